@@ -1,0 +1,168 @@
+"""The game record (``domino-record/1``): write, read, replay. DESIGN.md specifies it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import EngineError, RecordError
+from engine.game import Game
+from engine.moves import Place, parse_move
+from engine.tiles import Tile, full_set
+from engine.variants import Deal, Variant, make_variant
+
+FORMAT = "domino-record/1"
+
+
+def to_record(game: Game, players: list[str] | None = None) -> dict[str, Any]:
+    """The record of a game so far, as a JSON-ready dict."""
+    v = game.variant
+    names = players if players is not None else [f"Player {i + 1}" for i in range(v.players)]
+    rounds = []
+    for rnd in game.rounds:
+        d = rnd.deal
+        rounds.append({
+            "hands": [[str(t) for t in h] for h in d.hands],
+            "boneyard": [str(t) for t in d.boneyard],
+            "leader": d.leader,
+            "moves": [m for _, m, _ in rnd.moves],
+        })
+    return {
+        "format": FORMAT,
+        "variant": v.name,
+        "options": v.record_options(),
+        "players": list(names),
+        "rounds": rounds,
+    }
+
+
+def _need(cond: bool, message: str, **where: int) -> None:
+    if not cond:
+        raise RecordError(message, **where)
+
+
+def _parse_deal(variant: Variant, raw: Any, index: int) -> tuple[Deal, list[Any]]:
+    _need(isinstance(raw, Mapping), "a round must be an object", round_index=index)
+    hands_raw = raw.get("hands")
+    _need(isinstance(hands_raw, list) and len(hands_raw) == variant.players,
+          f"'hands' must list {variant.players} hands", round_index=index)
+    try:
+        hands = tuple(tuple(Tile.parse(t) for t in h) for h in hands_raw)
+        bone_raw = raw.get("boneyard", [])
+        _need(isinstance(bone_raw, list), "'boneyard' must be a list", round_index=index)
+        boneyard = tuple(Tile.parse(t) for t in bone_raw)
+    except TypeError:
+        raise RecordError("hands must be lists of tiles like '6-4'", round_index=index) from None
+    except EngineError as exc:
+        raise RecordError(str(exc), round_index=index) from None
+    k = variant.hand_size()
+    for seat, h in enumerate(hands):
+        _need(len(h) == k, f"seat {seat} must be dealt {k} tiles, not {len(h)}",
+              round_index=index)
+    everything = [t for h in hands for t in h] + list(boneyard)
+    want = set(full_set(variant.options.set))
+    seen: set[Tile] = set()
+    for t in everything:
+        _need(t in want, f"{t} is not in the double-{variant.options.set} set",
+              round_index=index)
+        _need(t not in seen, f"{t} appears twice", round_index=index)
+        seen.add(t)
+    missing = sorted(want - seen)
+    _need(not missing, f"tiles missing from the deal: {', '.join(map(str, missing))}",
+          round_index=index)
+    _need(not variant.needs_redeal(hands), "this deal must be redealt (redeal rule)",
+          round_index=index)
+    leader = raw.get("leader")
+    _need(isinstance(leader, int) and not isinstance(leader, bool)
+          and 0 <= leader < variant.players,
+          f"'leader' must be a seat from 0 to {variant.players - 1}", round_index=index)
+    moves = raw.get("moves", [])
+    _need(isinstance(moves, list), "'moves' must be a list", round_index=index)
+    return Deal(hands, boneyard, leader, None), moves
+
+
+def replay(record: Any) -> tuple[Game, list[str]]:
+    """Replay a record; return the game and the player names.
+
+    Raises RecordError naming the round and move index and the reason.
+    """
+    _need(isinstance(record, Mapping), "a record must be a JSON object")
+    _need(record.get("format") == FORMAT, f"'format' must be {FORMAT!r}")
+    name = record.get("variant")
+    _need(isinstance(name, str), "'variant' must be a name")
+    rounds_raw = record.get("rounds")
+    _need(isinstance(rounds_raw, list) and len(rounds_raw) > 0, "'rounds' must be a non-empty list")
+    first = rounds_raw[0]
+    _need(isinstance(first, Mapping) and isinstance(first.get("hands"), list),
+          "a round must be an object with 'hands'", round_index=0)
+    players = len(first["hands"])
+    options = record.get("options", {})
+    _need(isinstance(options, Mapping), "'options' must be an object")
+    try:
+        variant = make_variant(name, players, options)
+    except EngineError as exc:
+        raise RecordError(str(exc)) from None
+    names = record.get("players", [])
+    _need(isinstance(names, list) and len(names) == players
+          and all(isinstance(n, str) for n in names),
+          f"'players' must list {players} names")
+
+    game = Game(variant, deals=[], autostart=False)
+    for r_index, raw in enumerate(rounds_raw):
+        deal, moves = _parse_deal(variant, raw, r_index)
+        if r_index == 0:
+            if variant.lead_by_lot:
+                forced = None
+            else:
+                lead = variant.first_lead(deal.hands, random.Random(0))
+                _need(lead is not None, "this deal must be redealt (no lead tile)",
+                      round_index=0)
+                assert lead is not None
+                _need(lead[0] == deal.leader, f"seat {lead[0]} must lead, not seat {deal.leader}",
+                      round_index=0)
+                forced = lead[1]
+        else:
+            prev = game.rounds[-1]
+            _need(prev.end is not None and not game.over,
+                  "the previous round is not over" if not game.over else "the game is over",
+                  round_index=r_index)
+            seat, forced = variant.next_lead(game, prev)
+            _need(seat == deal.leader, f"seat {seat} must lead, not seat {deal.leader}",
+                  round_index=r_index)
+        game.start_round(Deal(deal.hands, deal.boneyard, deal.leader, forced))
+        for m_index, text in enumerate(moves):
+            rnd = game.round
+            if rnd.end is not None or game.over:
+                raise RecordError("the round is already over; nothing may follow",
+                                  round_index=r_index, move_index=m_index)
+            try:
+                move = parse_move(text)
+                if isinstance(move, Place) and move.end is None and rnd.table.lead is not None:
+                    move = Place(move.tile, None, None)
+                game.play(move)
+            except EngineError as exc:
+                raise RecordError(f"{text!r}: {exc}", round_index=r_index,
+                                  move_index=m_index) from None
+    return game, list(names)
+
+
+def replay_summary(game: Game) -> dict[str, Any]:
+    """The JSON object ``python -m engine replay`` prints."""
+    rounds = []
+    for rnd in game.rounds:
+        end = None
+        if rnd.end is not None:
+            end = {"kind": str(rnd.end.kind), "seat": rnd.end.seat}
+        rounds.append({
+            "moves": [{"seat": s, "move": m, "points": p} for s, m, p in rnd.moves],
+            "end": end,
+            "round_points": list(rnd.points),
+        })
+    return {
+        "variant": game.variant.name,
+        "sides": [list(s) for s in game.variant.sides],
+        "rounds": rounds,
+        "totals": list(game.totals),
+        "winners": list(game.outcome.winners) if game.outcome is not None else None,
+    }

@@ -1,0 +1,272 @@
+"""The table: a lead, arms W/E (and N/S off a spinner), and the count of open ends.
+
+RULES.md section 2 is the specification. The table is a set of arms; each arm is a
+list of placed tiles going outward. The W and E arms start at the lead; when the
+spinner lies on arm W or E, that arm simply continues past it, and arms N and S
+hang off the spinner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.moves import End
+from engine.tiles import Tile
+
+
+class Layout(StrEnum):
+    LINE = "line"
+    SPINNER = "spinner"
+
+
+class SpinnerRule(StrEnum):
+    FIRST_DOUBLE = "first-double"
+    FIRST_CLOSED_DOUBLE = "first-closed-double"
+
+
+class SidesOpen(StrEnum):
+    IMMEDIATELY = "immediately"
+    AFTER_BOTH_MAIN = "after-both-main"
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    layout: Layout = Layout.LINE
+    spinner: SpinnerRule = SpinnerRule.FIRST_DOUBLE
+    sides_open: SidesOpen = SidesOpen.IMMEDIATELY
+    double_counts: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile on the table: ``inner`` touches the tile before it, ``outer`` faces out.
+
+    For the lead, ``inner`` faces west and ``outer`` east. ``order`` is the
+    placement's 0-based number in the round.
+    """
+
+    tile: Tile
+    inner: int
+    outer: int
+    seat: int
+    order: int
+    face_down: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SpinnerAt:
+    """Where the spinner lies: the lead (``arm`` None) or ``arms[arm][index]``."""
+
+    arm: End | None
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """An immutable picture of the table, for views and the renderer."""
+
+    rules: TableRules
+    lead: Placed | None
+    arms: dict[End, tuple[Placed, ...]]
+    spinner: SpinnerAt | None
+    sides_open: bool
+    open_ends: dict[End, int]
+    closed: frozenset[End]
+    last: Placed | None
+    count: int
+    counted_ends: int
+
+    @property
+    def tiles(self) -> tuple[Placed, ...]:
+        """Every placed tile, in placement order."""
+        out = [] if self.lead is None else [self.lead]
+        for arm in self.arms.values():
+            out.extend(arm)
+        return tuple(sorted(out, key=lambda p: p.order))
+
+
+class Table:
+    """The mutable table of one round (the game owns it; views get snapshots)."""
+
+    __slots__ = ("_ends", "arms", "closed", "last", "lead", "ns_open", "placed", "rules", "spinner")
+
+    def __init__(self, rules: TableRules) -> None:
+        self.rules = rules
+        self.lead: Placed | None = None
+        self.arms: dict[End, list[Placed]] = {End.W: [], End.E: [], End.N: [], End.S: []}
+        self.spinner: SpinnerAt | None = None
+        self.ns_open = False
+        self.closed: set[End] = set()
+        self.last: Placed | None = None
+        self.placed = 0
+        self._ends: dict[End, int] = {}
+
+    def copy(self) -> Table:
+        t = Table.__new__(Table)
+        t.rules = self.rules
+        t.lead = self.lead
+        t.arms = {k: list(v) for k, v in self.arms.items()}
+        t.spinner = self.spinner
+        t.ns_open = self.ns_open
+        t.closed = set(self.closed)
+        t.last = self.last
+        t.placed = self.placed
+        t._ends = dict(self._ends)
+        return t
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def empty(self) -> bool:
+        return self.lead is None
+
+    def open_ends(self) -> dict[End, int]:
+        """The ends a tile may be placed on now, with the pip each shows."""
+        return self._ends
+
+    def fits(self, tile: Tile) -> list[End]:
+        return [e for e, pip in self._ends.items() if pip == tile.a or pip == tile.b]
+
+    def spinner_tile(self) -> Placed | None:
+        s = self.spinner
+        if s is None:
+            return None
+        if s.arm is None:
+            return self.lead
+        return self.arms[s.arm][s.index]
+
+    def _main_sides_touched(self) -> bool:
+        s = self.spinner
+        if s is None:
+            return False
+        if s.arm is None:
+            return bool(self.arms[End.W]) and bool(self.arms[End.E])
+        return len(self.arms[s.arm]) > s.index + 1
+
+    def _double_value(self, pip: int) -> int:
+        return pip * self.rules.double_counts
+
+    def counted_ends(self) -> list[int]:
+        """The values of the counted open ends (RULES.md section 2)."""
+        lead = self.lead
+        if lead is None:
+            return []
+        west, east = self.arms[End.W], self.arms[End.E]
+        out: list[int] = []
+        if not west and not east:
+            if lead.tile.is_double:
+                out.append(self._double_value(lead.inner))
+            else:
+                out.extend((lead.inner, lead.outer))
+        else:
+            for arm, lead_pip in ((west, lead.inner), (east, lead.outer)):
+                if arm:
+                    last = arm[-1]
+                    if last.face_down:
+                        continue
+                    dv = last.tile.is_double
+                    out.append(self._double_value(last.outer) if dv else last.outer)
+                else:
+                    out.append(self._double_value(lead_pip) if lead.tile.is_double else lead_pip)
+        for end in (End.N, End.S):
+            arm = self.arms[end]
+            if arm and not arm[-1].face_down:
+                last = arm[-1]
+                out.append(self._double_value(last.outer) if last.tile.is_double else last.outer)
+        return out
+
+    def count(self) -> int:
+        return sum(self.counted_ends())
+
+    def four_ends(self) -> tuple[int, int, int, int] | None:
+        """W, E, N, S pips when there is a spinner (an empty N or S shows its pip)."""
+        sp = self.spinner_tile()
+        lead = self.lead
+        if sp is None or lead is None:
+            return None
+        w = self.arms[End.W][-1].outer if self.arms[End.W] else lead.inner
+        e = self.arms[End.E][-1].outer if self.arms[End.E] else lead.outer
+        n = self.arms[End.N][-1].outer if self.arms[End.N] else sp.outer
+        s = self.arms[End.S][-1].outer if self.arms[End.S] else sp.outer
+        return (w, e, n, s)
+
+    # ---------------------------------------------------------------- changes
+    def place_lead(self, tile: Tile, west: int, seat: int) -> Placed:
+        p = Placed(tile, west, tile.other(west), seat, 0)
+        self.lead = p
+        self.last = p
+        self.placed = 1
+        if tile.is_double and self.rules.layout is Layout.SPINNER:
+            self.spinner = SpinnerAt(None, 0)
+            self.ns_open = (
+                self.rules.spinner is SpinnerRule.FIRST_DOUBLE
+                and self.rules.sides_open is SidesOpen.IMMEDIATELY
+            )
+        self._recompute_ends()
+        return p
+
+    def place(self, tile: Tile, end: End, seat: int, face_down: bool = False) -> Placed:
+        """Attach ``tile`` to the open ``end`` (the caller checked it fits)."""
+        pip = self._ends[end]
+        arm = self.arms[end]
+        p = Placed(tile, pip, tile.other(pip), seat, self.placed, face_down)
+        rules = self.rules
+        if rules.layout is Layout.SPINNER and self.spinner is None:
+            if rules.spinner is SpinnerRule.FIRST_DOUBLE:
+                if tile.is_double and not face_down:
+                    self.spinner = SpinnerAt(end, len(arm))
+                    self.ns_open = rules.sides_open is SidesOpen.IMMEDIATELY
+            else:
+                # first-closed-double: the double at this end gets its second main side now.
+                prev = arm[-1] if arm else None
+                if prev is not None and prev.tile.is_double and not prev.face_down:
+                    self.spinner = SpinnerAt(end, len(arm) - 1)
+                    self.ns_open = True
+        arm.append(p)
+        self.placed += 1
+        self.last = p
+        if face_down:
+            self.closed.add(end)
+        if self.spinner is not None and not self.ns_open and self._main_sides_touched():
+            self.ns_open = True
+        self._recompute_ends()
+        return p
+
+    def reopen(self, end: End) -> None:
+        arm = self.arms[end]
+        last = arm[-1]
+        arm[-1] = Placed(last.tile, last.inner, last.outer, last.seat, last.order, False)
+        self.closed.discard(end)
+        self._recompute_ends()
+
+    def _recompute_ends(self) -> None:
+        lead = self.lead
+        ends: dict[End, int] = {}
+        if lead is not None:
+            w, e = self.arms[End.W], self.arms[End.E]
+            ends[End.W] = w[-1].outer if w else lead.inner
+            ends[End.E] = e[-1].outer if e else lead.outer
+            if self.ns_open:
+                sp = self.spinner_tile()
+                assert sp is not None
+                for end in (End.N, End.S):
+                    arm = self.arms[end]
+                    ends[end] = arm[-1].outer if arm else sp.outer
+            for end in self.closed:
+                ends.pop(end, None)
+        self._ends = ends
+
+    def snapshot(self) -> TableSnapshot:
+        ends = self.counted_ends()
+        return TableSnapshot(
+            rules=self.rules,
+            lead=self.lead,
+            arms={k: tuple(v) for k, v in self.arms.items()},
+            spinner=self.spinner,
+            sides_open=self.ns_open,
+            open_ends=dict(self._ends),
+            closed=frozenset(self.closed),
+            last=self.last,
+            count=sum(ends),
+            counted_ends=len(ends),
+        )

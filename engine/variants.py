@@ -1,0 +1,508 @@
+"""Variants: a frozen rules object plus small functions for the parts that differ.
+
+Each variant is a subclass of :class:`Variant` that sets class-level data and
+overrides a few hooks (who leads, in-play scoring, round scoring, game end).
+Variants are found by name with :func:`get_variant`. RULES.md section 4 is the
+specification; the docstrings name the rule each hook implements.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.errors import OptionsError
+from engine.results import EndKind, GameEndReason, GameOutcome, RoundEnd
+from engine.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
+from engine.tiles import Tile, full_set
+
+if TYPE_CHECKING:
+    from engine.game import Game, RoundState
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """House rules, by the names RULES.md and the record use."""
+
+    players: int
+    teams: bool = False
+    target: int | None = None
+    set: int = 6
+    fish_point: bool = False
+    rounds: int | None = None
+    locked: bool = False
+    extra_turn: bool = False
+    no_double_out: bool = False
+
+
+RECORD_OPTION_NAMES = ("teams", "target", "set", "fish_point", "rounds", "locked",
+                       "extra_turn", "no_double_out")
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A round's deal: hands, the boneyard in draw order (undrawable tiles
+    included), the leader, and the tile he must lead (or None)."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+    leader: int
+    forced: Tile | None = None
+
+
+def round_up5(n: int) -> int:
+    return -(-n // 5) * 5
+
+
+def round_nearest5(n: int) -> int:
+    return math.floor(n / 5 + 0.5) * 5
+
+
+# Telephone's first-lead list and the goat family's lowest-double order.
+TELEPHONE_LEADS = tuple(Tile.parse(t) for t in ("2-3", "1-1", "2-2", "3-3", "4-4", "5-5",
+                                                  "6-6", "0-0"))
+LOWEST_DOUBLES = tuple(Tile(p, p) for p in (1, 2, 3, 4, 5, 6, 0))
+
+
+def heaviest(tiles: Sequence[Tile]) -> Tile:
+    return max(tiles, key=Tile.heaviness)
+
+
+class Variant:
+    """The base rules; subclasses override data and hooks."""
+
+    name: ClassVar[str] = ""
+    players_allowed: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    table_rules: ClassVar[TableRules] = TableRules()
+    draws: ClassVar[bool] = True
+    redeal_rule: ClassVar[bool] = False
+    targets_allowed: ClassVar[tuple[int, ...]] = ()
+    default_target: ClassVar[int | None] = None
+    sets_allowed: ClassVar[tuple[int, ...]] = (6,)
+    lead_by_lot: ClassVar[bool] = False  # the first leader is drawn by lot
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.players = options.players
+        if self.players not in self.players_allowed:
+            raise OptionsError(
+                f"{self.name} is played by {self._players_text()} players, not {self.players}"
+            )
+        if options.teams and not self.teams_allowed():
+            raise OptionsError(f"{self.name} with {self.players} players has no teams")
+        if options.set not in self.sets_allowed:
+            raise OptionsError(f"{self.name} is played with double-"
+                               f"{' or double-'.join(map(str, self.sets_allowed))}")
+        if options.target is not None and self.targets_allowed and (
+            options.target not in self.targets_allowed
+        ):
+            raise OptionsError(f"{self.name}: the target is one of "
+                               f"{', '.join(map(str, self.targets_allowed))}")
+        self.sides: tuple[tuple[int, ...], ...] = (
+            ((0, 2), (1, 3)) if options.teams else tuple((s,) for s in range(self.players))
+        )
+        side_of = [0] * self.players
+        for i, side in enumerate(self.sides):
+            for seat in side:
+                side_of[seat] = i
+        self.side_of: tuple[int, ...] = tuple(side_of)
+
+    def _players_text(self) -> str:
+        p = self.players_allowed
+        return " or ".join(map(str, p)) if len(p) <= 2 else f"{p[0]}-{p[-1]}"
+
+    # ---------------------------------------------------------------- options
+    @classmethod
+    def default_teams(cls, players: int) -> bool:
+        return False
+
+    def teams_allowed(self) -> bool:
+        return self.players == 4
+
+    @property
+    def target(self) -> int | None:
+        return self.options.target if self.options.target is not None else self.default_target
+
+    # ------------------------------------------------------------------- deal
+    def hand_size(self) -> int:
+        return 7
+
+    def drawable(self, undealt: int) -> int:
+        """How many of the undealt tiles may be drawn."""
+        return undealt if self.draws else 0
+
+    def needs_redeal(self, hands: Sequence[Sequence[Tile]]) -> bool:
+        """The goat family's redeal: 5+ doubles or 6+ tiles of one pip in a hand."""
+        if not self.redeal_rule:
+            return False
+        for hand in hands:
+            if sum(1 for t in hand if t.is_double) >= 5:
+                return True
+            counts: dict[int, int] = {}
+            for t in hand:
+                counts[t.a] = counts.get(t.a, 0) + 1
+                if not t.is_double:
+                    counts[t.b] = counts.get(t.b, 0) + 1
+            if any(c >= 6 for c in counts.values()):
+                return True
+        return False
+
+    def first_lead(self, hands: Sequence[Sequence[Tile]], lot: random.Random
+                   ) -> tuple[int, Tile | None] | None:
+        """Who leads the first round, and with which tile (None: any). None: redeal."""
+        return highest_double_lead(hands)
+
+    def next_lead(self, game: Game, last: RoundState) -> tuple[int, Tile | None]:
+        """Who leads a later round (default: the winner; after eggs the last leader)."""
+        return (winner_seat(game, last), None)
+
+    # --------------------------------------------------------------- scoring
+    def hand_value(self, hand: Sequence[Tile]) -> int:
+        return sum(t.pips for t in hand)
+
+    def placement_points(self, game: Game, rnd: RoundState, placed: Placed) -> int:
+        """The mover's side's in-play score for one placement."""
+        return 0
+
+    def round_points(self, game: Game, rnd: RoundState, kind: EndKind, seat: int,
+                     side_pips: tuple[int, ...], winner: int | None) -> tuple[list[int], int]:
+        """Round-end points per side and the new carry."""
+        return [0] * len(self.sides), 0
+
+    def game_over_in_play(self, game: Game) -> GameOutcome | None:
+        """Checked after every in-play score."""
+        return None
+
+    def game_over_after_round(self, game: Game, end: RoundEnd) -> GameOutcome | None:
+        return None
+
+    # ---------------------------------------------------------------- record
+    def record_options(self) -> dict[str, Any]:
+        """The options that differ from this variant's defaults."""
+        base = default_options(type(self), self.players)
+        out: dict[str, Any] = {}
+        for f in fields(Options):
+            if f.name == "players":
+                continue
+            v = getattr(self.options, f.name)
+            if v != getattr(base, f.name):
+                out[f.name] = v
+        return out
+
+
+# ------------------------------------------------------------ shared helpers
+def highest_double_lead(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
+    """The holder of the highest double leads it; with none, the heaviest tile."""
+    best: tuple[tuple[int, int, int], int, Tile] | None = None
+    for seat, hand in enumerate(hands):
+        for t in hand:
+            key = (1, t.a, 0) if t.is_double else (0, t.pips, t.b)
+            if best is None or key > best[0]:
+                best = (key, seat, t)
+    assert best is not None
+    return best[1], best[2]
+
+
+def lowest_double_lead(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
+    """The goat family: lowest double 1-1 ... 6-6, 0-0 last; else the heaviest tile."""
+    holder = {t: seat for seat, hand in enumerate(hands) for t in hand}
+    for d in LOWEST_DOUBLES:
+        if d in holder:
+            return holder[d], d
+    best = heaviest([t for hand in hands for t in hand])
+    return holder[best], best
+
+
+def winner_seat(game: Game, last: RoundState) -> int:
+    """The winner of the last round as the next leader (RULES.md 3a)."""
+    end = last.end
+    assert end is not None
+    if end.kind is EndKind.EGGS or end.winner is None:
+        return last.deal.leader
+    if end.kind is EndKind.DOMINO:
+        return end.seat
+    seats = game.variant.sides[end.winner]
+    return min(seats, key=lambda s: (end.pips[s], s))
+
+
+def clockwise_lead(game: Game, last: RoundState) -> tuple[int, Tile | None]:
+    return ((last.deal.leader + 1) % game.players, None)
+
+
+def fives_in_play(game: Game, rnd: RoundState, placed: Placed) -> int:
+    count = rnd.table.count()
+    return count if count > 0 and count % 5 == 0 else 0
+
+
+def fives_round_points(variant: Variant, kind: EndKind, seat: int,
+                       side_pips: tuple[int, ...], winner: int | None) -> list[int]:
+    """All Fives: the domino scores the opponents' pips, a fish each difference."""
+    points = [0] * len(variant.sides)
+    if winner is None:
+        return points
+    if kind is EndKind.DOMINO:
+        points[winner] = sum(p for i, p in enumerate(side_pips) if i != winner)
+    else:
+        own = side_pips[winner]
+        points[winner] = sum(p - own for i, p in enumerate(side_pips) if i != winner)
+    return points
+
+
+def target_reached(game: Game) -> GameOutcome | None:
+    target = game.variant.target
+    assert target is not None
+    best = max(game.totals)
+    if best < target:
+        return None
+    winners = tuple(i for i, t in enumerate(game.totals) if t == best)
+    losers = tuple(i for i in range(len(game.totals)) if i not in winners)
+    return GameOutcome(winners, losers, GameEndReason.TARGET)
+
+
+# ------------------------------------------------------------------ variants
+class Telephone(Variant):
+    """4.1 Телефон."""
+
+    name = "telephone"
+    players_allowed = (2, 4)
+    table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_CLOSED_DOUBLE,
+                             SidesOpen.AFTER_BOTH_MAIN, 2)
+    redeal_rule = True
+    default_target = 51
+    targets_allowed = (51,)
+    REWARD_CAP = 40
+
+    @classmethod
+    def default_teams(cls, players: int) -> bool:
+        return players == 4
+
+    def __init__(self, options: Options) -> None:
+        if options.players == 4 and not options.teams:
+            raise OptionsError("telephone with 4 players is played in two teams")
+        super().__init__(options)
+
+    def drawable(self, undealt: int) -> int:
+        return max(0, undealt - 1)  # the boneyard's last tile is locked
+
+    def first_lead(self, hands: Sequence[Sequence[Tile]], lot: random.Random
+                   ) -> tuple[int, Tile | None] | None:
+        holder = {t: seat for seat, hand in enumerate(hands) for t in hand}
+        for t in TELEPHONE_LEADS:
+            if t in holder:
+                return holder[t], t
+        return None
+
+    def placement_points(self, game: Game, rnd: RoundState, placed: Placed) -> int:
+        if placed.order == 0 and placed.tile != Tile(5, 5):
+            return 0
+        count = rnd.table.count()
+        return count // 5 if count > 0 and count % 5 == 0 else 0
+
+    def round_points(self, game: Game, rnd: RoundState, kind: EndKind, seat: int,
+                     side_pips: tuple[int, ...], winner: int | None) -> tuple[list[int], int]:
+        points = [0, 0]
+        if kind is EndKind.EGGS:
+            return points, game.carry + round_up5(side_pips[0]) // 5
+        assert winner is not None
+        reward = round_up5(side_pips[1 - winner]) // 5 + game.carry
+        if game.totals[winner] < self.REWARD_CAP:
+            points[winner] = reward
+        return points, 0
+
+    def four_fives(self, rnd: RoundState) -> bool:
+        ends = rnd.table.four_ends()
+        return ends is not None and all(e == 5 for e in ends)
+
+    def game_over_in_play(self, game: Game) -> GameOutcome | None:
+        return target_reached(game)
+
+    def game_over_after_round(self, game: Game, end: RoundEnd) -> GameOutcome | None:
+        return target_reached(game)
+
+
+class Threes(Variant):
+    """4.2 Тройное домино."""
+
+    name = "threes"
+    lead_by_lot = True
+    table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 1)
+
+    def hand_size(self) -> int:
+        return 5 if self.players == 4 else 6
+
+    def first_lead(self, hands: Sequence[Sequence[Tile]], lot: random.Random
+                   ) -> tuple[int, Tile | None] | None:
+        return (lot.randrange(len(hands)), None)
+
+    def next_lead(self, game: Game, last: RoundState) -> tuple[int, Tile | None]:
+        return clockwise_lead(game, last)
+
+    def placement_points(self, game: Game, rnd: RoundState, placed: Placed) -> int:
+        points = 0
+        ends = rnd.table.counted_ends()
+        total = sum(ends)
+        if len(ends) >= 3 and total > 0 and total % 3 == 0:
+            points += 6
+        sp = rnd.table.spinner
+        if sp is not None and rnd.table.spinner_tile() is placed:
+            turn = rnd.turn_number
+            points += 2 if turn <= 4 else 4 if turn <= 8 else 8
+        return points
+
+    def game_over_after_round(self, game: Game, end: RoundEnd) -> GameOutcome | None:
+        if self.options.target is not None:
+            return target_reached(game)
+        best = max(game.totals)
+        winners = tuple(i for i, t in enumerate(game.totals) if t == best)
+        losers = tuple(i for i in range(len(game.totals)) if i not in winners)
+        return GameOutcome(winners, losers, GameEndReason.ROUNDS)
+
+
+class Kozel(Variant):
+    """4.3 Козёл."""
+
+    name = "kozel"
+    redeal_rule = True
+    GOAT = 101
+    DISCARD_BELOW = 13
+
+    @classmethod
+    def default_teams(cls, players: int) -> bool:
+        return players == 4
+
+    def first_lead(self, hands: Sequence[Sequence[Tile]], lot: random.Random
+                   ) -> tuple[int, Tile | None] | None:
+        return lowest_double_lead(hands)
+
+    def round_points(self, game: Game, rnd: RoundState, kind: EndKind, seat: int,
+                     side_pips: tuple[int, ...], winner: int | None) -> tuple[list[int], int]:
+        n = len(self.sides)
+        points = [0] * n
+        if kind is EndKind.EGGS:
+            carry = game.carry + sum(side_pips) - min(side_pips)
+        else:
+            carry = 0
+            for side in range(n):
+                if side == winner:
+                    continue
+                write = side_pips[side] + game.carry
+                if write >= self.DISCARD_BELOW:
+                    points[side] = write
+        if self.options.fish_point and kind is not EndKind.DOMINO:
+            points[self.side_of[seat]] += 1
+        return points, carry
+
+    def next_lead(self, game: Game, last: RoundState) -> tuple[int, Tile | None]:
+        return (winner_seat(game, last), None)
+
+    def game_over_after_round(self, game: Game, end: RoundEnd) -> GameOutcome | None:
+        goats = tuple(i for i, t in enumerate(game.totals) if t >= self.GOAT)
+        if not goats:
+            return None
+        winners = tuple(i for i in range(len(game.totals)) if i not in goats)
+        return GameOutcome(winners, goats, GameEndReason.GOAT)
+
+
+class AllFives(Variant):
+    """4.4 All Fives."""
+
+    name = "all_fives"
+    table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE,
+                             SidesOpen.AFTER_BOTH_MAIN, 2)
+    default_target = 150
+    targets_allowed = (100, 150, 200, 250)
+    in_play_scoring: ClassVar[bool] = True
+
+    def hand_size(self) -> int:
+        return 7 if self.players == 2 else 5
+
+    def next_lead(self, game: Game, last: RoundState) -> tuple[int, Tile | None]:
+        return clockwise_lead(game, last)
+
+    def placement_points(self, game: Game, rnd: RoundState, placed: Placed) -> int:
+        return fives_in_play(game, rnd, placed) if self.in_play_scoring else 0
+
+    def round_points(self, game: Game, rnd: RoundState, kind: EndKind, seat: int,
+                     side_pips: tuple[int, ...], winner: int | None) -> tuple[list[int], int]:
+        return fives_round_points(self, kind, seat, side_pips, winner), 0
+
+    def game_over_in_play(self, game: Game) -> GameOutcome | None:
+        return target_reached(game)
+
+    def game_over_after_round(self, game: Game, end: RoundEnd) -> GameOutcome | None:
+        return target_reached(game)
+
+
+class DrawGame(AllFives):
+    """4.5 Draw game: line layout, no scoring in play, target 100."""
+
+    name = "draw"
+    table_rules = TableRules(Layout.LINE, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 2)
+    default_target = 100
+    in_play_scoring = False
+
+
+class Block(DrawGame):
+    """4.6 Block game: nobody draws; 7 tiles each; teams by default with 4."""
+
+    name = "block"
+    draws = False
+
+    @classmethod
+    def default_teams(cls, players: int) -> bool:
+        return players == 4
+
+    def hand_size(self) -> int:
+        return 7
+
+
+VARIANTS: dict[str, type[Variant]] = {
+    v.name: v for v in (Telephone, Threes, Kozel, AllFives, DrawGame, Block)
+}
+
+
+def default_options(cls: type[Variant], players: int) -> Options:
+    return Options(players=players, teams=cls.default_teams(players))
+
+
+def get_variant(name: str) -> type[Variant]:
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        known = ", ".join(sorted(VARIANTS))
+        raise OptionsError(f"unknown variant {name!r}; known: {known}") from None
+
+
+def make_variant(name: str, players: int, options: Mapping[str, Any] | None = None) -> Variant:
+    """Build a variant from its name, the number of players and house-rule options."""
+    cls = get_variant(name)
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise OptionsError(f"players must be a number, not {players!r}")
+    opts = default_options(cls, players)
+    changes: dict[str, Any] = {}
+    for key, value in (options or {}).items():
+        if key not in RECORD_OPTION_NAMES:
+            raise OptionsError(f"unknown option {key!r}")
+        if key in ("teams", "fish_point", "locked", "extra_turn", "no_double_out"):
+            if not isinstance(value, bool):
+                raise OptionsError(f"option {key} is true or false, not {value!r}")
+        elif key in ("target", "rounds"):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)
+                                      or value <= 0):
+                raise OptionsError(f"option {key} is a positive number, not {value!r}")
+        elif key == "set" and value not in (6, 9, 12):
+            raise OptionsError(f"option set is 6, 9 or 12, not {value!r}")
+        changes[key] = value
+    opts = replace(opts, **changes)
+    return cls(opts)
+
+
+def deal_tiles(variant: Variant, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+    tiles = list(full_set(variant.options.set))
+    rng.shuffle(tiles)
+    k = variant.hand_size()
+    hands = [tiles[i * k:(i + 1) * k] for i in range(variant.players)]
+    return hands, tiles[variant.players * k:]
