@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.errors import IllegalMoveError
-from engine.moves import DRAW, PASS, Draw, End, Move, Pass, Place
+from engine.moves import DRAW, PASS, PLACES, Draw, End, Move, Pass, Place
 from engine.results import (
     EndKind,
     GameEndReason,
@@ -29,10 +29,15 @@ MAX_REDEALS = 1000
 
 
 class RoundState:
-    """One round: hands, boneyard, table, whose turn, and what happened."""
+    """One round: hands, boneyard, table, whose turn, and what happened.
 
-    __slots__ = ("deal", "drawable", "drawn", "end", "events", "hands", "last_placer",
-                 "moves", "points", "table", "turn", "turn_number")
+    ``log`` holds one entry per applied move: ``(seat, move, points, ends)``
+    where ``ends`` are the open pips at a draw or pass (None for a placement).
+    ``moves`` (record notation) and ``events`` (public history) derive from it.
+    """
+
+    __slots__ = ("deal", "drawable", "drawn", "end", "hands", "holding", "last_placer",
+                 "log", "points", "table", "turn", "turn_number")
 
     def __init__(self, deal: Deal, variant: Variant) -> None:
         self.deal = deal
@@ -42,11 +47,18 @@ class RoundState:
         self.table = Table(variant.table_rules)
         self.turn = deal.leader
         self.turn_number = 1
-        self.moves: list[tuple[int, str, int]] = []  # (seat, notation, points)
-        self.events: list[PublicEvent] = []
+        self.log: list[tuple[int, Move, int, tuple[int, ...] | None]] = []
         self.points = [0] * len(variant.sides)
         self.end: RoundEnd | None = None
         self.last_placer = deal.leader
+        # How many tiles in all hands carry each pip: a fish is O(1) to detect.
+        holding = [0] * (variant.options.set + 1)
+        for hand in self.hands:
+            for t in hand:
+                holding[t.a] += 1
+                if not t.is_double:
+                    holding[t.b] += 1
+        self.holding = holding
 
     def copy(self) -> RoundState:
         r = RoundState.__new__(RoundState)
@@ -57,17 +69,52 @@ class RoundState:
         r.table = self.table.copy()
         r.turn = self.turn
         r.turn_number = self.turn_number
-        r.moves = list(self.moves)
-        r.events = list(self.events)
+        r.log = list(self.log)
         r.points = list(self.points)
         r.end = self.end
         r.last_placer = self.last_placer
+        r.holding = list(self.holding)
         return r
 
     @property
     def boneyard_left(self) -> int:
         """Tiles that may still be drawn."""
         return self.drawable - self.drawn
+
+    @property
+    def moves(self) -> list[tuple[int, str, int]]:
+        """``(seat, notation, points)`` per move, in the record's notation."""
+        table = Table(self.table.rules)
+        out: list[tuple[int, str, int]] = []
+        for seat, move, points, _ in self.log:
+            if isinstance(move, Place):
+                if move.end is None:
+                    placed = table.place_lead(move.tile, _west(move), seat)
+                    out.append((seat, f"{placed.inner}-{placed.outer}", points))
+                    continue
+                several = len(table.fits(move.tile)) > 1
+                placed = table.place(move.tile, move.end, seat)
+                text = f"{placed.inner}-{placed.outer}" + (f":{move.end}" if several else "")
+                out.append((seat, text, points))
+            else:
+                out.append((seat, "draw" if isinstance(move, Draw) else "pass", points))
+        return out
+
+    @property
+    def events(self) -> list[PublicEvent]:
+        """The public history: what every seat saw (a draw hides its tile)."""
+        out = []
+        for seat, move, points, ends in self.log:
+            if isinstance(move, Place):
+                out.append(PublicEvent(seat, "place", move.tile, move.end, points))
+            else:
+                kind = "draw" if isinstance(move, Draw) else "pass"
+                out.append(PublicEvent(seat, kind, None, None, 0, ends or ()))
+        return out
+
+
+def _west(move: Place) -> int:
+    return move.tile.b if move.west is None else move.west
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,9 +227,9 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat on turn (empty when nobody is)."""
-        if self.current_seat is None:
+        rnd = self.rounds[-1] if self.rounds else None
+        if self.outcome is not None or rnd is None or rnd.end is not None:
             return []
-        rnd = self.round
         hand = rnd.hands[rnd.turn]
         table = rnd.table
         if table.lead is None:
@@ -191,9 +238,14 @@ class Game:
                 return [Place(forced, None, forced.b)]
             return [Place(t, None, t.b) for t in hand]
         ends = table.open_ends()
-        moves: list[Move] = [
-            Place(t, e, None) for t in hand for e, p in ends.items() if p == t.a or p == t.b
-        ]
+        pips = set(ends.values())
+        moves: list[Move] = []
+        for t in [t for t in hand if t.a in pips or t.b in pips]:
+            places = PLACES[t.index]
+            a, b = t.a, t.b
+            for e, p in ends.items():
+                if p == a or p == b:
+                    moves.append(places[e])
         if moves:
             return moves
         if rnd.drawn < rnd.drawable:
@@ -256,80 +308,96 @@ class Game:
         raise IllegalMoveError(f"not a move: {move!r}")
 
     def play(self, move: Move) -> MoveResult:
-        """Apply a move after checking it."""
-        return self.apply(self.resolve(move))
-
-    # ------------------------------------------------------------- fast path
-    def apply(self, move: Move) -> MoveResult:
-        """Apply a legal, resolved move (no checks: see :meth:`play`)."""
+        """Apply a move after checking it; say what it did."""
+        move = self.resolve(move)
         rnd = self.round
         seat = rnd.turn
+        drawn = rnd.deal.boneyard[rnd.drawn] if isinstance(move, Draw) else None
+        self.apply(move)
+        _, _, points, _ = rnd.log[-1]
+        notation = rnd.moves[-1][1]
+        new_round = self.rounds[-1] is not rnd
+        return MoveResult(seat, move, notation, points=points, drawn=drawn,
+                          end=move.end if isinstance(move, Place) else None,
+                          round_end=rnd.end, game_over=self.outcome, new_round=new_round)
+
+    # ------------------------------------------------------------- fast path
+    def apply(self, move: Move) -> None:
+        """Apply a legal, resolved move (no checks: see :meth:`play`)."""
+        rnd = self.rounds[-1]
+        seat = rnd.turn
         if isinstance(move, Place):
-            return self._apply_place(rnd, seat, move)
+            self._apply_place(rnd, seat, move)
+            return
+        ends = tuple(rnd.table.open_ends().values())
+        rnd.log.append((seat, move, 0, ends))
         if isinstance(move, Draw):
             tile = rnd.deal.boneyard[rnd.drawn]
             rnd.drawn += 1
             rnd.hands[seat].append(tile)
-            ends = tuple(rnd.table.open_ends().values())
-            rnd.moves.append((seat, "draw", 0))
-            rnd.events.append(PublicEvent(seat, "draw", None, None, 0, ends))
-            end = self._maybe_fish(rnd, seat) if rnd.drawn >= rnd.drawable else None
-            return self._finish(MoveResult(seat, DRAW, "draw", drawn=tile), end)
-        ends = tuple(rnd.table.open_ends().values())
-        rnd.moves.append((seat, "pass", 0))
-        rnd.events.append(PublicEvent(seat, "pass", None, None, 0, ends))
+            holding = rnd.holding
+            holding[tile.a] += 1
+            if not tile.is_double:
+                holding[tile.b] += 1
+            if rnd.drawn >= rnd.drawable and self._nobody_can_move(rnd):
+                self._finish(self._fish(rnd))
+            return
         self._advance(rnd)
-        return MoveResult(seat, PASS, "pass")
 
-    def _apply_place(self, rnd: RoundState, seat: int, move: Place) -> MoveResult:
+    def _apply_place(self, rnd: RoundState, seat: int, move: Place) -> None:
         table = rnd.table
         tile = move.tile
-        rnd.hands[seat].remove(tile)
+        hand = rnd.hands[seat]
+        hand.remove(tile)
+        holding = rnd.holding
+        holding[tile.a] -= 1
+        if not tile.is_double:
+            holding[tile.b] -= 1
         if move.end is None:
-            west = tile.b if move.west is None else move.west
-            placed = table.place_lead(tile, west, seat)
-            notation = f"{placed.inner}-{placed.outer}"
+            placed = table.place_lead(tile, _west(move), seat)
         else:
-            several = len(table.fits(tile)) > 1
             placed = table.place(tile, move.end, seat)
-            notation = f"{placed.inner}-{placed.outer}" + (f":{move.end}" if several else "")
         rnd.last_placer = seat
         variant = self.variant
-        points = variant.placement_points(self, rnd, placed)
-        side = variant.side_of[seat]
+        points = variant.placement_points(self, rnd, placed) if variant.scores_in_play else 0
+        rnd.log.append((seat, move, points, None))
         if points:
+            side = variant.side_of[seat]
             self.totals[side] += points
             rnd.points[side] += points
-        rnd.moves.append((seat, notation, points))
-        rnd.events.append(PublicEvent(seat, "place", tile, move.end, points))
-        result = MoveResult(seat, move, notation, points=points, end=move.end)
-        if points:
             outcome = variant.game_over_in_play(self)
             if outcome is not None:
                 self.outcome = outcome
                 # When in-play points end the game on the round's last tile, no
                 # round-end scoring follows, but the round's end is still noted.
-                if not rnd.hands[seat]:
+                if not hand:
                     rnd.end = self._plain_end(rnd, EndKind.DOMINO, seat)
                 elif self._nobody_can_move(rnd):
                     rnd.end = self._plain_end(rnd, self._fish_kind(rnd), seat)
-                return _with(result, round_end=rnd.end, game_over=outcome)
-        if not rnd.hands[seat]:
-            return self._finish(result, self._end_round(rnd, EndKind.DOMINO, seat))
-        end = self._maybe_fish(rnd, seat)
-        if end is None:
-            self._advance(rnd)
-        return self._finish(result, end)
+                return
+        if not hand:
+            self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
+            return
+        if rnd.drawn >= rnd.drawable:
+            for p in table.open_ends().values():
+                if holding[p]:
+                    break
+            else:
+                self._finish(self._fish(rnd))
+                return
+        rnd.turn = (seat + 1) % self.players
+        rnd.turn_number += 1
 
     def _advance(self, rnd: RoundState) -> None:
         rnd.turn = (rnd.turn + 1) % self.players
         rnd.turn_number += 1
 
     def _nobody_can_move(self, rnd: RoundState) -> bool:
+        """No drawable tile is left and no hand holds a tile for any open end."""
         if rnd.drawn < rnd.drawable:
             return False
-        pips = set(rnd.table.open_ends().values())
-        return not any(t.a in pips or t.b in pips for hand in rnd.hands for t in hand)
+        holding = rnd.holding
+        return not any(holding[p] for p in rnd.table.open_ends().values())
 
     def _side_pips(self, rnd: RoundState) -> tuple[tuple[int, ...], tuple[int, ...]]:
         value = self.variant.hand_value
@@ -354,9 +422,7 @@ class Game:
             return None
         return side_pips.index(min(side_pips))
 
-    def _maybe_fish(self, rnd: RoundState, seat: int) -> RoundEnd | None:
-        if not self._nobody_can_move(rnd):
-            return None
+    def _fish(self, rnd: RoundState) -> RoundEnd:
         variant = self.variant
         if isinstance(variant, Telephone) and variant.four_fives(rnd):
             end = self._plain_end(rnd, EndKind.FISH, rnd.last_placer)
@@ -383,13 +449,10 @@ class Game:
         self.outcome = self.variant.game_over_after_round(self, end)
         return end
 
-    def _finish(self, result: MoveResult, end: RoundEnd | None) -> MoveResult:
-        if end is None:
-            return result
-        new_round = False
+    def _finish(self, end: RoundEnd) -> None:
+        """After a round's end: deal the next round unless the game is over."""
         if self.outcome is None:
-            new_round = self._next_round()
-        return _with(result, round_end=end, game_over=self.outcome, new_round=new_round)
+            self._next_round()
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> SeatView:
@@ -421,10 +484,6 @@ class Game:
             set_max=self.variant.options.set,
             outcome=self.outcome,
         )
-
-
-def _with(result: MoveResult, **changes: object) -> MoveResult:
-    return replace(result, **changes)  # type: ignore[arg-type]
 
 
 __all__ = ["End", "Game", "Placed", "RoundState", "SeatView"]

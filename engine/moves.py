@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.errors import MoveError, TileError
-from engine.tiles import Tile
+from engine.tiles import Tile, full_set
 
 
 class End(StrEnum):
@@ -53,6 +53,12 @@ Move = Place | Draw | Pass
 
 DRAW = Draw()
 PASS = Pass()
+
+# Interned placements, indexed by the tile's canonical index, then by end: the
+# legal-move generator hands out these instead of building new objects.
+PLACES: tuple[dict[End, Place], ...] = tuple(
+    {e: Place(t, e, None) for e in End} for t in full_set(12)
+)
 
 
 def lead(tile: Tile, west: int | None = None) -> Place:

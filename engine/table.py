@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from engine.moves import End
 from engine.tiles import Tile
@@ -38,8 +39,7 @@ class TableRules:
     double_counts: int = 2
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(NamedTuple):
     """A tile on the table: ``inner`` touches the tile before it, ``outer`` faces out.
 
     For the lead, ``inner`` faces west and ``outer`` east. ``order`` is the
@@ -207,11 +207,13 @@ class Table:
 
     def place(self, tile: Tile, end: End, seat: int, face_down: bool = False) -> Placed:
         """Attach ``tile`` to the open ``end`` (the caller checked it fits)."""
-        pip = self._ends[end]
+        ends = self._ends
+        pip = ends[end]
         arm = self.arms[end]
-        p = Placed(tile, pip, tile.other(pip), seat, self.placed, face_down)
+        p = Placed(tile, pip, tile.b if pip == tile.a else tile.a, seat, self.placed, face_down)
         rules = self.rules
-        if rules.layout is Layout.SPINNER and self.spinner is None:
+        spinner_layout = rules.layout is Layout.SPINNER
+        if spinner_layout and self.spinner is None:
             if rules.spinner is SpinnerRule.FIRST_DOUBLE:
                 if tile.is_double and not face_down:
                     self.spinner = SpinnerAt(end, len(arm))
@@ -225,11 +227,19 @@ class Table:
         arm.append(p)
         self.placed += 1
         self.last = p
-        if face_down:
+        if spinner_layout and self.spinner is not None and (
+            not self.ns_open or End.N not in ends
+        ):
+            if not self.ns_open and self._main_sides_touched():
+                self.ns_open = True
+            if face_down:
+                self.closed.add(end)
+            self._recompute_ends()
+        elif face_down:
             self.closed.add(end)
-        if self.spinner is not None and not self.ns_open and self._main_sides_touched():
-            self.ns_open = True
-        self._recompute_ends()
+            del ends[end]
+        else:
+            ends[end] = p.outer
         return p
 
     def reopen(self, end: End) -> None:

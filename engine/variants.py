@@ -83,6 +83,7 @@ class Variant:
     default_target: ClassVar[int | None] = None
     sets_allowed: ClassVar[tuple[int, ...]] = (6,)
     lead_by_lot: ClassVar[bool] = False  # the first leader is drawn by lot
+    scores_in_play: ClassVar[bool] = False  # placement_points is called only if True
 
     def __init__(self, options: Options) -> None:
         self.options = options
@@ -267,6 +268,7 @@ class Telephone(Variant):
     """4.1 Телефон."""
 
     name = "telephone"
+    scores_in_play = True
     players_allowed = (2, 4)
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_CLOSED_DOUBLE,
                              SidesOpen.AFTER_BOTH_MAIN, 2)
@@ -327,6 +329,7 @@ class Threes(Variant):
     """4.2 Тройное домино."""
 
     name = "threes"
+    scores_in_play = True
     lead_by_lot = True
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 1)
 
@@ -410,6 +413,7 @@ class AllFives(Variant):
     """4.4 All Fives."""
 
     name = "all_fives"
+    scores_in_play = True
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE,
                              SidesOpen.AFTER_BOTH_MAIN, 2)
     default_target = 150
@@ -443,6 +447,7 @@ class DrawGame(AllFives):
     table_rules = TableRules(Layout.LINE, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 2)
     default_target = 100
     in_play_scoring = False
+    scores_in_play = False
 
 
 class Block(DrawGame):

@@ -1,0 +1,119 @@
+"""The greedy policy (``medium``), written on a Game so searches can roll out with it.
+
+It reads only what the seat on turn may know: its own hand, the table, the
+boneyard count and the scores. It never looks at another hand, so running it on
+a sampled world (:mod:`engine.ai.world`) decides exactly as on the real game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.game import Game, RoundState
+from engine.moves import Move, Place
+from engine.table import Table
+from engine.tiles import Tile
+from engine.variants import Kozel, Telephone, Threes, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a variant weighs the greedy features, in the variant's point units."""
+
+    points: float  # weight of one in-play point
+    shed: float  # weight of one pip got rid of
+    double: float  # bonus for getting rid of a double
+    follow: float  # per tile of the rest of the hand that fits the new ends
+    cover: float  # per distinct pip in the rest of the hand
+    out: float  # going out (domino)
+    penalty: bool  # round points are penalties (lower totals are better)
+    scale: float  # a typical round's swing, to normalize search values
+
+
+def style_of(variant: Variant) -> Style:
+    if isinstance(variant, Kozel):
+        return Style(0.0, 1.0, 4.0, 1.5, 1.0, 30.0, True, 25.0)
+    if isinstance(variant, Telephone):
+        return Style(1.0, 0.08, 0.8, 0.3, 0.2, 6.0, False, 8.0)
+    if isinstance(variant, Threes):
+        return Style(1.0, 0.05, 1.0, 0.6, 0.4, 4.0, False, 10.0)
+    if variant.table_rules.layout.value == "line" and variant.name != "all_fives":
+        return Style(1.0, 0.8, 3.0, 1.5, 1.0, 25.0, False, 25.0)
+    return Style(1.0, 0.4, 2.0, 1.0, 0.6, 15.0, False, 30.0)
+
+
+def _with_table(rnd: RoundState, table: Table) -> RoundState:
+    """A shallow twin of ``rnd`` holding ``table`` (for the scoring hooks)."""
+    r = RoundState.__new__(RoundState)
+    r.deal = rnd.deal
+    r.hands = rnd.hands
+    r.drawn = rnd.drawn
+    r.drawable = rnd.drawable
+    r.table = table
+    r.turn = rnd.turn
+    r.turn_number = rnd.turn_number
+    r.moves = rnd.moves
+    r.events = rnd.events
+    r.points = rnd.points
+    r.end = rnd.end
+    r.last_placer = rnd.last_placer
+    return r
+
+
+def placement_points(game: Game, move: Place) -> tuple[int, Table]:
+    """What placing ``move`` would score now, and the table it would leave."""
+    rnd = game.round
+    table = rnd.table.copy()
+    seat = rnd.turn
+    if move.end is None:
+        west = move.tile.b if move.west is None else move.west
+        placed = table.place_lead(move.tile, west, seat)
+    else:
+        placed = table.place(move.tile, move.end, seat)
+    return game.variant.placement_points(game, _with_table(rnd, table), placed), table
+
+
+def move_scores(game: Game, legal: list[Move], style: Style) -> list[float]:
+    """The greedy value of each legal move of the seat on turn."""
+    rnd = game.round
+    hand = rnd.hands[rnd.turn]
+    out: list[float] = []
+    for move in legal:
+        if not isinstance(move, Place):
+            out.append(0.0)
+            continue
+        tile = move.tile
+        points, table = placement_points(game, move)
+        rest = [t for t in hand if t is not tile]
+        value = points * style.points + tile.pips * style.shed
+        if tile.is_double:
+            value += style.double
+        if not rest:
+            value += style.out
+        else:
+            pips = set(table.open_ends().values())
+            value += style.follow * sum(1 for t in rest if t.a in pips or t.b in pips)
+            value += style.cover * len(_pips(rest))
+        out.append(value)
+    return out
+
+
+def _pips(tiles: list[Tile]) -> set[int]:
+    s: set[int] = set()
+    for t in tiles:
+        s.add(t.a)
+        s.add(t.b)
+    return s
+
+
+def greedy_move(game: Game, style: Style) -> Move:
+    """The medium player's move on ``game`` for the seat on turn (first best wins ties)."""
+    legal = game.legal_moves()
+    if len(legal) == 1:
+        return legal[0]
+    scores = move_scores(game, legal, style)
+    best = 0
+    for i in range(1, len(scores)):
+        if scores[i] > scores[best]:
+            best = i
+    return legal[best]
