@@ -1,0 +1,181 @@
+"""The frozen rows the repositories return, and the small vocabularies of the schema.
+
+JSON stored by the bot but interpreted elsewhere stays text (`record_json`,
+`result_json`: the engine's record and outcome). Settings and options are
+decoded into mappings, the only dicts that leave the storage layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args
+
+__all__ = [
+    "ACTIVE_STATUSES",
+    "AI_LEVELS",
+    "GAME_STATUSES",
+    "MESSAGE_KINDS",
+    "TERMINAL_STATUSES",
+    "AiLevel",
+    "ChatRow",
+    "Deadline",
+    "GameRow",
+    "GameStatus",
+    "MessageKind",
+    "MessageRef",
+    "PendingJoin",
+    "SeatRow",
+    "StatsDelta",
+    "StatsRow",
+    "TopEntry",
+    "UserRow",
+]
+
+GameStatus = Literal["lobby", "playing", "finished", "cancelled"]
+AiLevel = Literal["easy", "medium", "hard"]
+MessageKind = Literal["lobby", "table", "hand", "notice"]
+
+GAME_STATUSES: frozenset[str] = frozenset(get_args(GameStatus))
+ACTIVE_STATUSES: frozenset[str] = frozenset({"lobby", "playing"})
+TERMINAL_STATUSES: frozenset[str] = frozenset({"finished", "cancelled"})
+AI_LEVELS: frozenset[str] = frozenset(get_args(AiLevel))
+MESSAGE_KINDS: frozenset[str] = frozenset(get_args(MessageKind))
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    chat_id: int
+    language: str | None
+    settings: Mapping[str, Any] = field(hash=False)
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class UserRow:
+    user_id: int
+    first_name: str
+    last_name: str | None
+    username: str | None
+    language: str | None
+    has_private_chat: bool
+    blocked: bool
+    created_at: float
+    updated_at: float
+
+    @property
+    def full_name(self) -> str:
+        return " ".join(part for part in (self.first_name, self.last_name) if part)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    game_id: int
+    chat_id: int
+    variant: str
+    options: Mapping[str, Any] = field(hash=False)
+    status: GameStatus
+    creator_user_id: int
+    record_json: str | None
+    version: int
+    seed: int | None
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    result_json: str | None
+
+    @property
+    def is_active(self) -> bool:
+        """In the lobby or being played."""
+        return self.status in ACTIVE_STATUSES
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    game_id: int
+    seat: int
+    user_id: int | None
+    ai_level: AiLevel | None
+    display_name: str
+    joined_at: float
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRef:
+    """A Telegram message the bot will edit or delete later."""
+
+    game_id: int
+    kind: MessageKind
+    seat: int | None
+    chat_id: int
+    message_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class PendingJoin:
+    """A deep-link token that seats its presser in a game (`user_id` None: anyone)."""
+
+    token: str
+    chat_id: int
+    game_id: int
+    user_id: int | None
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StatsDelta:
+    """What one finished game adds to one player's statistics."""
+
+    user_id: int
+    chat_id: int
+    variant: str
+    games: int = 1
+    wins: int = 0
+    points: int = 0
+    fish: int = 0
+    goats: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StatsRow:
+    """Accumulated statistics; `chat_id` / `variant` are None when summed over them."""
+
+    user_id: int
+    chat_id: int | None
+    variant: str | None
+    games: int
+    wins: int
+    points: int
+    fish: int
+    goats: int
+
+
+@dataclass(frozen=True, slots=True)
+class TopEntry:
+    """One line of a leaderboard, with the name the users table knows."""
+
+    user_id: int
+    first_name: str | None
+    last_name: str | None
+    username: str | None
+    games: int
+    wins: int
+    points: int
+    fish: int
+    goats: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """The turn timer of a game: `seat` must move before `due_at` (epoch seconds)."""
+
+    game_id: int
+    seat: int
+    turn_version: int
+    due_at: float
+    reminded: bool

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from storage import Database, Repositories
+
+
+class FakeClock:
+    """A clock the tests move by hand."""
+
+    def __init__(self, start: float = 1_700_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "bot.sqlite3"
+
+
+@pytest.fixture
+async def db(db_path: Path, clock: FakeClock) -> AsyncIterator[Database]:
+    database = await Database.open(db_path, clock=clock)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+@pytest.fixture
+def repos(db: Database) -> Repositories:
+    return Repositories.of(db)
