@@ -1,0 +1,245 @@
+"""Plain state objects of the emulator and their Bot API JSON form."""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+ChatType = Literal["private", "group", "supergroup"]
+Json = dict[str, Any]
+
+
+@dataclass
+class User:
+    id: int
+    first_name: str
+    last_name: str | None = None
+    username: str | None = None
+    language_code: str | None = None
+    is_bot: bool = False
+
+    def to_api(self) -> Json:
+        out: Json = {"id": self.id, "is_bot": self.is_bot, "first_name": self.first_name}
+        if self.last_name:
+            out["last_name"] = self.last_name
+        if self.username:
+            out["username"] = self.username
+        if self.language_code:
+            out["language_code"] = self.language_code
+        return out
+
+
+@dataclass
+class Chat:
+    id: int
+    type: ChatType
+    title: str | None = None
+    username: str | None = None
+    # private chats
+    user: User | None = None
+    started: bool = False
+    blocked: bool = False
+    # groups
+    members: set[int] = field(default_factory=set)
+    admins: set[int] = field(default_factory=set)
+    owner_id: int | None = None
+    bot_member: bool = True
+    bot_kicked: bool = False
+    bot_admin: bool = False
+    next_message_id: int = 1
+    menu_button: Json | None = None
+
+    @property
+    def is_private(self) -> bool:
+        return self.type == "private"
+
+    def to_api(self) -> Json:
+        if self.user is not None:
+            out = self.user.to_api()
+            out.pop("is_bot", None)
+            out.pop("language_code", None)
+            out["type"] = "private"
+            return out
+        out = {"id": self.id, "type": self.type, "title": self.title or ""}
+        if self.username:
+            out["username"] = self.username
+        return out
+
+
+@dataclass
+class StoredFile:
+    """An uploaded file (photo size or document) addressable by ``file_id``."""
+
+    file_id: str
+    file_unique_id: str
+    kind: Literal["photo", "document"]
+    data: bytes
+    width: int = 0
+    height: int = 0
+    file_name: str | None = None
+    mime_type: str | None = None
+
+    def to_api(self) -> Json:
+        out: Json = {
+            "file_id": self.file_id,
+            "file_unique_id": self.file_unique_id,
+            "file_size": len(self.data),
+        }
+        if self.kind == "photo":
+            out["width"] = self.width
+            out["height"] = self.height
+        else:
+            if self.file_name:
+                out["file_name"] = self.file_name
+            if self.mime_type:
+                out["mime_type"] = self.mime_type
+        return out
+
+
+@dataclass
+class Message:
+    chat: Chat
+    message_id: int
+    date: int
+    from_user: User
+    text: str | None = None
+    entities: list[Json] = field(default_factory=list)
+    caption: str | None = None
+    caption_entities: list[Json] = field(default_factory=list)
+    photo: list[StoredFile] | None = None
+    document: StoredFile | None = None
+    reply_markup: Json | None = None
+    reply_to_message_id: int | None = None
+    edit_date: int | None = None
+
+    @property
+    def chat_id(self) -> int:
+        return self.chat.id
+
+    @property
+    def from_bot(self) -> bool:
+        return self.from_user.is_bot
+
+    @property
+    def has_media(self) -> bool:
+        return self.photo is not None or self.document is not None
+
+    @property
+    def photo_bytes(self) -> bytes | None:
+        return self.photo[-1].data if self.photo else None
+
+    @property
+    def photo_file_id(self) -> str | None:
+        return self.photo[-1].file_id if self.photo else None
+
+    def content_key(self) -> tuple[Any, ...]:
+        """What "message is not modified" compares."""
+        media = (
+            self.photo[-1].file_unique_id
+            if self.photo
+            else (self.document.file_unique_id if self.document else None)
+        )
+        return (
+            self.text,
+            _entities_key(self.entities),
+            self.caption,
+            _entities_key(self.caption_entities),
+            media,
+            _markup_key(self.reply_markup),
+        )
+
+    def to_api(self, *, with_reply: Message | None = None) -> Json:
+        out: Json = {
+            "message_id": self.message_id,
+            "date": self.date,
+            "chat": self.chat.to_api(),
+            "from": self.from_user.to_api(),
+        }
+        if self.text is not None:
+            out["text"] = self.text
+            if self.entities:
+                out["entities"] = copy.deepcopy(self.entities)
+        if self.photo is not None:
+            out["photo"] = [p.to_api() for p in self.photo]
+        if self.document is not None:
+            out["document"] = self.document.to_api()
+        if self.caption:
+            out["caption"] = self.caption
+            if self.caption_entities:
+                out["caption_entities"] = copy.deepcopy(self.caption_entities)
+        if self.reply_markup is not None and "inline_keyboard" in self.reply_markup:
+            out["reply_markup"] = copy.deepcopy(self.reply_markup)
+        if self.edit_date is not None:
+            out["edit_date"] = self.edit_date
+        if with_reply is not None:
+            out["reply_to_message"] = with_reply.to_api()
+        return out
+
+    def keyboard(self) -> list[list[tuple[str, str | None]]]:
+        """Rows of ``(text, callback_data or url)`` of the inline keyboard (``[]`` if none)."""
+        if not self.reply_markup or "inline_keyboard" not in self.reply_markup:
+            return []
+        rows: list[list[tuple[str, str | None]]] = []
+        for row in self.reply_markup["inline_keyboard"]:
+            rows.append(
+                [(b.get("text", ""), b.get("callback_data", b.get("url"))) for b in row]
+            )
+        return rows
+
+    def callback_datas(self) -> set[str]:
+        return {
+            data
+            for row in self.keyboard()
+            for _text, data in row
+            if data is not None
+        }
+
+
+@dataclass
+class HistoryEntry:
+    action: Literal["send", "edit", "delete"]
+    method: str
+    chat_id: int
+    message_id: int
+    snapshot: Json | None  # the message after the action (None on delete)
+    at: float
+
+
+@dataclass
+class ApiCall:
+    method: str
+    chat_id: int | None
+    ok: bool
+    error_code: int | None
+    description: str | None
+    params: dict[str, str]
+    at: float
+
+
+@dataclass
+class CallbackAnswer:
+    text: str | None
+    show_alert: bool
+    url: str | None
+    cache_time: int | None
+
+
+@dataclass
+class CallbackQueryState:
+    query_id: str
+    user_id: int
+    chat_id: int
+    message_id: int
+    data: str
+    created_at: float
+    answered: bool = False
+
+
+def _entities_key(entities: list[Json]) -> tuple[tuple[Any, ...], ...]:
+    return tuple(tuple(sorted((k, str(v)) for k, v in e.items())) for e in entities)
+
+
+def _markup_key(markup: Json | None) -> str:
+    return json.dumps(markup, sort_keys=True) if markup else ""
