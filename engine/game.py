@@ -121,7 +121,7 @@ def _west(move: Place) -> int:
 class SeatView:
     """What one seat may know: its own hand, and only public facts besides."""
 
-    seat: int
+    seat: int | None
     variant: str
     players: int
     sides: tuple[tuple[int, ...], ...]
@@ -202,6 +202,14 @@ class Game:
             deal = self._seeded_deal(index)
         self.rounds.append(RoundState(deal, self.variant))
         return True
+
+    def deal_from_seed(self, seed: int) -> None:
+        """From now on deal later rounds from ``seed`` (a replayed game goes on
+        live); deal the next round now if the last one has ended."""
+        self.seed = seed
+        self._given_deals = None
+        if self.outcome is None and self.rounds and self.round.end is not None:
+            self._next_round()
 
     def start_round(self, deal: Deal) -> None:
         """Start the next round with a given deal (replay); the caller validated it."""
@@ -294,7 +302,7 @@ class Game:
                 raise IllegalMoveError(f"{tile} does not fit end {move.end}")
             return Place(tile, move.end, None)
         if isinstance(move, Draw):
-            if self.can_place(seat):
+            if rnd.table.lead is None or self.can_place(seat):
                 raise IllegalMoveError("a player who can place a tile may not draw")
             if rnd.drawn >= rnd.drawable:
                 raise IllegalMoveError("there is nothing to draw")
@@ -455,18 +463,18 @@ class Game:
             self._next_round()
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now."""
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may know now; ``None`` gives the public view (no hand)."""
         rnd = self.round
         on_turn = self.current_seat
-        legal = tuple(self.legal_moves()) if on_turn == seat else ()
+        legal = tuple(self.legal_moves()) if on_turn == seat and seat is not None else ()
         undealt = len(rnd.deal.boneyard)
         return SeatView(
             seat=seat,
             variant=self.variant.name,
             players=self.players,
             sides=self.variant.sides,
-            hand=tuple(rnd.hands[seat]),
+            hand=tuple(rnd.hands[seat]) if seat is not None else (),
             hand_sizes=tuple(len(h) for h in rnd.hands),
             boneyard_left=rnd.boneyard_left,
             boneyard_unseen=undealt - rnd.drawn,

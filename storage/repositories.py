@@ -505,19 +505,21 @@ class GameRepository(_Repository):
         game_id: int,
         options: Mapping[str, Any],
         *,
+        variant: str | None = None,
         expected_version: int | None = None,
         conn: Transaction | None = None,
     ) -> int:
-        """Replace the house rules of a game still in the lobby; the new version."""
+        """Replace the house rules (and, given, the variant) of a game still in
+        the lobby; the new version."""
         options_json = _dump_object(options, "options")
         async with self._atomic(conn) as tx:
             game = await self._load_for_write(tx, game_id, expected_version)
             if game.status != "lobby":
                 raise GameStateError(game_id, game.status, "change its options")
             await tx.execute(
-                "UPDATE games SET options_json = ?, version = version + 1, updated_at = ?"
-                " WHERE game_id = ?",
-                (options_json, self._db.now(), game_id),
+                "UPDATE games SET options_json = ?, variant = ?, version = version + 1,"
+                " updated_at = ? WHERE game_id = ?",
+                (options_json, variant or game.variant, self._db.now(), game_id),
             )
         return game.version + 1
 

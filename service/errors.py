@@ -1,0 +1,72 @@
+"""Typed reasons a service command is refused. Each has a stable ``code`` the bot
+maps to a catalog text; none carries UI text."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    code = "error"
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(detail or self.code)
+        self.detail = detail
+
+
+class NoSuchGameError(ServiceError):
+    code = "no_game"
+
+
+class NotInGameError(ServiceError):
+    code = "not_in_game"
+
+
+class NotYourTurnError(ServiceError):
+    code = "not_your_turn"
+
+
+class IllegalMoveError(ServiceError):
+    code = "illegal_move"
+
+
+class LobbyFullError(ServiceError):
+    code = "lobby_full"
+
+
+class AlreadyStartedError(ServiceError):
+    code = "already_started"
+
+
+class NotInLobbyError(ServiceError):
+    """The command needs a lobby, and the game is playing or over."""
+
+    code = "not_in_lobby"
+
+
+class NotAllowedError(ServiceError):
+    code = "not_allowed"
+
+
+class StaleCommandError(ServiceError):
+    """Issued against an older version of the game (an old keyboard, a double press)."""
+
+    code = "stale"
+
+
+class AlreadyJoinedError(ServiceError):
+    code = "already_joined"
+
+
+class NotEnoughPlayersError(ServiceError):
+    code = "not_enough_players"
+
+
+class ActiveGameExistsError(ServiceError):
+    code = "game_exists"
+
+
+class BadSettingsError(ServiceError):
+    code = "bad_settings"
+
+
+class GameOverError(ServiceError):
+    code = "game_over"

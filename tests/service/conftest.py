@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from service import GameService, PlayerInfo
+from storage import Database
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+async def db(db_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(db_path)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+@pytest.fixture
+def service(db: Database) -> GameService:
+    return GameService(db, seeds=lambda: 4242)
+
+
+ANNA = PlayerInfo(1, "Анна", "ru")
+BORIS = PlayerInfo(2, "Boris", "en")
+VERA = PlayerInfo(3, "Вера")
+GLEB = PlayerInfo(4, "Gleb")
+DASHA = PlayerInfo(5, "Даша")
