@@ -1,0 +1,97 @@
+"""``python -m renderer bench`` and ``python -m renderer examples DIR``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from engine.game import Game
+from engine.moves import Place
+from engine.variants import make_variant
+from renderer.draw import render_hand, render_table
+from renderer.samples import full_spinner_scene, game_scene, long_scene
+from renderer.scene import TableScene
+from renderer.theme import CLASSIC, DARK, KIDS
+
+
+def _bench_states() -> dict[str, TableScene]:
+    return {
+        "empty": game_scene("all_fives", 2, seed=1, placements=0),
+        "half": game_scene("all_fives", 2, seed=3, placements=9),
+        "full": full_spinner_scene(0),
+        "double_nine_49": long_scene(1, 55),
+    }
+
+
+def bench(runs: int) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for name, scene in _bench_states().items():
+        t0 = time.perf_counter()
+        first = render_table(scene)
+        cold = (time.perf_counter() - t0) * 1000
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            render_table(scene)
+            times.append((time.perf_counter() - t0) * 1000)
+        times.sort()
+        out[name] = {
+            "tiles": len(scene.table.tiles),
+            "median_ms": round(statistics.median(times), 2),
+            "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))], 2),
+            "first_ms": round(cold, 2),
+            "bytes": len(first.data),
+            "format": first.format,
+            "size": [first.width, first.height],
+        }
+    return out
+
+
+def examples(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, data: bytes) -> None:
+        path = folder / name
+        path.write_bytes(data)
+        written.append(path)
+
+    full = full_spinner_scene(0)
+    save("table-classic.jpg", render_table(full, CLASSIC).data)
+    dark = game_scene("kozel", 4, seed=7, placements=None)
+    save("table-dark.jpg", render_table(dark, DARK).data)
+    kids = game_scene("threes", 3, seed=5, placements=12)
+    save("table-kids.jpg", render_table(kids, KIDS).data)
+    save("table-double-nine.jpg", render_table(long_scene(1, 55)).data)
+    save("table-double-nine-spinner.jpg",
+         render_table(long_scene(4, 55, spinner=True), DARK).data)
+    game = Game(make_variant("all_fives", 2), seed=11)
+    game.apply(game.legal_moves()[0])
+    view = game.view(game.round.turn)
+    playable = {m.tile for m in view.legal if isinstance(m, Place)}
+    save("hand.jpg", render_hand(view.hand, playable, CLASSIC).data)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m renderer")
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("bench", help="time table pictures; prints JSON")
+    b.add_argument("--runs", type=int, default=30)
+    e = sub.add_parser("examples", help="write example pictures")
+    e.add_argument("folder", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "bench":
+        print(json.dumps(bench(args.runs), indent=2))
+    else:
+        for path in examples(args.folder):
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,284 @@
+"""The table and hand pictures: pure functions from a scene to encoded bytes."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Collection, Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.tiles import Tile
+from renderer.layout import Area, Layout, Rect, build_rays, fit_layout
+from renderer.scene import Box, RenderResult, TableScene, TilePlacement
+from renderer.text import fit, font, sanitize
+from renderer.theme import CLASSIC, RGB, Theme
+from renderer.tiles import ring_sprite, shadow_sprite, tile_sprite
+
+WIDTH = 1280
+HEIGHTS = (720, 960, 1280)  # the picture grows taller before the tiles get much smaller
+HEIGHT_WEIGHTS = (1.0, 0.86, 0.72)
+HEADER = 104
+FOOTER = 68
+MARGIN = 18
+JPEG_QUALITY = 88
+# Where the tiles may go, for each picture height.
+TABLE_AREAS = tuple(Area(WIDTH - 2 * MARGIN, h - HEADER - FOOTER - 2 * MARGIN, w)
+                    for h, w in zip(HEIGHTS, HEIGHT_WEIGHTS, strict=True))
+
+
+# ------------------------------------------------------------------ helpers
+def _box(r: Rect) -> Box:
+    return (math.floor(r[0] + 0.5), math.floor(r[1] + 0.5),
+            math.floor(r[2] + 0.5), math.floor(r[3] + 0.5))
+
+
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
+            round(a[2] + (b[2] - a[2]) * t))
+
+
+@lru_cache(maxsize=16)
+def _felt(theme: Theme, width: int, height: int) -> Image.Image:
+    """The background: the theme's colour, darker towards the edges."""
+    grad = Image.radial_gradient("L").resize((width, height), Image.Resampling.BILINEAR)
+    # radial_gradient is 0 in the centre and 255 at the rim; soften it.
+    grad = grad.point(lambda v: min(255, int(v * v / 255 * 0.9)))
+    centre = Image.new("RGB", (width, height), theme.background)
+    edge = Image.new("RGB", (width, height), theme.background_edge)
+    return Image.composite(edge, centre, grad)
+
+
+def encode(img: Image.Image, fmt: str = "JPEG") -> bytes:
+    """``img`` as bytes, with no metadata (the same image gives the same bytes)."""
+    buf = io.BytesIO()
+    rgb = img.convert("RGB")
+    if fmt == "JPEG":
+        rgb.save(buf, "JPEG", quality=JPEG_QUALITY, subsampling=0, optimize=True)
+    else:
+        rgb.save(buf, "PNG", optimize=False, compress_level=6)
+    return buf.getvalue()
+
+
+def _paste_tile(canvas: Image.Image, theme: Theme, unit: int, box: Box, first: int | None,
+                second: int | None, vertical: bool) -> None:
+    shadow, m = shadow_sprite(unit, vertical, theme.shadow_alpha)
+    off = max(1, unit // 10)
+    canvas.paste((0, 0, 0), (box[0] - m + off, box[1] - m + off), shadow)
+    sprite = tile_sprite(theme, unit, first, second, vertical)
+    canvas.paste(sprite, (box[0], box[1]), sprite)
+
+
+def _highlight(canvas: Image.Image, box: Box, color: RGB, unit: int) -> None:
+    w, h = box[2] - box[0], box[3] - box[1]
+    width = max(3, unit // 7)
+    ring = ring_sprite(w, h, color, width, max(2, unit // 6))
+    canvas.paste(ring, (box[0] - 2 * width, box[1] - 2 * width), ring)
+
+
+# ------------------------------------------------------------------- table
+def render_table(scene: TableScene, theme: Theme = CLASSIC, fmt: str = "JPEG") -> RenderResult:
+    """The picture of a table for the group chat."""
+    table = scene.table
+    rays = build_rays(table)
+    layout, index = fit_layout(rays, table.open_ends, TABLE_AREAS)
+    height = HEIGHTS[index]
+    canvas = _felt(theme, WIDTH, height).copy()
+    layout = layout.moved(MARGIN, HEADER + MARGIN)
+    placements = _draw_layout(canvas, layout, theme, table.last.order if table.last else -1)
+    draw = ImageDraw.Draw(canvas)
+    _draw_header(draw, canvas, scene, theme)
+    _draw_footer(draw, canvas, scene, theme, height)
+    return RenderResult(encode(canvas, fmt), fmt, WIDTH, height, placements)
+
+
+def _draw_layout(canvas: Image.Image, layout: Layout, theme: Theme,
+                 last: int) -> tuple[TilePlacement, ...]:
+    u = layout.unit
+    out: list[TilePlacement] = []
+    last_box: Box | None = None
+    for tb in layout.tiles:
+        if tb.placed.order == last:
+            last_box = _box(tb.rect)
+            _highlight(canvas, last_box, theme.accent, u)
+    for tb in layout.tiles:
+        box = _box(tb.rect)
+        _paste_tile(canvas, theme, u, box, tb.first, tb.second, tb.vertical)
+        out.append(TilePlacement(tb.placed.tile, tb.placed.order, box,
+                                 tb.placed.order == last, tb.placed.face_down))
+    draw = ImageDraw.Draw(canvas)
+    if last_box is not None:
+        lw = max(2, u // 16)
+        draw.rounded_rectangle(last_box, max(2, u // 6), outline=theme.accent, width=lw)
+    for mk in layout.marks:
+        x0, y0, x1, y1 = _box(mk.rect)
+        d = min(x1 - x0, y1 - y0)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        r = d / 2 - 1
+        draw.ellipse((cx - r + 1, cy - r + 2, cx + r + 1, cy + r + 2), fill=_mix(
+            theme.background, (0, 0, 0), 0.35))
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.end_marker,
+                     outline=theme.end_marker_text, width=max(1, round(d / 14)))
+        f = font(max(10, round(d * 0.58)), bold=True)
+        draw.text((cx, cy), str(mk.end), font=f, fill=theme.end_marker_text, anchor="mm")
+    out.sort(key=lambda p: p.order)
+    return tuple(out)
+
+
+def _tile_icon(draw: ImageDraw.ImageDraw, x: float, y: float, h: float, theme: Theme,
+               color: RGB) -> float:
+    """A small upright tile outline (a hand's tile count); returns its width."""
+    w = h * 0.55
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=max(2, h / 6), outline=color,
+                           width=max(2, round(h / 11)))
+    draw.line((x + w * 0.25, y + h / 2, x + w * 0.75, y + h / 2), fill=color,
+              width=max(1, round(h / 14)))
+    return w
+
+
+def _seat_name(scene: TableScene, seat: int) -> str:
+    raw = scene.names[seat] if seat < len(scene.names) else ""
+    return sanitize(raw, bold=True) or f"#{seat + 1}"
+
+
+def _side_of(scene: TableScene) -> dict[int, int]:
+    return {seat: i for i, side in enumerate(scene.sides) for seat in side}
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, canvas: Image.Image, scene: TableScene,
+                 theme: Theme) -> None:
+    n = max(1, len(scene.hand_sizes))
+    pad, gap = 12, 10
+    chip_w = (WIDTH - 2 * pad - (n - 1) * gap) / n
+    side_of = _side_of(scene)
+    name_font = font(30, bold=True)
+    small = font(24)
+    small_bold = font(22, bold=True)
+    draw.rectangle((0, 0, WIDTH, HEADER - 8), fill=_mix(theme.panel, theme.background, 0.15))
+    for seat in range(n):
+        x0 = pad + seat * (chip_w + gap)
+        x1 = x0 + chip_w
+        y0, y1 = 10, HEADER - 18
+        on_turn = scene.turn == seat
+        fill = theme.accent if on_turn else theme.panel
+        draw.rounded_rectangle((x0, y0, x1, y1), radius=16, fill=fill)
+        text_color = (30, 30, 30) if on_turn else theme.panel_text
+        muted = (60, 50, 30) if on_turn else theme.panel_muted
+        side = side_of.get(seat, seat)
+        dot = theme.side_colors[side % len(theme.side_colors)]
+        draw.ellipse((x0 + 14, y0 + 16, x0 + 32, y0 + 34), fill=dot,
+                     outline=(255, 255, 255), width=2)
+        name = fit(_seat_name(scene, seat), name_font, chip_w - 56)
+        draw.text((x0 + 42, y0 + 25), name, font=name_font, fill=text_color, anchor="lm")
+        # Second line: the hand's size, and the turn label.
+        ly = y0 + 47
+        iw = _tile_icon(draw, x0 + 16, ly, 24, theme, muted)
+        count = scene.hand_sizes[seat]
+        draw.text((x0 + 24 + iw, ly + 12), f"× {count}", font=small, fill=muted, anchor="lm")
+        if on_turn:
+            label = fit(sanitize(scene.labels.turn, bold=True), small_bold, chip_w / 2 - 30)
+            if label:
+                tw = small_bold.getlength(label)
+                bx1 = x1 - 12
+                bx0 = bx1 - tw - 34
+                draw.rounded_rectangle((bx0, ly - 2, bx1, ly + 26), radius=13, fill=(30, 30, 30))
+                tri = ((bx0 + 9, ly + 5), (bx0 + 9, ly + 19), (bx0 + 20, ly + 12))
+                draw.polygon(tri, fill=theme.accent)
+                draw.text((bx0 + 26, ly + 12), label, font=small_bold, fill=(255, 255, 255),
+                          anchor="lm")
+
+
+def _draw_footer(draw: ImageDraw.ImageDraw, canvas: Image.Image, scene: TableScene,
+                 theme: Theme, height: int) -> None:
+    y0 = height - FOOTER + 6
+    cy = y0 + (FOOTER - 6) / 2 - 2
+    draw.rectangle((0, y0, WIDTH, height), fill=_mix(theme.panel, theme.background, 0.15))
+    label_font = font(24)
+    value_font = font(28, bold=True)
+    labels = scene.labels
+    # Right side, drawn from the right edge: the boneyard, then the round.
+    rx = WIDTH - 20.0
+    if scene.boneyard_left is not None:
+        text = f"{sanitize(labels.boneyard)}: {scene.boneyard_left}".lstrip(": ")
+        rx -= label_font.getlength(text)
+        draw.text((rx, cy), text, font=label_font, fill=theme.panel_text, anchor="lm")
+        rx -= 36
+        for k in range(2):  # two tile backs: a boneyard at a glance
+            draw.rounded_rectangle((rx + k * 9, cy - 14 + k * 3, rx + 14 + k * 9,
+                                    cy + 12 + k * 3), radius=3, fill=theme.back,
+                                   outline=theme.face_edge, width=1)
+        rx -= 24
+    if scene.round_index is not None:
+        text = f"{sanitize(labels.round)} {scene.round_index + 1}".strip()
+        rx -= label_font.getlength(text)
+        draw.text((rx, cy), text, font=label_font, fill=theme.panel_muted, anchor="lm")
+        rx -= 24
+    x = 20.0
+    score_label = sanitize(labels.score)
+    if score_label:
+        draw.text((x, cy), score_label + ":", font=label_font, fill=theme.panel_text,
+                  anchor="lm")
+        x += label_font.getlength(score_label + ":") + 14
+    nsides = max(1, len(scene.sides))
+    per_side = (rx - x - 10) / nsides
+    for i, side in enumerate(scene.sides):
+        color = theme.side_colors[i % len(theme.side_colors)]
+        total = scene.totals[i] if i < len(scene.totals) else 0
+        value = str(total)
+        vw = value_font.getlength(value)
+        draw.ellipse((x, cy - 9, x + 18, cy + 9), fill=color, outline=(255, 255, 255), width=2)
+        names = " & ".join(_seat_name(scene, s) for s in side)
+        names = fit(names, label_font, per_side - vw - 44)
+        tx = x + 26
+        if names:
+            draw.text((tx, cy), names, font=label_font, fill=theme.panel_muted, anchor="lm")
+            tx += label_font.getlength(names) + 8
+        draw.text((tx, cy), value, font=value_font, fill=theme.panel_text, anchor="lm")
+        x += per_side
+
+
+# -------------------------------------------------------------------- hand
+HAND_UNIT = 60
+HAND_GAP = 16
+HAND_PER_ROW = 12
+HAND_RAISE = 16
+
+
+def render_hand(hand: Sequence[Tile], playable: Collection[Tile] = (), theme: Theme = CLASSIC,
+                fmt: str = "JPEG") -> RenderResult:
+    """A picture of one hand for a private chat: upright tiles, the playable ones
+    raised and ringed, the others dimmed."""
+    u = HAND_UNIT
+    n = len(hand)
+    per_row = min(HAND_PER_ROW, max(1, n))
+    rows = max(1, math.ceil(n / per_row))
+    pitch_x = u + HAND_GAP
+    row_h = 2 * u + HAND_RAISE + 34
+    width = max(320, per_row * pitch_x - HAND_GAP + 2 * 40)
+    height = rows * row_h + 2 * 26
+    canvas = _felt(theme, width, height).copy()
+    marked = set(playable)
+    placements: list[TilePlacement] = []
+    for i, tile in enumerate(hand):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, n - row * per_row)
+        x0 = (width - (in_row * pitch_x - HAND_GAP)) // 2 + col * pitch_x
+        y0 = 26 + row * row_h + HAND_RAISE
+        ok = tile in marked
+        if ok:
+            y0 -= HAND_RAISE
+        box = (x0, y0, x0 + u, y0 + 2 * u)
+        if ok:
+            _highlight(canvas, box, theme.playable, u)
+        _paste_tile(canvas, theme, u, box, tile.b, tile.a, True)
+        draw = ImageDraw.Draw(canvas)
+        if ok:
+            draw.rounded_rectangle(box, max(2, u // 6), outline=theme.playable, width=3)
+            cy = y0 + 2 * u + HAND_RAISE + 14
+            draw.ellipse((x0 + u / 2 - 7, cy - 7, x0 + u / 2 + 7, cy + 7), fill=theme.playable)
+        else:
+            alpha = tile_sprite(theme, u, tile.b, tile.a, True).getchannel("A")
+            canvas.paste(theme.background, (x0, y0), alpha.point(lambda v: v * 130 // 255))
+        placements.append(TilePlacement(tile, i, box, ok))
+    return RenderResult(encode(canvas, fmt), fmt, width, height, tuple(placements))

@@ -1,0 +1,118 @@
+"""Deterministic table states for the benchmark, the examples and the tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.game import Game
+from engine.moves import End, Place
+from engine.table import Layout, SidesOpen, SpinnerRule, Table, TableRules, TableSnapshot
+from engine.tiles import full_set
+from engine.variants import make_variant
+from renderer.scene import TableLabels, TableScene
+
+DEFAULT_LABELS = TableLabels()
+NAMES = ("Анна", "Boris 🐐", "Вера Ёлкина", "Gleb ⚽️")
+
+
+def _scene(game: Game, table: TableSnapshot, hand_sizes: Sequence[int],
+           boneyard_left: int | None, turn: int | None, names: Sequence[str],
+           labels: TableLabels) -> TableScene:
+    return TableScene(
+        table=table,
+        names=tuple(names[: game.players]),
+        hand_sizes=tuple(hand_sizes),
+        totals=tuple(game.totals),
+        sides=game.variant.sides,
+        turn=turn,
+        boneyard_left=boneyard_left,
+        round_index=len(game.rounds) - 1,
+        labels=labels,
+    )
+
+
+def game_scene(variant: str, players: int, seed: int, placements: int | None = None,
+               names: Sequence[str] = NAMES, labels: TableLabels = DEFAULT_LABELS,
+               options: dict[str, object] | None = None) -> TableScene:
+    """A random first-round state of ``variant``: ``placements`` tiles on the table, or
+    (None) the table at the end of the round, its last tile included."""
+    game = Game(make_variant(variant, players, options), seed=seed)
+    rng = random.Random(seed)
+    while game.outcome is None:
+        rnd = game.round
+        if placements is not None and rnd.table.placed >= placements:
+            break
+        moves = game.legal_moves()
+        places = [m for m in moves if isinstance(m, Place)]
+        game.apply(rng.choice(places or moves))
+        if rnd.end is not None:
+            hands = [len(h) for h in rnd.hands]
+            return _scene(game, rnd.table.snapshot(), hands, rnd.boneyard_left, None, names,
+                          labels)
+    view = game.view(0)
+    return _scene(game, view.table, view.hand_sizes, view.boneyard_left, view.turn, names,
+                  labels)
+
+
+def long_table(seed: int, tiles: int = 55, max_pip: int = 9, spinner: bool = False,
+               prefer: End = End.E) -> TableSnapshot:
+    """A table of a double-``max_pip`` set with up to ``tiles`` tiles placed greedily,
+    preferring the ``prefer`` arm (a long snake)."""
+    rules = (TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 2)
+             if spinner else TableRules())
+    table = Table(rules)
+    rng = random.Random(seed)
+    pool = list(full_set(max_pip))
+    rng.shuffle(pool)
+    first = pool.pop()
+    table.place_lead(first, first.b, 0)
+    seat = 1
+    while len(pool) > 0 and table.placed < tiles:
+        choice = None
+        for tile in pool:
+            fits = table.fits(tile)
+            if fits:
+                end = prefer if prefer in fits else fits[0]
+                if choice is None or end is prefer:
+                    choice = (tile, end)
+                if end is prefer:
+                    break
+        if choice is None:
+            break
+        tile, end = choice
+        pool.remove(tile)
+        table.place(tile, end, seat % 4)
+        seat += 1
+    return table.snapshot()
+
+
+def long_scene(seed: int, tiles: int = 55, spinner: bool = False, prefer: End = End.E,
+               names: Sequence[str] = NAMES[:2]) -> TableScene:
+    table = long_table(seed, tiles, spinner=spinner, prefer=prefer)
+    return TableScene(
+        table=table,
+        names=tuple(names),
+        hand_sizes=(3,) * len(names),
+        totals=(0,) * len(names),
+        sides=tuple((i,) for i in range(len(names))),
+        turn=0,
+        boneyard_left=0,
+        round_index=0,
+    )
+
+
+def full_spinner_scene(seed: int = 0) -> TableScene:
+    """A double-six all_fives round that ends with a spinner and all four arms used."""
+    best: TableScene | None = None
+    for s in range(seed, seed + 400):
+        sc = game_scene("all_fives", 2, s)
+        arms = sc.table.arms
+        if sc.table.spinner is not None and all(arms[e] for e in End):
+            n = len(sc.table.tiles)
+            if best is None or n > len(best.table.tiles):
+                best = sc
+            if n >= 18:
+                return sc
+    assert best is not None
+    return best

@@ -1,0 +1,90 @@
+"""What a picture is made from, and what rendering gives back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.game import SeatView
+from engine.table import TableSnapshot
+from engine.tiles import Tile
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 excluded)
+
+
+@dataclass(frozen=True, slots=True)
+class TableLabels:
+    """The words a table picture shows; the bot passes them from its catalog."""
+
+    turn: str = "Turn"
+    boneyard: str = "Boneyard"
+    score: str = "Score"
+    round: str = "Round"
+
+
+@dataclass(frozen=True, slots=True)
+class TableScene:
+    """Everything a table picture shows.
+
+    ``names`` and ``hand_sizes`` are per seat; ``totals`` per side, ``sides`` the
+    seats of each side. ``boneyard_left`` None hides the boneyard (a variant
+    without one). ``turn`` is the seat to move or None.
+    """
+
+    table: TableSnapshot
+    names: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    totals: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    turn: int | None = None
+    boneyard_left: int | None = None
+    round_index: int | None = None
+    labels: TableLabels = TableLabels()
+
+    @classmethod
+    def from_view(cls, view: SeatView, names: Sequence[str],
+                  labels: TableLabels = TableLabels(), *, show_boneyard: bool = True
+                  ) -> TableScene:
+        """The scene of an engine ``SeatView`` (any seat's view: only public facts are used)."""
+        return cls(
+            table=view.table,
+            names=tuple(names),
+            hand_sizes=tuple(view.hand_sizes),
+            totals=tuple(view.totals),
+            sides=tuple(tuple(s) for s in view.sides),
+            turn=view.turn,
+            boneyard_left=view.boneyard_left if show_boneyard else None,
+            round_index=view.round_index,
+            labels=labels,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TilePlacement:
+    """Where a tile was drawn. ``order`` is its placement number on a table, or its
+    index in a hand; ``marked`` is the last placed tile, or a playable tile of a hand."""
+
+    tile: Tile
+    order: int
+    box: Box
+    marked: bool = False
+    face_down: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RenderResult:
+    """An encoded picture and where each tile is on it."""
+
+    data: bytes
+    format: str  # "JPEG" or "PNG"
+    width: int
+    height: int
+    placements: tuple[TilePlacement, ...]
+
+    @property
+    def mime_type(self) -> str:
+        return "image/jpeg" if self.format == "JPEG" else "image/png"
+
+    @property
+    def extension(self) -> str:
+        return ".jpg" if self.format == "JPEG" else ".png"

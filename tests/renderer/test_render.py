@@ -1,0 +1,183 @@
+"""Table and hand pictures: bounds, every tile once, no overlaps, determinism."""
+
+from __future__ import annotations
+
+import io
+import random
+from itertools import combinations
+
+import pytest
+from PIL import Image
+
+from engine.moves import End
+from engine.table import Table, TableRules
+from engine.tiles import Tile
+from renderer import (
+    CLASSIC,
+    DARK,
+    KIDS,
+    RenderResult,
+    TableLabels,
+    TableScene,
+    render_hand,
+    render_table,
+)
+from renderer.draw import FOOTER, HEADER, TABLE_AREAS
+from renderer.layout import build_rays, fit_layout, overlaps
+from renderer.samples import full_spinner_scene, game_scene, long_scene, long_table
+
+GAMES = [
+    ("telephone", 2), ("telephone", 4),
+    ("threes", 2), ("threes", 3), ("threes", 4),
+    ("kozel", 2), ("kozel", 3), ("kozel", 4),
+    ("all_fives", 2), ("all_fives", 3), ("all_fives", 4),
+    ("draw", 2), ("draw", 4),
+    ("block", 2), ("block", 4),
+]
+SEEDS_PER_GAME = 12  # layouts (cheap); a third of them are also drawn
+
+
+def _check(res: RenderResult, scene: TableScene) -> None:
+    assert res.width <= 1280 and res.height <= 1280
+    assert max(res.width, res.height) / min(res.width, res.height) <= 20
+    orders = [p.order for p in res.placements]
+    assert sorted(orders) == [p.order for p in scene.table.tiles]  # each tile exactly once
+    for p in res.placements:
+        x0, y0, x1, y1 = p.box
+        assert 0 <= x0 < x1 <= res.width and HEADER <= y0 < y1 <= res.height - FOOTER
+    for a, b in combinations(res.placements, 2):
+        assert not overlaps(a.box, b.box), (a, b)
+    img = Image.open(io.BytesIO(res.data))
+    assert img.size == (res.width, res.height)
+
+
+def _check_layout(scene: TableScene) -> None:
+    table = scene.table
+    lay, _ = fit_layout(build_rays(table), table.open_ends, TABLE_AREAS)
+    rects = [t.rect for t in lay.tiles] + [m.rect for m in lay.marks]
+    assert len(lay.tiles) == len(table.tiles)
+    assert {t.placed.order for t in lay.tiles} == {p.order for p in table.tiles}
+    assert {m.end for m in lay.marks} == set(table.open_ends)
+    for a, b in combinations(rects, 2):
+        assert not overlaps(a, b)
+
+
+@pytest.mark.parametrize(("variant", "players"), GAMES)
+def test_random_states(variant: str, players: int) -> None:
+    rng = random.Random(f"{variant}/{players}")
+    for seed in range(SEEDS_PER_GAME):
+        placements = rng.choice([None, None, rng.randrange(0, 20)])
+        scene = game_scene(variant, players, seed, placements)
+        _check_layout(scene)
+        if seed % 3 == 0:
+            theme = (CLASSIC, DARK, KIDS)[seed % 9 // 3]
+            res = render_table(scene, theme)
+            _check(res, scene)
+            again = render_table(game_scene(variant, players, seed, placements), theme)
+            assert again.data == res.data
+
+
+@pytest.mark.parametrize("spinner", [False, True])
+def test_double_nine_long_rounds(spinner: bool) -> None:
+    ends = [End.E, End.W, End.N, End.S] if spinner else [End.E, End.W]
+    for seed in range(16):
+        prefer = ends[seed % len(ends)]
+        tiles = 20 + (seed * 7) % 36
+        scene = long_scene(seed, tiles, spinner=spinner, prefer=prefer)
+        _check_layout(scene)
+        if seed % 4 == 0:
+            _check(render_table(scene), scene)
+
+
+def test_long_arm_of_forty_tiles_fits() -> None:
+    table = long_table(1, 55)
+    assert max(len(a) for a in table.arms.values()) >= 40
+    scene = long_scene(1, 55)
+    res = render_table(scene)
+    _check(res, scene)
+    assert res.height <= 1280
+    assert len(res.data) < 250_000
+
+
+def test_full_double_six_round() -> None:
+    scene = full_spinner_scene(0)
+    assert scene.table.spinner is not None and all(scene.table.arms[e] for e in End)
+    res = render_table(scene)
+    _check(res, scene)
+    assert len(res.data) < 250_000
+    last = [p for p in res.placements if p.marked]
+    assert len(last) == 1 and scene.table.last is not None
+    assert last[0].order == scene.table.last.order
+
+
+def test_empty_table_and_labels() -> None:
+    scene = game_scene("kozel", 4, 3, placements=0)
+    labels = TableLabels(turn="Ход", boneyard="Базар", score="Счёт", round="Партия")
+    res = render_table(TableScene(**{**_fields(scene), "labels": labels}))
+    assert res.placements == ()
+    assert res.width == 1280
+
+
+def _fields(scene: TableScene) -> dict[str, object]:
+    return {f: getattr(scene, f) for f in scene.__dataclass_fields__}
+
+
+def test_face_down_double_is_drawn_as_a_back() -> None:
+    table = Table(TableRules())
+    table.place_lead(Tile(2, 5), 2, 0)
+    table.place(Tile(5, 5), End.E, 1, face_down=True)
+    snap = table.snapshot()
+    scene = TableScene(snap, ("A", "B"), (5, 5), (0, 0), ((0,), (1,)), turn=0)
+    res = render_table(scene, CLASSIC, fmt="PNG")
+    _check(res, scene)
+    back = [p for p in res.placements if p.face_down]
+    assert len(back) == 1
+    x0, y0, x1, y1 = back[0].box
+    img = Image.open(io.BytesIO(res.data)).convert("RGB")
+    px = img.getpixel(((x0 + x1) // 2, y0 + (y1 - y0) // 4))
+    assert isinstance(px, tuple)
+    assert sum(abs(a - b) for a, b in zip(px, CLASSIC.back, strict=True)) < 40
+
+
+def test_hand_marks_playable_tiles() -> None:
+    hand = (Tile(0, 1), Tile(2, 5), Tile(6, 6), Tile(3, 4), Tile(1, 5))
+    playable = {Tile(2, 5), Tile(1, 5)}
+    res = render_hand(hand, playable, CLASSIC, fmt="PNG")
+    assert [p.tile for p in res.placements] == list(hand)
+    assert {p.tile for p in res.placements if p.marked} == playable
+    img = Image.open(io.BytesIO(res.data)).convert("RGB")
+    raised = {p.tile: p.box[1] for p in res.placements}
+    assert raised[Tile(2, 5)] < raised[Tile(0, 1)]
+    for p in res.placements:
+        x0, _, x1, y1 = p.box
+        # A dot under a playable tile, in the theme's colour; none under the others.
+        px = img.getpixel(((x0 + x1) // 2, y1 + 30 if p.marked else y1 + 14))
+        assert isinstance(px, tuple)
+        near = sum(abs(a - b) for a, b in zip(px, CLASSIC.playable, strict=True)) < 40
+        assert near == p.marked
+    again = render_hand(hand, playable, CLASSIC, fmt="PNG")
+    assert again.data == res.data
+
+
+def test_big_hand_wraps() -> None:
+    from engine.tiles import full_set
+
+    hand = full_set(9)[:30]
+    res = render_hand(hand, set(hand[::3]), DARK)
+    assert res.width <= 1280 and len(res.placements) == 30
+    for a, b in combinations(res.placements, 2):
+        assert not overlaps(a.box, b.box)
+
+
+def test_scene_from_a_seat_view() -> None:
+    from engine.game import Game
+    from engine.variants import make_variant
+
+    game = Game(make_variant("telephone", 4), seed=2)
+    rng = random.Random(2)
+    for _ in range(8):
+        game.apply(rng.choice(game.legal_moves()))
+    view = game.view(1)
+    scene = TableScene.from_view(view, ("Анна", "Boris", "Вера", "Gleb"))
+    assert scene.sides == ((0, 2), (1, 3)) and scene.turn == view.turn
+    _check(render_table(scene, KIDS), scene)
