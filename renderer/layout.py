@@ -226,12 +226,15 @@ class _Walker:
 
     def mark(self, p: tuple[float, float], h: Vec, fold: Vec) -> Rect | None:
         u, g, m = self.u, self.g, self.m
+        # Beside the last tile means across the heading; while a ray is folding its
+        # heading is the fold itself, so take the perpendicular then.
+        side = fold if fold[0] * h[0] + fold[1] * h[1] == 0 else _perp(h)
         candidates = [
             _box(p, h, g, g + m, _perp(h), -m / 2, m / 2),
-            _box(p, h, -m, 0, fold, u / 2 + g, u / 2 + g + m),
-            _box(p, h, -m, 0, _neg(fold), u / 2 + g, u / 2 + g + m),
-            _box(p, h, -m, 0, fold, u + g, u + g + m),
-            _box(p, h, -m, 0, _neg(fold), u + g, u + g + m),
+            _box(p, h, -m, 0, side, u / 2 + g, u / 2 + g + m),
+            _box(p, h, -m, 0, _neg(side), u / 2 + g, u / 2 + g + m),
+            _box(p, h, -m, 0, side, u + g, u + g + m),
+            _box(p, h, -m, 0, _neg(side), u + g, u + g + m),
         ]
         for r in candidates:
             if self.ok(r):

@@ -58,8 +58,26 @@ def _check_layout(scene: TableScene) -> None:
     assert len(lay.tiles) == len(table.tiles)
     assert {t.placed.order for t in lay.tiles} == {p.order for p in table.tiles}
     assert {m.end for m in lay.marks} == set(table.open_ends)
+    for x0, y0, x1, y1 in rects:  # a box of no area would "overlap" nothing
+        assert x1 - x0 >= 8 and y1 - y0 >= 8
     for a, b in combinations(rects, 2):
         assert not overlaps(a, b)
+
+
+def test_end_marker_beside_a_folding_arm() -> None:
+    """Regression: an open end reached while its arm was folding got a marker box
+    of zero width, and drawing it failed (draw, 3 players, seed 11)."""
+    from engine.game import Game
+    from engine.variants import make_variant
+
+    game = Game(make_variant("draw", 3, {}), seed=11)
+    rng = random.Random(11)
+    while len(game.round.table.snapshot().tiles) < 17 or game.round.table.last is None \
+            or game.round.table.last.order != 16:
+        game.play(rng.choice(game.legal_moves()))
+    scene = TableScene.from_view(game.view(None), ["a", "b", "c"])
+    _check_layout(scene)
+    _check(render_table(scene), scene)
 
 
 @pytest.mark.parametrize(("variant", "players"), GAMES)
