@@ -817,6 +817,13 @@ class TelegramEmulator:
         for p in self._pollers:
             p.event.set()
 
+    def _member(self, status: str) -> dict[str, Any]:
+        """The bot as a ChatMember; a ``kicked`` one carries ``until_date`` (0: forever)."""
+        out: dict[str, Any] = {"status": status, "user": self.bot.to_api()}
+        if status == "kicked":
+            out["until_date"] = 0
+        return out
+
     def _enqueue_member_update(self, chat: Chat, actor: User, old: str, new: str) -> None:
         self._enqueue(
             "my_chat_member",
@@ -824,9 +831,8 @@ class TelegramEmulator:
                 "chat": chat.to_api(),
                 "from": actor.to_api(),
                 "date": self._now(),
-                "old_chat_member": {"status": old, "user": self.bot.to_api()},
-                "new_chat_member": {"status": new, "user": self.bot.to_api()}
-                | ({"until_date": 0} if new == "kicked" else {}),
+                "old_chat_member": self._member(old),
+                "new_chat_member": self._member(new),
             },
         )
 

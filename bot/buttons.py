@@ -1,0 +1,207 @@
+"""The inline button handler: decode, call the service, answer once, show the result.
+
+Every press is answered exactly once (a short text for a refused or forged
+press). Moves carry the game version, so an old keyboard or a double press is
+refused by the service and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import CallbackQuery, Update
+from telegram.ext import ContextTypes
+
+from bot import tg
+from bot.ai import schedule_ai
+from bot.callbacks import (
+    AI_CODES,
+    DrawTile,
+    LobbyAction,
+    PassTurn,
+    PlayTile,
+    TileInfo,
+    decode,
+)
+from bot.common import error_text, player_of, with_admin_fallback
+from bot.keyboards import VARIANT_ORDER, tile_label
+from bot.presenter import Presenter
+from bot.state import BotState, get_state
+from bot.texts import tr
+from engine.moves import DRAW, PASS, Move, Place
+from service import GameInfo, MoveReport, ServiceError
+
+log = logging.getLogger(__name__)
+Context = ContextTypes.DEFAULT_TYPE
+
+
+class Answer:
+    """Answers a callback query at most once; ``finish`` answers it if nothing did."""
+
+    def __init__(self, query: CallbackQuery) -> None:
+        self.query = query
+        self.done = False
+
+    async def __call__(self, text: str | None = None, *, url: str | None = None) -> None:
+        if self.done:
+            return
+        self.done = True
+        await tg.quietly(self.query.answer(text[:200] if text else None, url=url),
+                         "answering a button")
+
+    async def finish(self) -> None:
+        await self()
+
+
+async def on_button(update: Update, context: Context) -> None:
+    query = update.callback_query
+    if query is None:
+        return
+    answer = Answer(query)
+    try:
+        await _dispatch(query, context, answer)
+    finally:
+        await answer.finish()
+
+
+async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> None:
+    state = get_state(context)
+    ui = Presenter(context.bot, state)
+    user = query.from_user
+    lang = await ui.user_language(user.id, user.language_code)
+    data = decode(query.data)
+    chat_id = query.message.chat.id if query.message is not None else None
+    if data is None or chat_id is None:
+        await answer(tr(lang, "btn.forged"))
+        return
+    if isinstance(data, LobbyAction):
+        await _lobby(state, ui, query, context, answer, data, chat_id)
+        return
+    if isinstance(data, TileInfo):
+        await _tile_info(state, answer, lang, data, user.id)
+        return
+    move: Move
+    if isinstance(data, PlayTile):
+        move = Place(data.tile, data.end, None)
+    elif isinstance(data, DrawTile):
+        move = DRAW
+    else:
+        assert isinstance(data, PassTurn)
+        move = PASS
+    async with state.game_lock(data.game_id):
+        try:
+            report = await state.service.move(data.game_id, user.id, data.version, move)
+        except ServiceError as exc:
+            await answer(error_text(lang, exc))
+            return
+        drawn = report.results[0].drawn if report.results else None
+        if drawn is not None:
+            await answer(tr(lang, "ans.drew", tile=tile_label(drawn)))
+        elif isinstance(data, PassTurn):
+            await answer(tr(lang, "ans.passed"))
+        else:
+            await answer()
+        await ui.show_report(report)
+    schedule_ai(context.application, report.game)
+
+
+async def _tile_info(state: BotState, answer: Answer, lang: str, data: TileInfo,
+                     user_id: int) -> None:
+    try:
+        game = await state.service.game(data.game_id)
+    except ServiceError as exc:
+        await answer(error_text(lang, exc))
+        return
+    seat = game.seat_of(user_id)
+    if seat is None:
+        await answer(tr(lang, "err.not_in_game"))
+    elif game.status != "playing":
+        await answer(tr(lang, "err.game_over"))
+    elif game.turn != seat.seat:
+        await answer(tr(lang, "ans.wait"))
+    elif game.version != data.version:
+        await answer(tr(lang, "err.stale"))
+    else:
+        await answer(tr(lang, "ans.no_fit", tile=tile_label(data.tile)))
+
+
+async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: Context,
+                 answer: Answer, data: LobbyAction, chat_id: int) -> None:
+    user = query.from_user
+    lang = await ui.user_language(user.id, user.language_code)
+    service = state.service
+    try:
+        game = await service.game(data.game_id)
+    except ServiceError:
+        await answer(tr(lang, "btn.forged"))
+        return
+    if game.chat_id != chat_id:
+        await answer(tr(lang, "btn.forged"))
+        return
+    if game.status != "lobby":
+        await answer(tr(lang, "btn.old_lobby"))
+        return
+    player = player_of(user)
+    await service.remember_user(player)
+    action, arg = data.action, data.arg
+    settings_view = action in ("c", "v", "tm", "tg", "fp")
+    bot = context.bot
+
+    async def managed(call_variant: str | None = None, **options: object) -> GameInfo:
+        return await with_admin_fallback(
+            bot, chat_id, user.id,
+            lambda admin: service.change_settings(chat_id, user.id, variant=call_variant,
+                                                  options=options or None, is_admin=admin))
+
+    async with state.game_lock(game.game_id):
+        try:
+            text: str | None = None
+            if action == "j":
+                row = await state.repos.users.get(user.id)
+                if game.seat_of(user.id) is None and (
+                        row is None or not row.has_private_chat or row.blocked):
+                    await answer(tr(lang, "ans.deep_link"),
+                                 url=await ui.personal_link(game, user.id))
+                    return
+                game, text = await service.join(chat_id, player), tr(lang, "ans.joined")
+            elif action == "q":
+                game, text = await service.leave(chat_id, user.id), tr(lang, "ans.left")
+            elif action == "a":
+                game = await service.add_ai(chat_id, user.id, AI_CODES[arg])
+                text = tr(lang, "ans.ai_added")
+            elif action == "r":
+                game, text = await service.remove_ai(chat_id, user.id), tr(lang, "ans.ai_removed")
+            elif action == "v":
+                if arg not in VARIANT_ORDER:
+                    await answer(tr(lang, "btn.forged"))
+                    return
+                game, text = await managed(arg), tr(lang, "ans.settings")
+            elif action == "tm":
+                game, text = await managed(teams=arg == "1"), tr(lang, "ans.settings")
+            elif action == "fp":
+                game, text = await managed(fish_point=arg == "1"), tr(lang, "ans.settings")
+            elif action == "tg":
+                game, text = await managed(target=int(arg)), tr(lang, "ans.settings")
+            elif action == "go":
+                report: MoveReport = await with_admin_fallback(
+                    bot, chat_id, user.id,
+                    lambda admin: service.start(chat_id, user.id, is_admin=admin))
+                await answer(tr(lang, "ans.started"))
+                await ui.show_report(report)
+                schedule_ai(context.application, report.game)
+                return
+            elif action == "x":
+                game = await with_admin_fallback(
+                    bot, chat_id, user.id,
+                    lambda admin: service.cancel(chat_id, user.id, is_admin=admin))
+                await answer(tr(lang, "ans.cancelled"))
+                await ui.show_cancelled(game)
+                return
+        except ServiceError as exc:
+            await answer(error_text(lang, exc))
+            return
+        await answer(text)
+        if game.status == "cancelled":
+            await ui.close_lobby(game)
+        else:
+            await ui.show_lobby(game, settings=settings_view)

@@ -1,0 +1,46 @@
+"""Small helpers the handlers share."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from telegram import Bot, User
+from telegram.constants import ChatMemberStatus
+from telegram.error import TelegramError
+
+from bot.texts import CATALOGS, tr
+from service import PlayerInfo, ServiceError
+from service.errors import NotAllowedError
+
+T = TypeVar("T")
+
+
+def player_of(user: User) -> PlayerInfo:
+    return PlayerInfo(user.id, user.full_name or str(user.id), user.language_code,
+                      user.username)
+
+
+def error_text(lang: str, exc: ServiceError) -> str:
+    key = f"err.{exc.code}"
+    return tr(lang, key if key in CATALOGS["en"] else "err.error")
+
+
+async def is_admin(bot: Bot, chat_id: int, user_id: int) -> bool:
+    try:
+        member = await bot.get_chat_member(chat_id, user_id)
+    except TelegramError:
+        return False
+    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+async def with_admin_fallback(bot: Bot, chat_id: int, user_id: int,
+                              call: Callable[[bool], Awaitable[T]]) -> T:
+    """Try as a plain player; only when refused, ask Telegram whether he is an admin
+    (one getChatMember call, and only then)."""
+    try:
+        return await call(False)
+    except NotAllowedError:
+        if await is_admin(bot, chat_id, user_id):
+            return await call(True)
+        raise

@@ -1,0 +1,86 @@
+"""Settings from the environment and an optional ``.env`` file (no extra dependency)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+LANGUAGES = ("ru", "en")
+LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message says how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    database_path: Path = Path("domino.sqlite3")
+    api_base_url: str | None = None
+    log_level: str = "INFO"
+    default_language: str = "en"
+    ai_delay: float = 1.5  # seconds a computer player "thinks" before moving
+    group_rate_limit: int = 20  # messages a minute per group (AIORateLimiter)
+    overall_rate_limit: int = 30  # requests a second in all
+    max_retries: int = 3  # how often a request refused with 429 is retried
+
+
+def parse_dotenv(text: str) -> dict[str, str]:
+    """``KEY=value`` lines; ``#`` comments, ``export`` prefixes and quotes allowed."""
+    out: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export "):].lstrip()
+        key, sep, value = line.partition("=")
+        key = key.strip()
+        if not sep or not key.isidentifier():
+            continue
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        else:
+            hash_at = value.find(" #")
+            if hash_at >= 0:
+                value = value[:hash_at].rstrip()
+        out[key] = value
+    return out
+
+
+def load_settings(environ: Mapping[str, str] | None = None,
+                  dotenv: Path | None = Path(".env")) -> Settings:
+    """The environment wins over the ``.env`` file."""
+    values: dict[str, str] = {}
+    if dotenv is not None and dotenv.is_file():
+        values.update(parse_dotenv(dotenv.read_text(encoding="utf-8")))
+    values.update(os.environ if environ is None else environ)
+
+    token = values.get("BOT_TOKEN", "").strip()
+    if not token:
+        raise SettingsError(
+            "BOT_TOKEN is not set.\n"
+            "Get a token from @BotFather in Telegram (send /newbot), then put it in the\n"
+            "environment or in a .env file next to where you run the bot:\n"
+            "    BOT_TOKEN=123456789:AA...\n"
+            "See .env.example for every setting.")
+    level = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+    language = values.get("DEFAULT_LANGUAGE", "en").strip().lower() or "en"
+    if language not in LANGUAGES:
+        raise SettingsError(f"DEFAULT_LANGUAGE must be ru or en, not {language!r}")
+    base_url = values.get("TELEGRAM_API_BASE_URL", "").strip() or None
+    path = values.get("DATABASE_PATH", "").strip() or "domino.sqlite3"
+    try:
+        delay = float(values.get("AI_DELAY", "1.5") or "1.5")
+    except ValueError:
+        raise SettingsError("AI_DELAY must be a number of seconds") from None
+    if delay < 0:
+        raise SettingsError("AI_DELAY must not be negative")
+    return Settings(token=token, database_path=Path(path), api_base_url=base_url,
+                    log_level=level, default_language=language, ai_delay=delay)

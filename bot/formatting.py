@@ -1,0 +1,218 @@
+"""Texts built from game state and the catalogs: pure functions, no I/O."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bot.keyboards import END_ARROWS, VARIANT_ORDER, target_value, teams_value, tile_label
+from bot.texts import CATALOGS, tr
+from engine.game import SeatView
+from engine.moves import Draw, End, Pass, Place
+from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
+from engine.tiles import Tile
+from engine.variants import get_variant
+from service.types import FishClaim, GameInfo, SeatInfo
+
+SEP = " · "
+
+
+def variant_name(lang: str, variant: str) -> str:
+    key = f"variant.{variant}"
+    return tr(lang, key) if key in CATALOGS["en"] else variant
+
+
+def variant_list(lang: str) -> str:
+    return ", ".join(f"{name} ({variant_name(lang, name)})" for name in VARIANT_ORDER)
+
+
+def seat_names(game: GameInfo) -> list[str]:
+    return [s.name for s in game.seats]
+
+
+def side_names(game: GameInfo, view: SeatView) -> list[str]:
+    names = seat_names(game)
+    return ["+".join(names[s] for s in side) for side in view.sides]
+
+
+def score_text(game: GameInfo, view: SeatView) -> str:
+    return SEP.join(f"{n} {t}" for n, t in zip(side_names(game, view), view.totals, strict=True))
+
+
+def ends_text(view: SeatView) -> str:
+    ends = view.table.open_ends
+    return SEP.join(f"{END_ARROWS[e]}{e.value} {ends[e]}" for e in End if e in ends)
+
+
+def tiles_text(tiles: Iterable[Tile]) -> str:
+    return " ".join(tile_label(t) for t in tiles)
+
+
+def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
+    name = game.seats[result.seat].name
+    move = result.move
+    if isinstance(move, Draw):
+        return tr(lang, "move.draw", name=name)
+    if isinstance(move, Pass):
+        return tr(lang, "move.pass", name=name)
+    assert isinstance(move, Place)
+    placed = result.notation.split(":")[0].split("+")[0]
+    if result.end is End.W:  # the record writes the touching pip first; show it as it lies
+        placed = "-".join(reversed(placed.split("-")))
+    end = f" {END_ARROWS[result.end]}{result.end.value}" if result.end is not None else ""
+    text = tr(lang, "move.place", name=name, tile=placed, end=end)
+    if result.points:
+        text += tr(lang, "move.points", points=result.points)
+    return text
+
+
+# ------------------------------------------------------------------ lobby
+
+
+def lobby_text(lang: str, game: GameInfo, *, settings: bool = False,
+               needs_start: Sequence[tuple[str, str]] = ()) -> str:
+    lines = [tr(lang, "lobby.title", variant=variant_name(lang, game.variant)), ""]
+    lines.append(tr(lang, "lobby.players", count=len(game.seats), max=game.max_players))
+    for s in game.seats:
+        if s.ai_level is not None:
+            lines.append(tr(lang, "lobby.ai_player", number=s.seat + 1, name=s.name,
+                            level=tr(lang, f"ai.{s.ai_level}")))
+        else:
+            lines.append(tr(lang, "lobby.player", number=s.seat + 1, name=s.name))
+    lines.append("")
+    cls = get_variant(game.variant)
+    if 4 in cls.players_allowed:
+        yes_no = tr(lang, "yes" if teams_value(game) else "no")
+        lines.append(tr(lang, "lobby.teams", value=yes_no))
+    target = target_value(game)
+    if target is not None:
+        key = "lobby.target" if "target" in game.options else "lobby.target_default"
+        lines.append(tr(lang, key, value=target))
+    if game.variant == "kozel":
+        yes_no = tr(lang, "yes" if game.options.get("fish_point") else "no")
+        lines.append(tr(lang, "lobby.fish_point", value=yes_no))
+    lines.append("")
+    if settings:
+        lines.append(tr(lang, "lobby.settings_hint"))
+    else:
+        lines.append(tr(lang, "lobby.hint", min=game.min_players, max=game.max_players))
+    for name, link in needs_start:
+        lines.append(tr(lang, "lobby.needs_start", name=name, link=link))
+    return "\n".join(lines)
+
+
+def closed_lobby_text(lang: str, game: GameInfo) -> str:
+    key = "lobby.cancelled" if game.status == "cancelled" else "lobby.started"
+    names = ", ".join(s.name for s in game.seats)
+    return f"{tr(lang, 'lobby.title', variant=variant_name(lang, game.variant))}\n{names}\n\n" \
+           f"{tr(lang, key)}"
+
+
+# ------------------------------------------------------------------ hand
+
+
+def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
+              drew: Tile | None = None) -> str:
+    lines = [tr(lang, "hand.header", variant=variant_name(lang, game.variant),
+                name=seat.name, seat=seat.seat + 1)]
+    lines.append(tr(lang, "table.score", score=score_text(game, view)))
+    if game.status == "cancelled":
+        lines.append(tr(lang, "hand.cancelled"))
+    elif view.outcome is not None or game.status == "finished":
+        lines.append(tr(lang, "hand.over"))
+    elif view.turn is None:
+        lines.append(tr(lang, "hand.round_over"))
+    else:
+        if view.table.open_ends:
+            lines.append(tr(lang, "hand.ends", ends=ends_text(view)))
+        if view.boneyard_left:
+            lines.append(tr(lang, "hand.boneyard", count=view.boneyard_left))
+        if view.turn == view.seat:
+            if view.table.lead is None:
+                lines.append(tr(lang, "hand.lead"))
+            else:
+                lines.append(tr(lang, "hand.your_turn"))
+                if any(isinstance(m, Draw) for m in view.legal):
+                    lines.append(tr(lang, "hand.must_draw"))
+                elif any(isinstance(m, Pass) for m in view.legal):
+                    lines.append(tr(lang, "hand.must_pass"))
+        else:
+            lines.append(tr(lang, "hand.turn_of", name=game.seats[view.turn].name))
+    if drew is not None:
+        lines.append(tr(lang, "hand.drew", tile=tile_label(drew)))
+    hand = tiles_text(sorted(view.hand, key=lambda t: (t.a, t.b))) or tr(lang, "hand.none")
+    lines.append(tr(lang, "hand.tiles", tiles=hand))
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ table
+
+
+def table_caption(lang: str, game: GameInfo, view: SeatView,
+                  last: Sequence[MoveResult] = ()) -> str:
+    lines = [tr(lang, "table.header", variant=variant_name(lang, game.variant),
+                round=view.round_index + 1)]
+    for result in last[-3:]:
+        if result.new_round:
+            continue
+        lines.append(tr(lang, "table.last", move=move_text(lang, game, result)))
+    if game.status == "cancelled":
+        lines.append(tr(lang, "table.cancelled"))
+    elif view.outcome is not None:
+        lines.append(tr(lang, "table.over"))
+    elif view.turn is not None:
+        lines.append(tr(lang, "table.turn", name=game.seats[view.turn].name))
+    lines.append(tr(lang, "table.score", score=score_text(game, view)))
+    return "\n".join(lines)[:1024]
+
+
+def outcome_text(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> str:
+    names = side_names(game, view)
+    winners = ", ".join(names[i] for i in outcome.winners)
+    losers = ", ".join(names[i] for i in outcome.losers)
+    lines = [tr(lang, "game.winner", names=winners)]
+    if outcome.reason is GameEndReason.GOAT:
+        lines.append(tr(lang, "game.reason.goat", names=losers))
+    else:
+        lines.append(tr(lang, f"game.reason.{outcome.reason.value}"))
+    return "\n".join(lines)
+
+
+def round_summary(lang: str, game: GameInfo, view: SeatView, end: RoundEnd, round_number: int,
+                  hands: Sequence[Sequence[Tile]], outcome: GameOutcome | None) -> str:
+    names = seat_names(game)
+    who = names[end.seat]
+    if end.kind is EndKind.DOMINO:
+        lines = [tr(lang, "round.domino", round=round_number, name=who)]
+    elif end.kind is EndKind.FISH:
+        lines = [tr(lang, "round.fish", round=round_number, name=who)]
+    else:
+        lines = [tr(lang, "round.eggs", round=round_number, carry=end.carry)]
+    lines.append(tr(lang, "round.hands"))
+    for seat, hand in enumerate(hands):
+        tiles = tiles_text(hand) or tr(lang, "hand.none")
+        pips = end.pips[seat] if seat < len(end.pips) else sum(t.pips for t in hand)
+        lines.append(tr(lang, "round.hand", name=names[seat], tiles=tiles, pips=pips))
+    sides = side_names(game, view)
+    points = SEP.join(f"{n} +{p}" for n, p in zip(sides, end.points, strict=True))
+    lines.append(tr(lang, "round.points", points=points))
+    lines.append(tr(lang, "round.score", score=score_text(game, view)))
+    if outcome is not None:
+        lines.append("")
+        lines.append(outcome_text(lang, game, view, outcome))
+    return "\n".join(lines)[:4096]
+
+
+def score_message(lang: str, game: GameInfo, view: SeatView) -> str:
+    return "\n".join([
+        tr(lang, "score.title", variant=variant_name(lang, game.variant),
+           round=view.round_index + 1),
+        *(f"{n}: {t}" for n, t in zip(side_names(game, view), view.totals, strict=True)),
+    ])
+
+
+def fish_text(lang: str, claim: FishClaim) -> str:
+    if claim.is_fish:
+        return tr(lang, "fish.yes")
+    unplayed = ", ".join(tr(lang, "fish.unplayed", pip=p, count=c)
+                         for p, c in sorted(claim.unplayed.items()))
+    return tr(lang, "fish.no", boneyard=claim.boneyard_left, unplayed=unplayed or "—")

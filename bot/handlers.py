@@ -1,0 +1,392 @@
+"""Command handlers: parse, call the service, show the result through the presenter."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+
+from telegram import Update, User
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.ext import ContextTypes
+
+from bot import tg
+from bot.ai import job_name, schedule_ai
+from bot.common import error_text, player_of, with_admin_fallback
+from bot.formatting import fish_text, score_message, variant_list, variant_name
+from bot.keyboards import VARIANT_ORDER
+from bot.presenter import Presenter
+from bot.state import BotState, get_state
+from bot.texts import LANGUAGES, tr
+from engine.moves import PASS
+from service import GameInfo, ServiceError
+
+log = logging.getLogger(__name__)
+Context = ContextTypes.DEFAULT_TYPE
+
+
+@dataclass
+class Env:
+    """One command's surroundings."""
+
+    state: BotState
+    ui: Presenter
+    context: Context
+    user: User
+    chat_id: int
+    private: bool
+    lang: str
+    args: list[str]
+
+    async def say(self, text: str) -> None:
+        await self.ui.say(self.chat_id, text)
+
+    async def my_game(self, *, playing: bool = True) -> GameInfo | None:
+        """The game the command is about: the group's, or in private the user's."""
+        service = self.state.service
+        if not self.private:
+            game = await service.active_game(self.chat_id)
+            return game if game is not None and (not playing or game.status == "playing") \
+                else None
+        games = [g for g in await service.games_of_user(self.user.id)
+                 if not playing or g.status == "playing"]
+        return games[0] if games else None
+
+
+async def _env(update: Update, context: Context) -> Env | None:
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return None
+    state = get_state(context)
+    ui = Presenter(context.bot, state)
+    private = chat.type == ChatType.PRIVATE
+    lang = await ui.chat_language(chat.id, user.language_code, private=private)
+    return Env(state, ui, context, user, chat.id, private, lang, list(context.args or []))
+
+
+async def _no_args(env: Env, command: str) -> bool:
+    """Commands without arguments refuse garbage (and change nothing)."""
+    if env.args:
+        await env.say(tr(env.lang, "usage.no_args", command=command))
+        return False
+    return True
+
+
+# ------------------------------------------------------------------ /start, /help
+
+
+async def cmd_start(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None:
+        return
+    if not env.private:
+        await env.say(tr(env.lang, "help", variants=variant_list(env.lang)))
+        return
+    state, ui, user = env.state, env.ui, env.user
+    await state.service.remember_user(player_of(user), private_chat=True)
+    await state.repos.users.set_blocked(user.id, False)
+    if env.args:
+        await _join_by_link(env, env.args[0])
+        return
+    await env.say(tr(env.lang, "start.greeting", name=user.first_name))
+    for game in await state.service.games_of_user(user.id):
+        if game.status == "playing":
+            state.told_no_hand.discard((game.game_id, user.id))
+            await ui.show_hand(game.game_id, user.id, resend=True)
+
+
+async def _join_by_link(env: Env, token: str) -> None:
+    state, ui, user = env.state, env.ui, env.user
+    pending = await state.repos.pending_joins.get(token) if len(token) <= 64 else None
+    if pending is None or pending.user_id not in (None, user.id):
+        await env.say(tr(env.lang, "start.bad_token"))
+        return
+    try:
+        game = await state.service.game(pending.game_id)
+    except ServiceError:
+        await env.say(tr(env.lang, "start.bad_token"))
+        return
+    variant = variant_name(env.lang, game.variant)
+    if game.seat_of(user.id) is not None:
+        await env.say(tr(env.lang, "start.already", variant=variant))
+        if pending.user_id is not None:
+            await state.repos.pending_joins.consume(token)
+        state.told_no_hand.discard((game.game_id, user.id))
+        if game.status == "playing":
+            await ui.show_hand(game.game_id, user.id, resend=True)
+        elif game.status == "lobby":
+            await ui.show_lobby(game)
+        return
+    if game.status != "lobby":
+        await env.say(tr(env.lang, "start.bad_token"))
+        return
+    try:
+        game = await state.service.join(game.chat_id, player_of(user))
+    except ServiceError as exc:
+        await env.say(error_text(env.lang, exc))
+        return
+    if pending.user_id is not None:
+        await state.repos.pending_joins.consume(token)
+    await env.say(tr(env.lang, "start.joined", variant=variant))
+    await ui.show_lobby(game)
+
+
+async def cmd_help(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is not None:
+        await env.say(tr(env.lang, "help", variants=variant_list(env.lang)))
+
+
+# ------------------------------------------------------------------ lobby
+
+
+async def cmd_newgame(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None:
+        return
+    if env.private:
+        await env.say(tr(env.lang, "group_only"))
+        return
+    if len(env.args) > 1 or (env.args and env.args[0].lower() not in VARIANT_ORDER):
+        await env.say(tr(env.lang, "usage.newgame", arg=" ".join(env.args)[:40],
+                         variants=variant_list(env.lang)))
+        return
+    variant = env.args[0].lower() if env.args else "kozel"
+    player = player_of(env.user)
+    await env.state.service.remember_user(player)
+    try:
+        game = await env.state.service.open_lobby(env.chat_id, player, variant)
+    except ServiceError as exc:
+        await env.say(error_text(env.lang, exc))
+        return
+    await env.ui.show_lobby(game, resend=True)
+
+
+async def cmd_settings(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None or not await _no_args(env, "settings"):
+        return
+    if env.private:
+        await env.say(tr(env.lang, "group_only"))
+        return
+    game = await env.my_game(playing=False)
+    if game is None or game.status != "lobby":
+        await env.say(tr(env.lang, "settings.no_lobby"))
+        return
+    await env.ui.show_lobby(game, settings=True, resend=True)
+
+
+async def cmd_cancel(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None or not await _no_args(env, "cancel"):
+        return
+    if env.private:
+        await env.say(tr(env.lang, "group_only"))
+        return
+    service = env.state.service
+    current = await service.active_game(env.chat_id)
+    if current is None:
+        await env.say(tr(env.lang, "no_game_here"))
+        return
+    async with env.state.game_lock(current.game_id):
+        try:
+            game = await with_admin_fallback(
+                context.bot, env.chat_id, env.user.id,
+                lambda admin: service.cancel(env.chat_id, env.user.id, is_admin=admin))
+        except ServiceError as exc:
+            await env.say(error_text(env.lang, exc))
+            return
+        if context.job_queue is not None:
+            for job in context.job_queue.get_jobs_by_name(job_name(game.game_id)):
+                job.schedule_removal()
+        await env.ui.show_cancelled(game)
+    await env.say(tr(env.lang, "cancel.done"))
+
+
+# ------------------------------------------------------------------ play
+
+
+async def cmd_pass(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None or not await _no_args(env, "pass"):
+        return
+    game = await env.my_game()
+    if game is None:
+        await env.say(tr(env.lang, "no_game_here"))
+        return
+    async with env.state.game_lock(game.game_id):
+        try:
+            report = await env.state.service.move(game.game_id, env.user.id, game.version, PASS)
+        except ServiceError as exc:
+            await env.say(error_text(env.lang, exc))
+            return
+        await env.ui.show_report(report)
+    schedule_ai(context.application, report.game)
+
+
+async def cmd_fish(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None or not await _no_args(env, "fish"):
+        return
+    game = await env.my_game()
+    if game is None:
+        await env.say(tr(env.lang, "no_game_here"))
+        return
+    try:
+        claim = await env.state.service.claim_fish(game.chat_id)
+    except ServiceError as exc:
+        await env.say(error_text(env.lang, exc))
+        return
+    await env.say(fish_text(env.lang, claim))
+
+
+async def cmd_hand(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None or not await _no_args(env, "hand"):
+        return
+    game = await env.my_game()
+    if game is None:
+        await env.say(tr(env.lang, "no_game_here"))
+        return
+    if game.seat_of(env.user.id) is None:
+        await env.say(tr(env.lang, "err.not_in_game"))
+        return
+    env.state.told_no_hand.discard((game.game_id, env.user.id))
+    async with env.state.game_lock(game.game_id):
+        await env.ui.show_hand(game.game_id, env.user.id, resend=True)
+
+
+async def cmd_table(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None or not await _no_args(env, "table"):
+        return
+    if env.private:
+        await env.say(tr(env.lang, "group_only"))
+        return
+    game = await env.my_game()
+    if game is None:
+        await env.say(tr(env.lang, "no_game_here"))
+        return
+    async with env.state.game_lock(game.game_id):
+        await env.ui.show_table(game, resend=True)
+
+
+async def cmd_score(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None or not await _no_args(env, "score"):
+        return
+    game = await env.my_game()
+    if game is None or game.view is None:
+        await env.say(tr(env.lang, "score.none"))
+        return
+    await env.say(score_message(env.lang, game, game.view))
+
+
+# ------------------------------------------------------------------ information
+
+
+async def cmd_rules(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None:
+        return
+    if len(env.args) > 1 or (env.args and env.args[0].lower() not in VARIANT_ORDER):
+        await env.say(tr(env.lang, "usage.rules", arg=" ".join(env.args)[:40],
+                         variants=variant_list(env.lang)))
+        return
+    names = [env.args[0].lower()] if env.args else list(VARIANT_ORDER)
+    await env.say("\n\n".join(f"{variant_name(env.lang, n)}\n{tr(env.lang, f'rules.{n}')}"
+                              for n in names))
+
+
+async def cmd_stats(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None or not await _no_args(env, "stats"):
+        return
+    rows = await env.state.repos.stats.get_user(env.user.id,
+                                                None if env.private else env.chat_id)
+    if not rows:
+        await env.say(tr(env.lang, "stats.none"))
+        return
+    lines = [tr(env.lang, "stats.title", name=env.user.full_name)]
+    for r in rows:
+        lines.append(tr(env.lang, "stats.line", variant=variant_name(env.lang, r.variant or ""),
+                        games=r.games, wins=r.wins, points=r.points, fish=r.fish,
+                        goats=r.goats))
+    await env.say("\n".join(lines))
+
+
+async def cmd_top(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None or not await _no_args(env, "top"):
+        return
+    entries = await env.state.repos.stats.top(None if env.private else env.chat_id)
+    if not entries:
+        await env.say(tr(env.lang, "top.none"))
+        return
+    lines = [tr(env.lang, "top.title")]
+    for rank, e in enumerate(entries, 1):
+        name = " ".join(p for p in (e.first_name, e.last_name) if p) or str(e.user_id)
+        lines.append(tr(env.lang, "top.line", rank=rank, name=name, wins=e.wins,
+                        games=e.games, points=e.points))
+    await env.say("\n".join(lines))
+
+
+async def cmd_language(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None:
+        return
+    if len(env.args) != 1 or env.args[0].lower() not in LANGUAGES:
+        await env.say(tr(env.lang, "usage.language", language=tr(env.lang, "language.name")))
+        return
+    lang = env.args[0].lower()
+    if env.private:
+        await env.state.repos.users.set_language(env.user.id, lang)
+    else:
+        await env.state.repos.chats.set_language(env.chat_id, lang)
+    await env.say(tr(lang, "language.set"))
+
+
+async def cmd_export(update: Update, context: Context) -> None:
+    env = await _env(update, context)
+    if env is None or not await _no_args(env, "export"):
+        return
+    service = env.state.service
+    game = await env.my_game(playing=False) if env.private else \
+        await service.last_game(env.chat_id)
+    record = None
+    if game is not None and game.status != "lobby":
+        try:
+            record = await service.record(game.game_id)
+        except ServiceError:
+            record = None
+    if game is None or record is None:
+        await env.say(tr(env.lang, "export.none"))
+        return
+    data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+    caption = tr(env.lang, "export.caption", game_id=game.game_id,
+                 variant=variant_name(env.lang, game.variant))
+    await tg.quietly(context.bot.send_document(
+        env.chat_id, data, filename=f"domino-{game.game_id}.json", caption=caption),
+        "sending the record")
+
+
+# ------------------------------------------------------------------ membership
+
+
+async def on_my_chat_member(update: Update, context: Context) -> None:
+    """A user blocked (or unblocked) the bot in his private chat."""
+    change = update.my_chat_member
+    if change is None or change.chat.type != ChatType.PRIVATE:
+        return
+    status = change.new_chat_member.status
+    gone = status in (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT)
+    state = get_state(context)
+    user_id = change.chat.id
+    await state.repos.users.set_blocked(user_id, gone)
+    if not gone:
+        return
+    ui = Presenter(context.bot, state)
+    for game in await state.service.games_of_user(user_id):
+        seat = game.seat_of(user_id)
+        if game.status == "playing" and seat is not None:
+            await ui.tell_no_hand(game, user_id, seat.name, blocked=True)

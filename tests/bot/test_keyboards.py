@@ -1,0 +1,119 @@
+"""Keyboards and texts are pure functions of the game."""
+
+from __future__ import annotations
+
+from bot.callbacks import DrawTile, LobbyAction, PassTurn, PlayTile, TileInfo, decode
+from bot.formatting import hand_text, lobby_text, table_caption
+from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard, table_keyboard
+from engine.game import Game
+from engine.moves import DRAW, PASS, Place
+from engine.variants import make_variant
+from service.types import GameInfo, SeatInfo
+
+
+def datas(markup: object) -> list[str]:
+    assert markup is not None
+    return [b.callback_data for row in markup.inline_keyboard  # type: ignore[attr-defined]
+            for b in row if b.callback_data]
+
+
+def lobby(variant: str = "kozel", **options: object) -> GameInfo:
+    return GameInfo(game_id=42, chat_id=-1, version=3, status="lobby", variant=variant,
+                    options=options, creator_user_id=1,
+                    seats=(SeatInfo(0, 1, "Anna"), SeatInfo(1, None, "AI 1", "easy")),
+                    min_players=2, max_players=4)
+
+
+def playing(game: Game) -> GameInfo:
+    seats = tuple(SeatInfo(i, i + 1, f"P{i}") for i in range(game.players))
+    return GameInfo(game_id=7, chat_id=-1, version=11, status="playing",
+                    variant=game.variant.name, options={}, creator_user_id=1, seats=seats,
+                    min_players=2, max_players=4, view=game.view(None))
+
+
+def test_hand_keyboard_marks_placeable_tiles_and_ends() -> None:
+    game = Game(make_variant("all_fives", 2, {}), seed=3)
+    for _ in range(6):  # play a few moves so several ends are open
+        game.play(game.legal_moves()[0])
+    seat = game.current_seat
+    assert seat is not None
+    view = game.view(seat)
+    markup = hand_keyboard("en", 7, 11, view)
+    decoded = [decode(d) for d in datas(markup)]
+    assert all(d is not None for d in decoded)
+    plays = {(d.tile, d.end) for d in decoded if isinstance(d, PlayTile)}
+    legal = {(m.tile, m.end) for m in view.legal if isinstance(m, Place)}
+    assert plays == legal
+    infos = {d.tile for d in decoded if isinstance(d, TileInfo)}
+    assert infos | {t for t, _ in plays} == set(view.hand)
+    assert all(d.game_id == 7 and d.version == 11 for d in decoded)  # type: ignore[union-attr]
+    assert all(len(row) <= 8 for row in markup.inline_keyboard)  # type: ignore[union-attr]
+    # the other seat sees only his tiles, none of them playable
+    other = game.view(1 - seat)
+    assert all(isinstance(decode(d), TileInfo) for d in datas(hand_keyboard("en", 7, 11, other)))
+    assert hand_keyboard("en", 7, 11, view, active=False) is None
+
+
+def test_hand_keyboard_draw_and_pass() -> None:
+    game = Game(make_variant("draw", 2, {}), seed=5)
+    for _ in range(400):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        if legal == [DRAW] or legal == [PASS]:
+            view = game.view(game.current_seat)
+            kinds = {type(decode(d)) for d in datas(hand_keyboard("en", 1, 2, view))}
+            assert (DrawTile if legal == [DRAW] else PassTurn) in kinds
+            assert PlayTile not in kinds
+            if legal == [PASS]:
+                return
+        game.play(legal[0])
+
+
+def test_lead_buttons() -> None:
+    game = Game(make_variant("draw", 2, {}), seed=9)
+    view = game.view(game.current_seat)
+    plays = [decode(d) for d in datas(hand_keyboard("ru", 1, 1, view))]
+    assert any(isinstance(p, PlayTile) and p.end is None for p in plays)
+
+
+def test_lobby_and_settings_keyboards() -> None:
+    kozel = lobby("kozel")
+    actions = {decode(d).action for d in datas(lobby_keyboard("en", kozel))}  # type: ignore[union-attr]
+    assert {"j", "q", "a", "r", "c", "go", "x"} <= actions
+    settings = [decode(d) for d in datas(settings_keyboard("en", kozel))]
+    assert LobbyAction(42, "fp", "1") in settings and LobbyAction(42, "v", "draw") in settings
+    fives = [decode(d) for d in datas(settings_keyboard("en", lobby("all_fives", target=250)))]
+    assert LobbyAction(42, "tg", "100") in fives  # the target cycles
+    assert not any(isinstance(s, LobbyAction) and s.action == "fp" for s in fives)
+    assert table_keyboard("en", None) is None
+    assert table_keyboard("en", "bot").inline_keyboard[0][0].url == "https://t.me/bot"  # type: ignore[union-attr]
+
+
+def test_texts_from_state() -> None:
+    text = lobby_text("en", lobby("all_fives"))
+    assert "Anna" in text and "AI 1" in text and "Target: 150 (default)" in text
+    assert "Новая игра" in lobby_text("ru", lobby())
+    game = Game(make_variant("kozel", 2, {}), seed=1)
+    info = playing(game)
+    result = game.play(game.legal_moves()[0])
+    info = playing(game)
+    caption = table_caption("en", info, info.view, [result])  # type: ignore[arg-type]
+    assert "Last: P" in caption and "Score: P0 0 · P1 0" in caption
+    assert len(caption) <= 1024
+    seat = game.current_seat
+    assert seat is not None
+    hand = hand_text("en", info, info.seats[seat], game.view(seat))
+    assert "Your turn" in hand
+
+
+def test_a_failing_renderer_gives_a_plain_picture(monkeypatch: object) -> None:
+    import bot.pictures as pictures
+
+    def broken(*args: object, **kw: object) -> object:
+        raise ValueError("x1 must be greater than or equal to x0")
+
+    monkeypatch.setattr(pictures, "render_table", broken)  # type: ignore[attr-defined]
+    game = Game(make_variant("draw", 2, {}), seed=1)
+    data, name = pictures.table_picture("en", game.view(None), ["a", "b"])
+    assert data.startswith(b"\x89PNG") and name == "table.png"
