@@ -7,9 +7,10 @@ import json
 import sys
 from typing import Any
 
+from engine.ai import LEVELS, Budget
 from engine.errors import EngineError
 from engine.record import replay, replay_summary
-from engine.simulate import simulate
+from engine.simulate import simulate, simulate_ai
 
 
 def _replay(path: str) -> int:
@@ -22,10 +23,16 @@ def _replay(path: str) -> int:
     except OSError as exc:
         print(f"error: cannot read {path}: {exc.strerror}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError as exc:
+        print(f"error: {path} is not UTF-8 text: {exc.reason}", file=sys.stderr)
+        return 2
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
         print(f"error: not JSON: {exc}", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("error: not JSON this program reads: nested too deeply", file=sys.stderr)
         return 2
     try:
         game, _ = replay(record)
@@ -42,6 +49,10 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         opts["teams"] = args.teams
     if args.target is not None:
         opts["target"] = args.target
+    for name in ("set", "rounds", "locked", "extra_turn", "no_double_out", "fish_point"):
+        value = getattr(args, name, None)
+        if value is not None:
+            opts[name] = value
     return opts
 
 
@@ -57,11 +68,32 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("--seed", type=int, default=0)
     p_sim.add_argument("--teams", action=argparse.BooleanOptionalAction, default=None)
     p_sim.add_argument("--target", type=int, default=None)
+    p_sim.add_argument("--set", type=int, default=None, help="double-N set (6, 9 or 12)")
+    p_sim.add_argument("--rounds", type=int, default=None)
+    for flag in ("locked", "extra-turn", "no-double-out", "fish-point"):
+        p_sim.add_argument(f"--{flag}", action=argparse.BooleanOptionalAction, default=None)
+    p_sim.add_argument("--ai", default=None,
+                       help="computer players cycled over the seats, e.g. hard,medium")
+    p_sim.add_argument("--fixed-seats", action="store_true",
+                       help="with --ai: do not rotate the levels over the seats between games")
+    p_sim.add_argument("--rollouts", type=int, default=None,
+                       help="with --ai: the hard player's rollouts per decision")
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)
     try:
-        result = simulate(args.variant, args.players, args.games, args.seed, _options(args))
+        if args.ai:
+            levels = [x.strip() for x in args.ai.split(",") if x.strip()]
+            unknown = [x for x in levels if x not in LEVELS]
+            if not levels or unknown:
+                print(f"error: --ai takes levels among {', '.join(LEVELS)}", file=sys.stderr)
+                return 2
+            budget = Budget() if args.rollouts is None else Budget(rollouts=args.rollouts)
+            result = simulate_ai(args.variant, args.players, args.games, args.seed, levels,
+                                 _options(args), rotate=not args.fixed_seats, budget=budget)
+        else:
+            result = simulate(args.variant, args.players, args.games, args.seed,
+                              _options(args))
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -33,6 +33,7 @@ class Place:
     tile: Tile
     end: End | None = None
     west: int | None = None
+    face_down: bool = False  # a closer (``osel``): written ``4-4:E#``
 
     @property
     def is_lead(self) -> bool:
@@ -49,10 +50,38 @@ class Pass:
     """Pass: only when nothing else is legal."""
 
 
-Move = Place | Draw | Pass
+@dataclass(frozen=True, slots=True)
+class Open:
+    """Reopen one's own closer on ``end`` (``osel``): written ``open:E``."""
+
+    end: End
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """End a turn of several placements after at least one (not written in the record)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Chance in ``semerka``: the owed tiles taken from the 7-player's hand,
+    written ``take:3-4+1-6``; the taker is the seat on turn."""
+
+    tiles: tuple[Tile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedDraw:
+    """A draw the rules force (``semerka``'s 7); logged, never written nor played."""
+
+
+Move = Place | Draw | Pass | Open | Done | Take
 
 DRAW = Draw()
 PASS = Pass()
+DONE = Done()
+END_TURN = DONE
+FORCED_DRAW = ForcedDraw()
 
 # Interned placements, indexed by the tile's canonical index, then by end: the
 # legal-move generator hands out these instead of building new objects.
@@ -70,7 +99,8 @@ def lead(tile: Tile, west: int | None = None) -> Place:
 
 
 def parse_move(text: str) -> Move:
-    """Parse ``draw``, ``pass``, ``6-3`` or ``1-3:E``.
+    """Parse ``draw``, ``pass``, ``6-3`` or ``1-3:E``; also ``4-4:E#`` (a closer),
+    ``open:E``, ``take:3-4+1-6`` and ``done``.
 
     A bare tile is a lead (first pip west) or a placement whose end is found
     from the table; the caller resolves it (``Place(tile, None, west=first)``).
@@ -83,19 +113,87 @@ def parse_move(text: str) -> Move:
         return DRAW
     if low == "pass":
         return PASS
+    if low == "done":  # ends a turn of several placements; records never write it
+        return DONE
+    if low.startswith("open:"):
+        try:
+            return Open(End(s[5:].strip().upper()))
+        except ValueError:
+            raise MoveError(f"malformed move {text!r}: write open:E with an end W, E, N or S"
+                            ) from None
+    if low.startswith("take:"):
+        parts = s[5:].split("+")
+        try:
+            taken = tuple(Tile.parse(p) for p in parts)
+        except TileError as exc:
+            raise MoveError(f"malformed move {text!r}: {exc}") from None
+        if len(set(taken)) != len(taken):
+            raise MoveError(f"malformed move {text!r}: a tile is taken twice")
+        return Take(taken)
+    face_down = s.endswith("#")
+    if face_down:
+        s = s[:-1]
     tile_text, sep, end_text = s.partition(":")
     try:
         tile = Tile.parse(tile_text)
     except TileError as exc:
         raise MoveError(f"malformed move {text!r}: {exc}") from None
     first = int(tile_text.strip().split("-")[0])
+    if face_down and not tile.is_double:
+        raise MoveError(f"malformed move {text!r}: only a double is placed face down (#)")
     if not sep:
-        return Place(tile, None, first)
+        return Place(tile, None, first, face_down)
     try:
         end = End(end_text.strip().upper())
     except ValueError:
         raise MoveError(f"malformed move {text!r}: the end must be one of W, E, N, S") from None
-    return Place(tile, end, None)
+    return Place(tile, end, None, face_down)
+
+
+def parse_turn(text: str) -> tuple[list[Move], bool]:
+    """Parse one record entry: a move, or a turn of several actions joined by ``+``
+    (``open:E+4-2:E``, ``3-3:N+5-5:S``); ``take:3-4+1-6`` is one move.
+
+    Returns the actions and whether the turn is left open (a trailing ``+``,
+    written for a turn still in progress).
+    """
+    if not isinstance(text, str):
+        raise MoveError(f"a move is text like '1-3:E', 'draw' or 'pass', not {text!r}")
+    s = text.strip()
+    if s.lower().startswith("take:") or "+" not in s:
+        return [parse_move(s)], False
+    parts = s.split("+")
+    left_open = parts[-1].strip() == ""
+    if left_open:
+        parts.pop()
+    if any(not p.strip() for p in parts):
+        raise MoveError(f"malformed move {text!r}: an empty part between '+'")
+    actions = [parse_move(p) for p in parts]
+    for i, a in enumerate(actions):
+        if isinstance(a, Draw | Pass | Take):
+            raise MoveError(f"malformed move {text!r}: {parts[i].strip()!r} "
+                            "cannot be part of a turn of several placements")
+        if isinstance(a, Open) and i > 0 and not isinstance(actions[i - 1], Open):
+            raise MoveError(f"malformed move {text!r}: open: comes before the placements")
+    if isinstance(actions[-1], Open) and not left_open:
+        raise MoveError(f"malformed move {text!r}: open: must be followed by a placement")
+    return actions, left_open
+
+
+def format_action(move: Move, text_of_place: str | None = None) -> str:
+    """The record text of one action (a placement's text is given as placed)."""
+    if isinstance(move, Place):
+        assert text_of_place is not None
+        return text_of_place
+    if isinstance(move, Draw):
+        return "draw"
+    if isinstance(move, Pass):
+        return "pass"
+    if isinstance(move, Open):
+        return f"open:{move.end}"
+    if isinstance(move, Take):
+        return "take:" + "+".join(str(t) for t in move.tiles)
+    return "done"
 
 
 def format_tile_as_placed(tile: Tile, first: int) -> str:

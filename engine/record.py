@@ -1,4 +1,22 @@
-"""The game record (``domino-record/1``): write, read, replay. DESIGN.md specifies it."""
+"""The game record (``domino-record/1``): write, read, replay. DESIGN.md specifies it.
+
+Decisions on the notation of RULES.md 4.7-4.17:
+
+- One record move per turn: the placements of a turn (and the reopenings before
+  them) are joined with ``+`` (``open:E+4-2:E``, ``3-3:N+5-5:S``); draws stay
+  separate entries, so a turn that reopens, then draws, is written ``open:E``,
+  ``draw``, ``4-2:E``. Replaying a move whose turn could go on ends the turn;
+  a turn still in progress when the record is written ends in ``+``
+  (``3-3:N+``), and replay leaves it open. The end of a turn (``done``) is
+  never written (``parse_move`` accepts it, for the bot and for tests).
+- ``take:a-b+c-d`` is a record move of its own, by the taker, right after the
+  7-player's last action of his turn; the forced boneyard draws before it are
+  not written (replay makes them). A replayed game plays the written take;
+  once dealt on from the seed (``Game.deal_from_seed``) takes are drawn from
+  the seed again.
+- A seat out of the game (``semerka``) has the hand ``[]``; the other hands
+  have the sizes the variant deals for the players left.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +24,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import EngineError, RecordError
+from engine.errors import EngineError, IllegalMoveError, RecordError
 from engine.game import Game
-from engine.moves import Place, parse_move
+from engine.moves import DONE, Open, Place, parse_turn
 from engine.tiles import Tile, full_set
 from engine.variants import Deal, Variant, make_variant
 
@@ -42,7 +60,8 @@ def _need(cond: bool, message: str, **where: int) -> None:
         raise RecordError(message, **where)
 
 
-def _parse_deal(variant: Variant, raw: Any, index: int) -> tuple[Deal, list[Any]]:
+def _parse_deal(variant: Variant, raw: Any, index: int,
+                sizes: list[int] | None = None) -> tuple[Deal, list[Any]]:
     _need(isinstance(raw, Mapping), "a round must be an object", round_index=index)
     hands_raw = raw.get("hands")
     _need(isinstance(hands_raw, list) and len(hands_raw) == variant.players,
@@ -54,10 +73,14 @@ def _parse_deal(variant: Variant, raw: Any, index: int) -> tuple[Deal, list[Any]
         boneyard = tuple(Tile.parse(t) for t in bone_raw)
     except TypeError:
         raise RecordError("hands must be lists of tiles like '6-4'", round_index=index) from None
+    except RecordError:
+        raise  # already says where
     except EngineError as exc:
         raise RecordError(str(exc), round_index=index) from None
-    k = variant.hand_size()
+    if sizes is None:
+        sizes = [variant.hand_size()] * variant.players
     for seat, h in enumerate(hands):
+        k = sizes[seat]
         _need(len(h) == k, f"seat {seat} must be dealt {k} tiles, not {len(h)}",
               round_index=index)
     everything = [t for h in hands for t in h] + list(boneyard)
@@ -110,7 +133,7 @@ def replay(record: Any) -> tuple[Game, list[str]]:
 
     game = Game(variant, deals=[], autostart=False)
     for r_index, raw in enumerate(rounds_raw):
-        deal, moves = _parse_deal(variant, raw, r_index)
+        deal, moves = _parse_deal(variant, raw, r_index, variant.hand_sizes(game.totals))
         if r_index == 0:
             if variant.lead_by_lot:
                 forced = None
@@ -127,7 +150,7 @@ def replay(record: Any) -> tuple[Game, list[str]]:
             _need(prev.end is not None and not game.over,
                   "the previous round is not over" if not game.over else "the game is over",
                   round_index=r_index)
-            seat, forced = variant.next_lead(game, prev)
+            seat, forced = variant.round_lead(game, prev, deal.hands)
             _need(seat == deal.leader, f"seat {seat} must lead, not seat {deal.leader}",
                   round_index=r_index)
         game.start_round(Deal(deal.hands, deal.boneyard, deal.leader, forced))
@@ -137,14 +160,35 @@ def replay(record: Any) -> tuple[Game, list[str]]:
                 raise RecordError("the round is already over; nothing may follow",
                                   round_index=r_index, move_index=m_index)
             try:
-                move = parse_move(text)
-                if isinstance(move, Place) and move.end is None and rnd.table.lead is not None:
-                    move = Place(move.tile, None, None)
-                game.play(move)
+                _play_entry(game, text)
             except EngineError as exc:
                 raise RecordError(f"{text!r}: {exc}", round_index=r_index,
                                   move_index=m_index) from None
     return game, list(names)
+
+
+def _play_entry(game: Game, text: Any) -> None:
+    """Play one record move: an action, or a turn of several joined by ``+``."""
+    actions, left_open = parse_turn(text)
+    rnd = game.round
+    seat = game.current_seat
+    for i, move in enumerate(actions):
+        if i > 0:
+            if game.round is not rnd or rnd.end is not None or game.over:
+                raise IllegalMoveError(f"the round is over before {text!r} is played out")
+            if game.current_seat != seat or not (
+                    rnd.turn_placed or isinstance(actions[i - 1], Open)):
+                raise IllegalMoveError(f"the turn of seat {seat} is over: part {i + 1} "
+                                       "cannot follow in the same turn")
+        if isinstance(move, Place) and move.end is None and rnd.table.lead is not None:
+            move = Place(move.tile, None, None, move.face_down)
+        game.play(move)
+    live = game.round is rnd and rnd.end is None and not game.over
+    if left_open:
+        if not (live and rnd.turn_placed):
+            raise IllegalMoveError(f"{text!r} ends in '+' but the turn is over")
+    elif live and rnd.turn_placed:
+        game.play(DONE)
 
 
 def replay_summary(game: Game) -> dict[str, Any]:

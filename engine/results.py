@@ -20,6 +20,7 @@ class GameEndReason(StrEnum):
     GOAT = "goat"  # a side reached the goat limit and lost
     ROUNDS = "rounds"  # the agreed number of rounds was played
     FOUR_FIVES = "four_fives"  # telephone: a fish with four fives on the ends
+    LAST_LEFT = "last_left"  # semerka: the last player left in the game wins
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +72,12 @@ class PublicEvent:
     """
 
     seat: int
-    kind: str  # "place", "draw" or "pass"
+    kind: str  # "place", "draw" or "pass"; also "open", "done", "forced_draw", "take"
     tile: Tile | None
     end: End | None
     points: int
     ends: tuple[int, ...] = ()
+    face_down: bool = False  # a closer (osel)
+    tiles: tuple[Tile, ...] = ()  # "take": the tiles taken (only giver and taker see them)
+    source: int | None = None  # "take": the seat the tiles were taken from
+    count: int = 0  # "take": how many tiles were taken

@@ -56,8 +56,11 @@ class Tile:
         if not isinstance(text, str):
             raise TileError(f"a tile is written as text like '6-4', not {text!r}")
         parts = text.strip().split("-")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        # isascii: str.isdigit() also accepts digits int() rejects, like '²'.
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
             raise TileError(f"malformed tile {text!r}: write it as two pips like '6-4'")
+        if any(len(p) > 3 for p in parts):  # int() refuses thousands of digits
+            raise TileError(f"pips must be between 0 and {MAX_SET}: {text[:20]!r}...")
         return cls(int(parts[0]), int(parts[1]))
 
     def other(self, pip: int) -> int:

@@ -84,6 +84,14 @@ class Variant:
     sets_allowed: ClassVar[tuple[int, ...]] = (6,)
     lead_by_lot: ClassVar[bool] = False  # the first leader is drawn by lot
     scores_in_play: ClassVar[bool] = False  # placement_points is called only if True
+    # --- the extended turn machinery (RULES.md 3 and 4.7-4.17); defaults = 4.1-4.6
+    default_set: ClassVar[int] = 6
+    # The options a record may give (None: any of RECORD_OPTION_NAMES, as before).
+    accepted_options: ClassVar[frozenset[str] | None] = None
+    extended: ClassVar[bool] = False  # use the general turn code of Game (below)
+    max_placements: ClassVar[int] = 1  # placements in one turn (osel, domiki: 4)
+    closers: ClassVar[bool] = False  # doubles may be placed face down (osel)
+    skip_empty_hands: ClassVar[bool] = False  # players without tiles are out of the play
 
     def __init__(self, options: Options) -> None:
         self.options = options
@@ -155,6 +163,51 @@ class Variant:
                    ) -> tuple[int, Tile | None] | None:
         """Who leads the first round, and with which tile (None: any). None: redeal."""
         return highest_double_lead(hands)
+
+    def hand_sizes(self, totals: Sequence[int]) -> list[int]:
+        """Tiles dealt to each seat, given the totals before the round (semerka: the
+        players out of the game get none)."""
+        return [self.hand_size()] * self.players
+
+    def drawable_in(self, deal: Deal) -> int:
+        """How many of a deal's undealt tiles may be drawn."""
+        return self.drawable(len(deal.boneyard))
+
+    def round_lead(self, game: Game, last: RoundState, hands: Sequence[Sequence[Tile]]
+                   ) -> tuple[int, Tile | None]:
+        """Who leads a later round, knowing its hands (default: :meth:`next_lead`)."""
+        return self.next_lead(game, last)
+
+    # ------------------------------------------------------ turns (extended)
+    def may_place(self, game: Game, rnd: RoundState, seat: int, tile: Tile) -> bool:
+        """May ``seat`` place ``tile`` now at all (vsem_po_pyat's no_double_out)?"""
+        return True
+
+    def may_continue(self, first: Placed, tile: Tile) -> bool:
+        """In a turn of several placements, may ``tile`` follow the turn's first?"""
+        return True
+
+    def round_over_after_place(self, game: Game, rnd: RoundState, seat: int) -> bool:
+        """Does this placement end the round as a domino (default: an empty hand)?"""
+        return not rnd.hands[seat]
+
+    def extra_turn(self, game: Game, rnd: RoundState, seat: int,
+                   placed: Sequence[Placed], points: int) -> bool:
+        """Does the turn just ended (with these placements) give its player another?"""
+        return False
+
+    def owed_draws(self, placed: Placed) -> int:
+        """Draws this placement forces on the next player (semerka's 7)."""
+        return 0
+
+    def sides_in_round(self, rnd: RoundState) -> range | list[int]:
+        """The sides dealt into this round (semerka: not the players out of the game)."""
+        return range(len(self.sides))
+
+    def round_winner(self, game: Game, rnd: RoundState, kind: EndKind, seat: int,
+                     side_pips: tuple[int, ...], default: int | None) -> int | None:
+        """The winning side of a round (default: the domino side, or the fewest pips)."""
+        return default
 
     def next_lead(self, game: Game, last: RoundState) -> tuple[int, Tile | None]:
         """Who leads a later round (default: the winner; after eggs the last leader)."""
@@ -469,8 +522,17 @@ VARIANTS: dict[str, type[Variant]] = {
 }
 
 
+def _register_more() -> None:
+    """Add the variants of RULES.md 4.7-4.17 (their modules import this one)."""
+    from engine.fives_family import FIVES_FAMILY
+    from engine.goat_family import GOAT_FAMILY
+
+    for v in (*FIVES_FAMILY, *GOAT_FAMILY):
+        VARIANTS[v.name] = v
+
+
 def default_options(cls: type[Variant], players: int) -> Options:
-    return Options(players=players, teams=cls.default_teams(players))
+    return Options(players=players, teams=cls.default_teams(players), set=cls.default_set)
 
 
 def get_variant(name: str) -> type[Variant]:
@@ -491,6 +553,8 @@ def make_variant(name: str, players: int, options: Mapping[str, Any] | None = No
     for key, value in (options or {}).items():
         if key not in RECORD_OPTION_NAMES:
             raise OptionsError(f"unknown option {key!r}")
+        if cls.accepted_options is not None and key not in cls.accepted_options:
+            raise OptionsError(f"{name} has no option {key!r}")
         if key in ("teams", "fish_point", "locked", "extra_turn", "no_double_out"):
             if not isinstance(value, bool):
                 raise OptionsError(f"option {key} is true or false, not {value!r}")
@@ -498,16 +562,28 @@ def make_variant(name: str, players: int, options: Mapping[str, Any] | None = No
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)
                                       or value <= 0):
                 raise OptionsError(f"option {key} is a positive number, not {value!r}")
-        elif key == "set" and value not in (6, 9, 12):
+        elif key == "set" and (not isinstance(value, int) or isinstance(value, bool)
+                               or value not in (6, 9, 12)):  # 6.0 == 6 but breaks range()
             raise OptionsError(f"option set is 6, 9 or 12, not {value!r}")
         changes[key] = value
     opts = replace(opts, **changes)
     return cls(opts)
 
 
-def deal_tiles(variant: Variant, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+def deal_tiles(variant: Variant, rng: random.Random, sizes: Sequence[int] | None = None
+               ) -> tuple[list[list[Tile]], list[Tile]]:
     tiles = list(full_set(variant.options.set))
     rng.shuffle(tiles)
-    k = variant.hand_size()
-    hands = [tiles[i * k:(i + 1) * k] for i in range(variant.players)]
-    return hands, tiles[variant.players * k:]
+    if sizes is None:
+        k = variant.hand_size()
+        hands = [tiles[i * k:(i + 1) * k] for i in range(variant.players)]
+        return hands, tiles[variant.players * k:]
+    hands = []
+    at = 0
+    for k in sizes:
+        hands.append(tiles[at:at + k])
+        at += k
+    return hands, tiles[at:]
+
+
+_register_more()
