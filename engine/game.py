@@ -434,11 +434,14 @@ class Game:
         """Apply a legal, resolved move (no checks: see :meth:`play`)."""
         rnd = self.rounds[-1]
         seat = rnd.turn
-        if self.variant.extended or isinstance(move, Open | Done | Take):
+        if self.variant.extended:
             self._apply_ext(rnd, seat, move)
             return
-        if isinstance(move, Place):
+        if type(move) is Place:
             self._apply_place(rnd, seat, move)
+            return
+        if isinstance(move, (Open, Done, Take)):
+            self._apply_ext(rnd, seat, move)
             return
         ends = tuple(rnd.table.open_ends().values())
         rnd.add_log(seat, move, 0, ends)
@@ -471,7 +474,8 @@ class Game:
         rnd.last_placer = seat
         variant = self.variant
         points = variant.placement_points(self, rnd, placed) if variant.scores_in_play else 0
-        rnd.add_log(seat, move, points, None)
+        rnd.log.append((seat, move, points, None))  # RoundState.add_log, inlined: hot path
+        rnd.turn_ids.append(rnd.turn_number)
         if points:
             side = variant.side_of[seat]
             self.totals[side] += points
