@@ -7,15 +7,25 @@ import json
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from engine.game import Game
 from engine.moves import Place
 from engine.variants import make_variant
 from renderer.draw import render_hand, render_table
-from renderer.samples import full_spinner_scene, game_scene, long_scene
+from renderer.samples import full_spinner_scene, game_scene, long_scene, long_table
 from renderer.scene import TableScene
 from renderer.theme import CLASSIC, DARK, KIDS
+
+
+def _all_tiles_scene() -> TableScene:
+    """Every tile of a double-six set on one spinner table (more than any round holds)."""
+    for seed in range(200):
+        table = long_table(seed, 28, max_pip=6, spinner=True)
+        if len(table.tiles) == 28:
+            break
+    return replace(long_scene(0), table=table)
 
 
 def _bench_states() -> dict[str, TableScene]:
@@ -23,6 +33,7 @@ def _bench_states() -> dict[str, TableScene]:
         "empty": game_scene("all_fives", 2, seed=1, placements=0),
         "half": game_scene("all_fives", 2, seed=3, placements=9),
         "full": full_spinner_scene(0),
+        "all_28_double_six": _all_tiles_scene(),
         "double_nine_49": long_scene(1, 55),
     }
 
