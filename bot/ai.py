@@ -18,7 +18,11 @@ def job_name(game_id: int) -> str:
 
 
 def schedule_ai(app: AnyApp, game: GameInfo, delay: float | None = None) -> bool:
-    """If a computer player is on turn, let it move after the pause; True if scheduled."""
+    """If a computer player is on turn, let it move after the pause; True if scheduled.
+    Every move report passes here: the turn timer is set for the turn that begins."""
+    from bot.timers import request_arm  # bot.timers imports this module
+
+    request_arm(app, game)
     if game.status != "playing" or game.turn is None or not game.seats[game.turn].is_ai:
         return False
     queue = app.job_queue

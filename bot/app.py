@@ -16,19 +16,21 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from bot import handlers, tg
+from bot import handlers, tg, timers
 from bot.ai import schedule_ai
 from bot.buttons import on_button
 from bot.config import Settings
 from bot.state import AnyApp, BotState, get_settings, get_state, put_settings, put_state
 from bot.texts import tr
 from service import GameService
+from service.timers import Clock
 from storage import Database, Repositories
 
 log = logging.getLogger(__name__)
 
 COMMANDS = ("newgame", "pass", "fish", "hand", "table", "score", "rules", "settings", "cancel",
-            "stats", "top", "language", "help", "export")
+            "stats", "top", "language", "help", "export",
+            "back")  # turn timers: /back takes the seat back from the computer
 
 
 def bot_commands(lang: str) -> list[BotCommand]:
@@ -37,9 +39,10 @@ def bot_commands(lang: str) -> list[BotCommand]:
 
 async def post_init(app: AnyApp) -> None:
     settings = get_settings(app)
-    db = await Database.open(settings.database_path)
+    db = await Database.open(settings.database_path, clock=timers.get_clock(app).now)
     service = GameService(db)
     put_state(app, BotState(settings, db, service, Repositories.of(db)))
+    await timers.start(app)  # stored deadlines back on the JobQueue
     await tg.quietly(app.bot.set_my_commands(bot_commands("en")), "setMyCommands")
     await tg.quietly(app.bot.set_my_commands(bot_commands("ru"), language_code="ru"),
                      "setMyCommands ru")
@@ -67,7 +70,8 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 def build_application(settings: Settings, *, request: BaseRequest | None = None,
-                      get_updates_request: BaseRequest | None = None) -> AnyApp:
+                      get_updates_request: BaseRequest | None = None,
+                      clock: Clock | None = None) -> AnyApp:
     builder = ApplicationBuilder().token(settings.token)
     if settings.api_base_url:
         base = settings.api_base_url.rstrip("/")
@@ -84,10 +88,12 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
     builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
     app: AnyApp = builder.post_init(post_init).post_shutdown(post_shutdown).build()
     put_settings(app, settings)
+    timers.put_clock(app, clock)
 
     app.add_handler(CommandHandler("start", handlers.cmd_start))
     for name in COMMANDS:
-        app.add_handler(CommandHandler(name, getattr(handlers, f"cmd_{name}")))
+        handler = getattr(handlers, f"cmd_{name}", None) or getattr(timers, f"cmd_{name}")
+        app.add_handler(CommandHandler(name, handler))
     app.add_handler(CallbackQueryHandler(on_button))
     app.add_handler(ChatMemberHandler(handlers.on_my_chat_member,
                                       ChatMemberHandler.MY_CHAT_MEMBER))

@@ -17,22 +17,30 @@ from bot.ai import schedule_ai
 from bot.callbacks import (
     AI_CODES,
     DrawTile,
+    EndTurn,
     LobbyAction,
+    OpenEnd,
     PassTurn,
     PlayTile,
+    Signal,
     TileInfo,
     decode,
 )
 from bot.common import error_text, player_of, with_admin_fallback
-from bot.keyboards import VARIANT_ORDER, tile_label
+from bot.keyboards import SIGNAL_VARIANTS, VARIANT_ORDER, tile_label
 from bot.presenter import Presenter
 from bot.state import BotState, get_state
 from bot.texts import tr
-from engine.moves import DRAW, PASS, Move, Place
+from bot.timers import came_back
+from engine.moves import DONE, DRAW, PASS, Move, Open, Place
 from service import GameInfo, MoveReport, ServiceError
 
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
+# lobby actions of the options of RULES.md 4.7-4.17 -> the option (0 drops a number)
+OPTION_ACTIONS = {"rd": "rounds", "st": "set", "lk": "locked", "xt": "extra_turn",
+                  "nd": "no_double_out"}
+BOOL_NAMES = ("locked", "extra_turn", "no_double_out")
 
 
 class Answer:
@@ -77,12 +85,20 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
     if isinstance(data, LobbyAction):
         await _lobby(state, ui, query, context, answer, data, chat_id)
         return
+    await came_back(context.application, data.game_id, user.id)  # a press ends his absence
     if isinstance(data, TileInfo):
         await _tile_info(state, answer, lang, data, user.id)
         return
+    if isinstance(data, Signal):
+        await _signal(state, ui, answer, lang, data, user.id)
+        return
     move: Move
     if isinstance(data, PlayTile):
-        move = Place(data.tile, data.end, None)
+        move = Place(data.tile, data.end, None, data.face_down)
+    elif isinstance(data, OpenEnd):
+        move = Open(data.end)
+    elif isinstance(data, EndTurn):
+        move = DONE
     elif isinstance(data, DrawTile):
         move = DRAW
     else:
@@ -103,6 +119,38 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
             await answer()
         await ui.show_report(report)
     schedule_ai(context.application, report.game)
+
+
+async def _signal(state: BotState, ui: Presenter, answer: Answer, lang: str, data: Signal,
+                  user_id: int) -> None:
+    """general_kozel: a player tells the table (and his partner) what he holds, maybe a
+    bluff; the bot does not check it. Once per turn of the game per player."""
+    try:
+        game = await state.service.game(data.game_id)
+    except ServiceError as exc:
+        await answer(error_text(lang, exc))
+        return
+    seat = game.seat_of(user_id)
+    view = game.view
+    if seat is None:
+        await answer(tr(lang, "err.not_in_game"))
+        return
+    if game.status != "playing" or view is None or view.turn is None:
+        await answer(tr(lang, "err.game_over"))
+        return
+    if game.variant not in SIGNAL_VARIANTS or data.version > game.version \
+            or not view.hand_sizes[seat.seat]:
+        await answer(tr(lang, "btn.forged"))
+        return
+    when = (view.round_index, view.turn_number)
+    key = (game.game_id, seat.seat)
+    if state.signals.get(key) == when:
+        await answer(tr(lang, "ans.signal_wait"))
+        return
+    state.signals[key] = when
+    await answer(tr(lang, "ans.signal_sent"))
+    group_lang = await ui.chat_language(game.chat_id)
+    await ui.say(game.chat_id, tr(group_lang, f"signal.{data.kind}", name=seat.name))
 
 
 async def _tile_info(state: BotState, answer: Answer, lang: str, data: TileInfo,
@@ -144,10 +192,10 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
     player = player_of(user)
     await service.remember_user(player)
     action, arg = data.action, data.arg
-    settings_view = action in ("c", "v", "tm", "tg", "fp")
+    settings_view = action in ("c", "v", "tm", "tg", "fp", *OPTION_ACTIONS)
     bot = context.bot
 
-    async def managed(call_variant: str | None = None, **options: object) -> GameInfo:
+    async def managed(call_variant: str | None = None, /, **options: object) -> GameInfo:
         return await with_admin_fallback(
             bot, chat_id, user.id,
             lambda admin: service.change_settings(chat_id, user.id, variant=call_variant,
@@ -182,6 +230,10 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
                 game, text = await managed(fish_point=arg == "1"), tr(lang, "ans.settings")
             elif action == "tg":
                 game, text = await managed(target=int(arg)), tr(lang, "ans.settings")
+            elif action in OPTION_ACTIONS:
+                name = OPTION_ACTIONS[action]
+                value: object = (arg == "1") if name in BOOL_NAMES else (int(arg) or None)
+                game, text = await managed(**{name: value}), tr(lang, "ans.settings")
             elif action == "go":
                 report: MoveReport = await with_admin_fallback(
                     bot, chat_id, user.id,

@@ -3,6 +3,10 @@
 Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn for)::
 
     p:<gid>:<ver>:<tile index>:<end>   place a tile; end W, E, N, S, or L for the lead
+    p:<gid>:<ver>:<tile index>:<end>#  place a double face down (a closer: osel, checheve)
+    o:<gid>:<ver>:<end>                reopen one's own closer on that end
+    e:<gid>:<ver>                      end a turn of several placements (done)
+    g:<gid>:<ver>:<6|0>                general_kozel's signal to the partner: 6-6 or 0-0
     d:<gid>:<ver>                      draw from the boneyard
     s:<gid>:<ver>                      pass
     t:<gid>:<ver>:<tile index>         a tile that cannot be placed now (explains why)
@@ -38,6 +42,12 @@ LOBBY_ACTIONS: dict[str, str] = {
     "tm": "[01]",              # teams off / on
     "tg": "[0-9]{1,4}",        # target (0: the variant's default)
     "fp": "[01]",              # kozel's fish point off / on
+    # --- the options of RULES.md 4.7-4.17
+    "rd": "[0-9]{1,2}",        # general_kozel's rounds (0: play to 6 round points)
+    "st": "(6|9|12)",          # the set: double-six, -nine, -twelve
+    "lk": "[01]",              # vsem_po_pyat's locked boneyard tiles off / on
+    "xt": "[01]",              # vsem_po_pyat's extra turn off / on
+    "nd": "[01]",              # vsem_po_pyat's no-double-out off / on
     "go": "",                  # start
     "x": "",                   # cancel
 }
@@ -49,6 +59,7 @@ class PlayTile:
     version: int
     tile: Tile
     end: End | None  # None: the lead
+    face_down: bool = False  # a closer
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +88,37 @@ class LobbyAction:
     arg: str = ""
 
 
-CallbackData = PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction
+@dataclass(frozen=True, slots=True)
+class OpenEnd:
+    game_id: int
+    version: int
+    end: End
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    game_id: int
+    version: int
+
+
+SIGNALS = ("6", "0")  # general_kozel: "I hold 6-6" (a wink), "I hold 0-0" (a puffed cheek)
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    game_id: int
+    version: int
+    kind: str  # one of SIGNALS
+
+
+CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
+                | Signal)
 
 _NUM = r"(0|[1-9][0-9]{0,14})"
-_PLAY = re.compile(rf"p:{_NUM}:{_NUM}:([0-9]{{1,2}}):([WENSL])")
-_DRAW = re.compile(rf"([ds]):{_NUM}:{_NUM}")
+_PLAY = re.compile(rf"p:{_NUM}:{_NUM}:([0-9]{{1,2}}):([WENSL])(#?)")
+_DRAW = re.compile(rf"([dse]):{_NUM}:{_NUM}")
+_OPEN = re.compile(rf"o:{_NUM}:{_NUM}:([WENS])")
+_SIGNAL = re.compile(rf"g:{_NUM}:{_NUM}:([60])")
 _INFO = re.compile(rf"t:{_NUM}:{_NUM}:([0-9]{{1,2}})")
 _LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
 
@@ -89,13 +126,24 @@ _LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
 def encode(data: CallbackData) -> str:
     if isinstance(data, PlayTile):
         end = LEAD if data.end is None else data.end.value
-        text = f"p:{data.game_id}:{data.version}:{data.tile.index}:{end}"
+        if data.face_down and (data.end is None or not data.tile.is_double):
+            raise ValueError("only a double placed on an end goes face down")
+        text = f"p:{data.game_id}:{data.version}:{data.tile.index}:{end}" \
+            + ("#" if data.face_down else "")
     elif isinstance(data, DrawTile):
         text = f"d:{data.game_id}:{data.version}"
     elif isinstance(data, PassTurn):
         text = f"s:{data.game_id}:{data.version}"
     elif isinstance(data, TileInfo):
         text = f"t:{data.game_id}:{data.version}:{data.tile.index}"
+    elif isinstance(data, OpenEnd):
+        text = f"o:{data.game_id}:{data.version}:{data.end.value}"
+    elif isinstance(data, EndTurn):
+        text = f"e:{data.game_id}:{data.version}"
+    elif isinstance(data, Signal):
+        if data.kind not in SIGNALS:
+            raise ValueError(f"unknown signal {data.kind!r}")
+        text = f"g:{data.game_id}:{data.version}:{data.kind}"
     else:
         if data.action not in LOBBY_ACTIONS:
             raise ValueError(f"unknown lobby action {data.action!r}")
@@ -120,12 +168,23 @@ def decode(text: str | None) -> CallbackData | None:
         if ids is None or tile is None:
             return None
         end = None if m[4] == LEAD else End(m[4])
-        return PlayTile(ids[0], ids[1], tile, end)
+        face_down = m[5] == "#"
+        if face_down and (end is None or not tile.is_double):
+            return None
+        return PlayTile(ids[0], ids[1], tile, end, face_down)
     if m := _DRAW.fullmatch(text):
         ids = _ids(m[2], m[3])
         if ids is None:
             return None
+        if m[1] == "e":
+            return EndTurn(*ids)
         return DrawTile(*ids) if m[1] == "d" else PassTurn(*ids)
+    if m := _OPEN.fullmatch(text):
+        ids = _ids(m[1], m[2])
+        return None if ids is None else OpenEnd(ids[0], ids[1], End(m[3]))
+    if m := _SIGNAL.fullmatch(text):
+        ids = _ids(m[1], m[2])
+        return None if ids is None else Signal(ids[0], ids[1], m[3])
     if m := _INFO.fullmatch(text):
         ids = _ids(m[1], m[2])
         tile = _TILES.get(int(m[3]))

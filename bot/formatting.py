@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.keyboards import END_ARROWS, VARIANT_ORDER, target_value, teams_value, tile_label
+from bot.keyboards import (
+    END_ARROWS,
+    VARIANT_ORDER,
+    bool_options,
+    fish_point_offered,
+    next_set,
+    rounds_value,
+    set_value,
+    target_value,
+    teams_value,
+    tile_label,
+)
 from bot.texts import CATALOGS, tr
 from engine.game import SeatView
-from engine.moves import Draw, End, Pass, Place
+from engine.moves import Done, Draw, End, Open, Pass, Place, Take
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
 from engine.variants import get_variant
@@ -54,8 +65,17 @@ def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
         return tr(lang, "move.draw", name=name)
     if isinstance(move, Pass):
         return tr(lang, "move.pass", name=name)
+    if isinstance(move, Open):
+        return tr(lang, "move.open", name=name, end=f"{END_ARROWS[move.end]}{move.end.value}")
+    if isinstance(move, Done):
+        return tr(lang, "move.done", name=name)
+    if isinstance(move, Take):
+        return tr(lang, "move.take", name=name, count=len(move.tiles))
     assert isinstance(move, Place)
-    placed = result.notation.split(":")[0].split("+")[0]
+    if move.face_down:
+        end = f" {END_ARROWS[move.end]}{move.end.value}" if move.end is not None else ""
+        return tr(lang, "move.face_down", name=name, tile=tile_label(move.tile), end=end)
+    placed = result.notation.split("+")[-1].split(":")[0]
     if result.end is End.W:  # the record writes the touching pip first; show it as it lies
         placed = "-".join(reversed(placed.split("-")))
     end = f" {END_ARROWS[result.end]}{result.end.value}" if result.end is not None else ""
@@ -87,9 +107,10 @@ def lobby_text(lang: str, game: GameInfo, *, settings: bool = False,
     if target is not None:
         key = "lobby.target" if "target" in game.options else "lobby.target_default"
         lines.append(tr(lang, key, value=target))
-    if game.variant == "kozel":
+    if fish_point_offered(game):
         yes_no = tr(lang, "yes" if game.options.get("fish_point") else "no")
         lines.append(tr(lang, "lobby.fish_point", value=yes_no))
+    lines.extend(_more_options(lang, game))
     lines.append("")
     if settings:
         lines.append(tr(lang, "lobby.settings_hint"))
@@ -98,6 +119,20 @@ def lobby_text(lang: str, game: GameInfo, *, settings: bool = False,
     for name, link in needs_start:
         lines.append(tr(lang, "lobby.needs_start", name=name, link=link))
     return "\n".join(lines)
+
+
+def _more_options(lang: str, game: GameInfo) -> list[str]:
+    """The lobby lines of the options of RULES.md 4.7-4.17."""
+    lines = []
+    if game.variant == "general_kozel":
+        rounds = rounds_value(game)
+        lines.append(tr(lang, "lobby.rounds", value=rounds) if rounds
+                     else tr(lang, "lobby.rounds_off"))
+    if next_set(game) is not None:
+        lines.append(tr(lang, "lobby.set", value=set_value(game)))
+    for name, _, value in bool_options(game):
+        lines.append(tr(lang, f"lobby.{name}", value=tr(lang, "yes" if value else "no")))
+    return lines
 
 
 def closed_lobby_text(lang: str, game: GameInfo) -> str:
@@ -121,6 +156,9 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
         lines.append(tr(lang, "hand.over"))
     elif view.turn is None:
         lines.append(tr(lang, "hand.round_over"))
+    elif not view.hand and view.seat is not None and view.turn != view.seat:
+        lines.append(tr(lang, "hand.out_of_play"))
+        lines.append(tr(lang, "hand.turn_of", name=game.seats[view.turn].name))
     else:
         if view.table.open_ends:
             lines.append(tr(lang, "hand.ends", ends=ends_text(view)))
@@ -129,9 +167,13 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
         if view.turn == view.seat:
             if view.table.lead is None:
                 lines.append(tr(lang, "hand.lead"))
+            elif view.turn_placements:
+                lines.append(tr(lang, "hand.more"))
             else:
                 lines.append(tr(lang, "hand.your_turn"))
-                if any(isinstance(m, Draw) for m in view.legal):
+                if view.legal and all(isinstance(m, Open) for m in view.legal):
+                    lines.append(tr(lang, "hand.must_open"))
+                elif any(isinstance(m, Draw) for m in view.legal):
                     lines.append(tr(lang, "hand.must_draw"))
                 elif any(isinstance(m, Pass) for m in view.legal):
                     lines.append(tr(lang, "hand.must_pass"))
@@ -155,6 +197,9 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
         if result.new_round:
             continue
         lines.append(tr(lang, "table.last", move=move_text(lang, game, result)))
+    seven = forced_draws(view)
+    if seven is not None and last and not last[-1].new_round:
+        lines.append(tr(lang, "move.seven", name=game.seats[seven[0]].name, count=seven[1]))
     if game.status == "cancelled":
         lines.append(tr(lang, "table.cancelled"))
     elif view.outcome is not None:
@@ -163,6 +208,21 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
         lines.append(tr(lang, "table.turn", name=game.seats[view.turn].name))
     lines.append(tr(lang, "table.score", score=score_text(game, view)))
     return "\n".join(lines)[:1024]
+
+
+def forced_draws(view: SeatView) -> tuple[int, int] | None:
+    """semerka: who was just made to take tiles after a 7, and how many (boneyard and
+    taken from the 7-player's hand together); None when that is not the last event."""
+    seat, count = None, 0
+    for event in reversed(view.history):
+        if event.kind == "forced_draw":
+            count += 1
+        elif event.kind == "take":
+            count += event.count or len(event.tiles)
+        else:
+            break
+        seat = event.seat
+    return (seat, count) if seat is not None else None
 
 
 def outcome_text(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> str:
@@ -187,13 +247,16 @@ def round_summary(lang: str, game: GameInfo, view: SeatView, end: RoundEnd, roun
         lines = [tr(lang, "round.fish", round=round_number, name=who)]
     else:
         lines = [tr(lang, "round.eggs", round=round_number, carry=end.carry)]
+    if game.variant == "general_kozel":
+        lines.append(tr(lang, "round.general_won" if end.winner is not None
+                        else "round.general_drawn"))
     lines.append(tr(lang, "round.hands"))
     for seat, hand in enumerate(hands):
         tiles = tiles_text(hand) or tr(lang, "hand.none")
         pips = end.pips[seat] if seat < len(end.pips) else sum(t.pips for t in hand)
         lines.append(tr(lang, "round.hand", name=names[seat], tiles=tiles, pips=pips))
     sides = side_names(game, view)
-    points = SEP.join(f"{n} +{p}" for n, p in zip(sides, end.points, strict=True))
+    points = SEP.join(f"{n} {p:+d}" for n, p in zip(sides, end.points, strict=True))
     lines.append(tr(lang, "round.points", points=points))
     lines.append(tr(lang, "round.score", score=score_text(game, view)))
     if outcome is not None:

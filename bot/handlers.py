@@ -14,10 +14,11 @@ from bot import tg
 from bot.ai import job_name, schedule_ai
 from bot.common import error_text, player_of, with_admin_fallback
 from bot.formatting import fish_text, score_message, variant_list, variant_name
-from bot.keyboards import VARIANT_ORDER
+from bot.keyboards import VARIANT_ORDER, resolve_variant
 from bot.presenter import Presenter
 from bot.state import BotState, get_state
 from bot.texts import LANGUAGES, tr
+from bot.timers import settings_command, timer_settings_summary
 from engine.moves import PASS
 from service import GameInfo, ServiceError
 
@@ -147,11 +148,12 @@ async def cmd_newgame(update: Update, context: Context) -> None:
     if env.private:
         await env.say(tr(env.lang, "group_only"))
         return
-    if len(env.args) > 1 or (env.args and env.args[0].lower() not in VARIANT_ORDER):
+    chosen = resolve_variant("_".join(env.args)) if env.args else "kozel"
+    if chosen is None:
         await env.say(tr(env.lang, "usage.newgame", arg=" ".join(env.args)[:40],
                          variants=variant_list(env.lang)))
         return
-    variant = env.args[0].lower() if env.args else "kozel"
+    variant = chosen
     player = player_of(env.user)
     await env.state.service.remember_user(player)
     try:
@@ -164,14 +166,19 @@ async def cmd_newgame(update: Update, context: Context) -> None:
 
 async def cmd_settings(update: Update, context: Context) -> None:
     env = await _env(update, context)
-    if env is None or not await _no_args(env, "settings"):
+    if env is None:
+        return
+    if env.args:  # /settings turn 2m ...: the chat's turn timers
+        await settings_command(env.ui, context, env.chat_id, env.user.id, env.lang, env.args,
+                               private=env.private)
         return
     if env.private:
         await env.say(tr(env.lang, "group_only"))
         return
     game = await env.my_game(playing=False)
     if game is None or game.status != "lobby":
-        await env.say(tr(env.lang, "settings.no_lobby"))
+        await env.say(tr(env.lang, "settings.no_lobby") + "\n\n"
+                      + await timer_settings_summary(context.application, env.chat_id, env.lang))
         return
     await env.ui.show_lobby(game, settings=True, resend=True)
 
@@ -289,13 +296,24 @@ async def cmd_rules(update: Update, context: Context) -> None:
     env = await _env(update, context)
     if env is None:
         return
-    if len(env.args) > 1 or (env.args and env.args[0].lower() not in VARIANT_ORDER):
+    chosen = resolve_variant("_".join(env.args)) if env.args else None
+    if env.args and chosen is None:
         await env.say(tr(env.lang, "usage.rules", arg=" ".join(env.args)[:40],
                          variants=variant_list(env.lang)))
         return
-    names = [env.args[0].lower()] if env.args else list(VARIANT_ORDER)
-    await env.say("\n\n".join(f"{variant_name(env.lang, n)}\n{tr(env.lang, f'rules.{n}')}"
-                              for n in names))
+    names = [chosen] if chosen is not None else list(VARIANT_ORDER)
+    # All the rules exceed one message (4096 characters): send them in parts.
+    parts = [f"{variant_name(env.lang, n)}\n{tr(env.lang, f'rules.{n}')}" for n in names]
+    chunk: list[str] = []
+    for part in parts:
+        if chunk and len("\n\n".join([*chunk, part])) > RULES_CHUNK:
+            await env.say("\n\n".join(chunk))
+            chunk = []
+        chunk.append(part)
+    await env.say("\n\n".join(chunk))
+
+
+RULES_CHUNK = 3500
 
 
 async def cmd_stats(update: Update, context: Context) -> None:

@@ -8,26 +8,58 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import (
     AI_LETTER,
+    SIGNALS,
     DrawTile,
+    EndTurn,
     LobbyAction,
+    OpenEnd,
     PassTurn,
     PlayTile,
+    Signal,
     TileInfo,
     encode,
 )
 from bot.texts import tr
+from engine.errors import EngineError
 from engine.game import SeatView
-from engine.moves import Draw, End, Pass, Place
+from engine.moves import Done, Draw, End, Open, Pass, Place
 from engine.tiles import Tile
-from engine.variants import get_variant
+from engine.variants import get_variant, make_variant
 from service.types import AI_LEVELS, GameInfo
 
 TILES_PER_ROW = 4
 END_ARROWS = {End.W: "⬅", End.E: "➡", End.N: "⬆", End.S: "⬇"}
-# The variants the bot offers (each has names and rules in the catalogs; the engine has
-# more, e.g. ones with several placements a turn, which the hand keyboard cannot play yet).
-VARIANT_ORDER = ("kozel", "telephone", "threes", "all_fives", "draw", "block")
+# The variants the bot offers (each has names and rules in the catalogs).
+VARIANT_ORDER = ("kozel", "telephone", "threes", "all_fives", "draw", "block",
+                 "sea_kozel", "general_kozel", "osel", "checheve", "sport", "semerka",
+                 "muggins", "pyaterochka", "vsem_po_pyat", "cuban", "domiki")
+# Other names /newgame and /rules accept (after normalize_variant: lower case, "ё" as
+# "е", spaces and hyphens as "_").
+VARIANT_ALIASES = {
+    "козел": "kozel", "goat": "kozel", "телефон": "telephone", "тройное": "threes",
+    "тройки": "threes", "fives": "all_fives", "allfives": "all_fives",
+    "морской": "sea_kozel", "морской_козел": "sea_kozel", "sea": "sea_kozel",
+    "генеральский": "general_kozel", "генеральский_козел": "general_kozel",
+    "general": "general_kozel", "осел": "osel", "donkey": "osel", "чечевэ": "checheve",
+    "чечеве": "checheve", "маггинс": "muggins", "пятерочка": "pyaterochka",
+    "всем_по_пять": "vsem_po_pyat", "всемпопять": "vsem_po_pyat", "five_each": "vsem_po_pyat",
+    "кубинское": "cuban", "кубинский": "cuban", "домики": "domiki", "блоха": "domiki",
+    "flea": "domiki", "семерка": "semerka", "seven": "semerka", "спортивное": "sport",
+    "спорт": "sport",
+}
 MARK = "✅"
+
+
+def normalize_variant(text: str) -> str:
+    return text.strip().lower().replace("ё", "е").replace("-", "_").replace(" ", "_")
+
+
+def resolve_variant(text: str) -> str | None:
+    """The variant a name or alias stands for (None: unknown)."""
+    name = normalize_variant(text)
+    if name in VARIANT_ORDER:
+        return name
+    return VARIANT_ALIASES.get(name)
 
 
 def _button(text: str, data: object) -> InlineKeyboardButton:
@@ -48,7 +80,7 @@ def placements(view: SeatView) -> dict[Tile, list[End | None]]:
     if view.turn != view.seat:
         return out
     for move in view.legal:
-        if isinstance(move, Place):
+        if isinstance(move, Place) and not move.face_down:
             out.setdefault(move.tile, [])
             if move.end not in out[move.tile]:
                 out[move.tile].append(move.end)
@@ -64,6 +96,7 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
         return None
     fits = placements(view)
     rows: list[list[InlineKeyboardButton]] = []
+    on_turn = view.turn == view.seat
     for tile, ends in fits.items():
         if len(ends) > 1:
             rows.append([
@@ -81,15 +114,32 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
     ]
     plain = singles + others
     rows.extend(plain[i:i + TILES_PER_ROW] for i in range(0, len(plain), TILES_PER_ROW))
-    if view.turn == view.seat:
-        extra = []
+    closers = [
+        _button(tr(lang, "btn.face_down", tile=tile_label(m.tile), end=end_label(m.end)),
+                PlayTile(game_id, version, m.tile, m.end, True))
+        for m in (view.legal if on_turn else ())
+        if isinstance(m, Place) and m.face_down and m.end is not None
+    ]
+    rows.extend(closers[i:i + TILES_PER_ROW] for i in range(0, len(closers), TILES_PER_ROW))
+    if on_turn:
+        extra = [_button(tr(lang, "btn.open", end=end_label(m.end)),
+                         OpenEnd(game_id, version, m.end))
+                 for m in view.legal if isinstance(m, Open)]
+        if any(isinstance(m, Done) for m in view.legal):
+            extra.append(_button(tr(lang, "btn.done"), EndTurn(game_id, version)))
         if any(isinstance(m, Draw) for m in view.legal):
             extra.append(_button(tr(lang, "btn.draw"), DrawTile(game_id, version)))
         if any(isinstance(m, Pass) for m in view.legal):
             extra.append(_button(tr(lang, "btn.pass"), PassTurn(game_id, version)))
         if extra:
-            rows.append(extra)
+            rows.extend(extra[i:i + TILES_PER_ROW] for i in range(0, len(extra), TILES_PER_ROW))
+    if view.variant in SIGNAL_VARIANTS and view.hand:
+        rows.append([_button(tr(lang, f"btn.signal_{kind}"), Signal(game_id, version, kind))
+                     for kind in SIGNALS])
     return InlineKeyboardMarkup(rows) if rows else None
+
+
+SIGNAL_VARIANTS = ("general_kozel",)
 
 
 def _on_off(lang: str, value: bool) -> str:
@@ -112,6 +162,93 @@ def lobby_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(rows)
 
 
+# ------------------------------------------------------------------ house options
+# Targets offered where the variant takes any target (domiki); rounds general_kozel may
+# be played for (0: to 6 round points, the rule's own end).
+FREE_TARGETS = (50, 100, 150, 200, 250)
+ROUNDS_CHOICES = (0, 1, 3, 5, 7)
+BOOL_OPTIONS = (("locked", "lk"), ("extra_turn", "xt"), ("no_double_out", "nd"))
+
+
+def accepted_options(variant: str) -> frozenset[str]:
+    """The house options the lobby offers for a variant."""
+    cls = get_variant(variant)
+    if cls.accepted_options is not None:
+        return cls.accepted_options
+    return frozenset({"teams", "target", *(("fish_point",) if variant == "kozel" else ())})
+
+
+def options_valid(variant: str, options: dict[str, object]) -> bool:
+    """Whether the engine takes these options at the largest table (teams: 4 players)."""
+    probe = dict(options)
+    cls = get_variant(variant)
+    players = 4 if probe.get("teams") else max(cls.players_allowed)
+    if not probe.get("teams") and not cls.default_teams(players):
+        probe.pop("teams", None)
+    try:
+        make_variant(variant, players, probe)
+    except EngineError:
+        return False
+    return True
+
+
+def _with(game: GameInfo, key: str, value: object) -> dict[str, object]:
+    options = dict(game.options)
+    if value is None:
+        options.pop(key, None)
+    else:
+        options[key] = value
+    return options
+
+
+def rounds_value(game: GameInfo) -> int | None:
+    value = game.options.get("rounds")
+    return int(value) if value is not None else None
+
+
+def next_rounds(game: GameInfo) -> int | None:
+    """The rounds the rounds button switches to (0: none), or None without the option."""
+    if "rounds" not in accepted_options(game.variant):
+        return None
+    current = rounds_value(game) or 0
+    i = ROUNDS_CHOICES.index(current) if current in ROUNDS_CHOICES else -1
+    return ROUNDS_CHOICES[(i + 1) % len(ROUNDS_CHOICES)]
+
+
+def set_value(game: GameInfo) -> int:
+    value = game.options.get("set")
+    return int(value) if value is not None else get_variant(game.variant).default_set
+
+
+def next_set(game: GameInfo) -> int | None:
+    cls = get_variant(game.variant)
+    if "set" not in accepted_options(game.variant) or len(cls.sets_allowed) < 2:
+        return None
+    allowed = cls.sets_allowed
+    current = set_value(game)
+    i = allowed.index(current) if current in allowed else -1
+    return allowed[(i + 1) % len(allowed)]
+
+
+def bool_options(game: GameInfo) -> list[tuple[str, str, bool]]:
+    """The on/off options of RULES.md 4.13 the variant takes: (name, action, value)."""
+    accepted = accepted_options(game.variant)
+    return [(name, code, bool(game.options.get(name, False)))
+            for name, code in BOOL_OPTIONS if name in accepted]
+
+
+def teams_toggle(game: GameInfo) -> bool:
+    """Whether the lobby may switch teams (some variants are always, or never, in teams)."""
+    if "teams" not in accepted_options(game.variant) \
+            or 4 not in get_variant(game.variant).players_allowed:
+        return False
+    return options_valid(game.variant, _with(game, "teams", not teams_value(game)))
+
+
+def fish_point_offered(game: GameInfo) -> bool:
+    return "fish_point" in accepted_options(game.variant)
+
+
 def teams_value(game: GameInfo) -> bool:
     cls = get_variant(game.variant)
     value = game.options.get("teams")
@@ -125,7 +262,11 @@ def target_value(game: GameInfo) -> int | None:
 
 def next_target(game: GameInfo) -> int | None:
     """The target the target button switches to (None: the variant has one target)."""
-    allowed: Sequence[int] = get_variant(game.variant).targets_allowed
+    cls = get_variant(game.variant)
+    allowed: Sequence[int] = cls.targets_allowed
+    if not allowed and cls.default_target is not None \
+            and "target" in accepted_options(game.variant):
+        allowed = FREE_TARGETS
     if len(allowed) < 2:
         return None
     current = target_value(game)
@@ -141,9 +282,8 @@ def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
         for v in VARIANT_ORDER
     ]
     rows = [variants[i:i + 2] for i in range(0, len(variants), 2)]
-    cls = get_variant(game.variant)
     options = []
-    if 4 in cls.players_allowed:
+    if teams_toggle(game):
         teams = teams_value(game)
         options.append(_button(tr(lang, "btn.teams", value=_on_off(lang, teams)),
                                LobbyAction(gid, "tm", "0" if teams else "1")))
@@ -151,12 +291,22 @@ def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
     if target is not None:
         options.append(_button(tr(lang, "btn.target", value=target),
                                LobbyAction(gid, "tg", str(target))))
-    if game.variant == "kozel":
+    if fish_point_offered(game):
         fish = bool(game.options.get("fish_point", False))
         options.append(_button(tr(lang, "btn.fish_point", value=_on_off(lang, fish)),
                                LobbyAction(gid, "fp", "0" if fish else "1")))
-    if options:
-        rows.append(options)
+    rounds = next_rounds(game)
+    if rounds is not None:
+        label = tr(lang, "btn.rounds", value=rounds) if rounds else tr(lang, "btn.rounds_off")
+        options.append(_button(label, LobbyAction(gid, "rd", str(rounds))))
+    tile_set = next_set(game)
+    if tile_set is not None:
+        options.append(_button(tr(lang, "btn.set", value=tile_set),
+                               LobbyAction(gid, "st", str(tile_set))))
+    for name, code, value in bool_options(game):
+        options.append(_button(tr(lang, f"btn.{name}", value=_on_off(lang, value)),
+                               LobbyAction(gid, code, "0" if value else "1")))
+    rows.extend(options[i:i + 2] for i in range(0, len(options), 2))
     rows.append([_button(tr(lang, "btn.back"), LobbyAction(gid, "b"))])
     return InlineKeyboardMarkup(rows)
 

@@ -25,6 +25,8 @@ class BotState:
     _locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     # (game_id, user_id) pairs the group was already told cannot get their hand
     told_no_hand: set[tuple[int, int]] = field(default_factory=set)
+    # general_kozel signals: (game_id, seat) -> (round, turn number) of the last one
+    signals: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
 
     def game_lock(self, game_id: int) -> asyncio.Lock:
         """Serializes a game's commands and what is shown for them, so messages

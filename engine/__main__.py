@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from typing import Any
 
-from engine.ai import LEVELS, Budget
+from engine.ai import LEVELS, default_budget
 from engine.errors import EngineError
 from engine.record import replay, replay_summary
 from engine.simulate import simulate, simulate_ai
+from engine.variants import make_variant
 
 
 def _replay(path: str) -> int:
@@ -88,7 +90,11 @@ def main(argv: list[str] | None = None) -> int:
             if not levels or unknown:
                 print(f"error: --ai takes levels among {', '.join(LEVELS)}", file=sys.stderr)
                 return 2
-            budget = Budget() if args.rollouts is None else Budget(rollouts=args.rollouts)
+            budget = None
+            if args.rollouts is not None:
+                budget = replace(default_budget(make_variant(args.variant, args.players,
+                                                             _options(args))),
+                                 rollouts=args.rollouts)
             result = simulate_ai(args.variant, args.players, args.games, args.seed, levels,
                                  _options(args), rotate=not args.fixed_seats, budget=budget)
         else:

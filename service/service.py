@@ -12,7 +12,7 @@ import asyncio
 import json
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, cast
 
 from engine.ai import make_player
@@ -53,10 +53,23 @@ from storage import (
 from storage import errors as st
 
 Chooser = Callable[[str, int, SeatView], Move]
+# Picks the move of ``seat`` in ``game`` (the game's seed given): for act_for.
+Picker = Callable[[Game, int, int], Move]
+InTransaction = Callable[[Transaction], Awaitable[None]]
+
+# The computer player that takes the seat of a person away (turn timers).
+TAKEOVER_LEVEL = "medium"
 
 CACHE_SIZE = 256
+# The options of the first six variants (their ``accepted_options`` is None); the others
+# say which they take (``Variant.accepted_options``).
 BOOL_OPTIONS = ("teams", "fish_point")
 INT_OPTIONS = ("target", "rounds")
+
+
+def _accepted(variant: str) -> frozenset[str]:
+    accepted = get_variant(variant).accepted_options
+    return accepted if accepted is not None else frozenset(BOOL_OPTIONS + INT_OPTIONS)
 
 
 def _max_players(variant: str) -> int:
@@ -69,16 +82,19 @@ def _min_players(variant: str) -> int:
 
 def _check_options(variant: str, options: Mapping[str, Any]) -> None:
     """Check house rules against the largest table the variant allows."""
+    accepted = _accepted(variant)
     for key in options:
-        if key not in BOOL_OPTIONS + INT_OPTIONS:
+        if key not in accepted:
             raise BadSettingsError(f"unknown option {key!r}")
     probe = dict(options)
     try:
         if probe.get("teams"):
             make_variant(variant, 4, probe)
         else:
-            probe.pop("teams", None)
-            make_variant(variant, _max_players(variant), probe)
+            players = _max_players(variant)
+            if not get_variant(variant).default_teams(players):
+                probe.pop("teams", None)  # no teams is the variant's own rule then
+            make_variant(variant, players, probe)
     except EngineError as exc:
         raise BadSettingsError(str(exc)) from None
 
@@ -104,7 +120,8 @@ class GameService:
 
     @staticmethod
     def _seat_info(row: SeatRow) -> SeatInfo:
-        return SeatInfo(row.seat, row.user_id, row.display_name, row.ai_level)
+        return SeatInfo(row.seat, row.user_id, row.display_name, row.ai_level,
+                        away=row.away and row.user_id is not None)
 
     def _info(self, row: GameRow, seats: list[SeatRow], game: Game | None) -> GameInfo:
         view = game.view(None) if game is not None else None
@@ -320,8 +337,33 @@ class GameService:
         """Let the computer player on turn move (the bot calls this after a pause)."""
         return await self._command(game_id, version, None, None)
 
+    async def act_for(self, game_id: int, version: int, seat: int, level: str, *,
+                      in_tx: InTransaction | None = None) -> tuple[MoveReport, bool]:
+        """Move for ``seat`` (a time-out): its only legal action if it has exactly one
+        (forced), else the move the ``level`` computer player chooses; True if forced.
+
+        Versioned like every command (a race with a real move is refused as stale);
+        ``in_tx`` runs in the same transaction after the move is saved, and may
+        raise a ServiceError to undo it.
+        """
+        forced = False
+
+        def pick(game: Game, on_turn: int, seed: int) -> Move:
+            nonlocal forced
+            legal = game.legal_moves()
+            if len(legal) == 1:
+                forced = True
+                return legal[0]
+            return self._choose(level, game, on_turn, seed)
+
+        report = await self._command(game_id, version, None, None, for_seat=seat, pick=pick,
+                                     in_tx=in_tx)
+        return report, forced
+
     async def _command(self, game_id: int, version: int, user_id: int | None,
-                       move: Move | None) -> MoveReport:
+                       move: Move | None, *, for_seat: int | None = None,
+                       pick: Picker | None = None,
+                       in_tx: InTransaction | None = None) -> MoveReport:
         row0 = await self._repos.games.get(game_id)
         if row0 is None:
             raise NoSuchGameError()
@@ -340,8 +382,14 @@ class GameService:
             game = self._load_game(row)
             seat = game.current_seat
             assert seat is not None
-            if user_id is None:
-                ai = seats[seat].ai_level
+            if pick is not None:
+                if seat != for_seat:
+                    raise NotYourTurnError(f"seat {for_seat} is not on turn")
+                move = pick(game, seat, row.seed or 0)
+            elif user_id is None:
+                ai: str | None = seats[seat].ai_level
+                if ai is None and seats[seat].away:
+                    ai = TAKEOVER_LEVEL
                 if ai is None:
                     raise NotYourTurnError("a person is on turn")
                 move = self._choose(ai, game, seat, row.seed or 0)
@@ -366,6 +414,11 @@ class GameService:
                 result_json=json.dumps(self._result(game)) if finished else None)
             if finished:
                 await self._repos.stats.add_result(tx, self._stats(row, seats, game))
+                await self._repos.deadlines.clear(game_id, conn=tx)
+            if user_id is not None and seats[seat].timeouts:
+                await games.reset_timeouts(game_id, seat, conn=tx)  # he moves himself again
+            if in_tx is not None:
+                await in_tx(tx)
             row = await games.require(game_id, conn=tx)
         self._remember(game_id, new_version, game)
         return self._report(row, seats, game, result, round_index)
@@ -428,6 +481,7 @@ class GameService:
                 raise NotAllowedError("only a player, the creator or an admin may cancel")
             await self._may_manage(row, seats, user_id, is_admin)
             await games.set_status(row.game_id, "cancelled", conn=tx)
+            await self._repos.deadlines.clear(row.game_id, conn=tx)
             row = await games.require(row.game_id, conn=tx)
         self._cache.pop(row.game_id, None)
         game = self._load_game(row) if row.record_json else None

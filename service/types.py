@@ -29,10 +29,12 @@ class SeatInfo:
     user_id: int | None
     name: str
     ai_level: str | None = None
+    away: bool = False  # a person whose seat a computer player plays until he comes back
 
     @property
     def is_ai(self) -> bool:
-        return self.ai_level is not None
+        """A computer player moves for this seat (a computer seat, or a person away)."""
+        return self.ai_level is not None or self.away
 
 
 @dataclass(frozen=True, slots=True)

@@ -99,6 +99,8 @@ class SeatRow:
     ai_level: AiLevel | None
     display_name: str
     joined_at: float
+    away: bool = False  # a computer player moves for him until he comes back
+    timeouts: int = 0  # his time-outs in a row
 
     @property
     def is_ai(self) -> bool:

@@ -345,6 +345,8 @@ def _seat_row(row: sqlite3.Row) -> SeatRow:
         ai_level=None if ai_level is None else cast(AiLevel, str(ai_level)),
         display_name=str(row["display_name"]),
         joined_at=float(row["joined_at"]),
+        away=bool(row["away"]) if "away" in row.keys() else False,  # noqa: SIM118
+        timeouts=int(row["timeouts"]) if "timeouts" in row.keys() else 0,  # noqa: SIM118
     )
 
 
@@ -575,7 +577,11 @@ class GameRepository(_Repository):
     async def list_seats(self, game_id: int, *, conn: Transaction | None = None) -> list[SeatRow]:
         """The game's seats in seat order."""
         rows = await self._ex(conn).fetchall(
-            "SELECT * FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            "SELECT s.*, COALESCE(t.away, 0) AS away, COALESCE(t.timeouts, 0) AS timeouts"
+            " FROM game_seats AS s LEFT JOIN seat_timers AS t"
+            " ON t.game_id = s.game_id AND t.seat = s.seat"
+            " WHERE s.game_id = ? ORDER BY s.seat",
+            (game_id,),
         )
         return [_seat_row(row) for row in rows]
 
@@ -703,6 +709,59 @@ class GameRepository(_Repository):
             await self._bump(tx, game_id)
         return renumbered
 
+    # -- turn timers (m0002, table seat_timers): who is away, the time-outs in a row.
+    # These do not bump the version: they change who moves, not what was played.
+
+    async def add_timeout(
+        self, game_id: int, seat: int, *, conn: Transaction | None = None
+    ) -> int:
+        """Count one more time-out in a row for the seat; the new count."""
+        rows = await self._ex(conn).fetchall(
+            "INSERT INTO seat_timers (game_id, seat, timeouts) VALUES (?, ?, 1)"
+            " ON CONFLICT (game_id, seat) DO UPDATE SET timeouts = timeouts + 1"
+            " RETURNING timeouts",
+            (game_id, seat),
+        )
+        return int(rows[0]["timeouts"])
+
+    async def reset_timeouts(
+        self, game_id: int, seat: int, *, conn: Transaction | None = None
+    ) -> None:
+        await self._ex(conn).execute(
+            "UPDATE seat_timers SET timeouts = 0 WHERE game_id = ? AND seat = ?", (game_id, seat)
+        )
+
+    async def set_away(
+        self, game_id: int, seat: int, away: bool, *, conn: Transaction | None = None
+    ) -> bool:
+        """Mark the seat away (a computer moves for it) or back; whether it changed.
+        Coming back also resets the time-outs in a row."""
+        if away:
+            result = await self._ex(conn).execute(
+                "INSERT INTO seat_timers (game_id, seat, away) VALUES (?, ?, 1)"
+                " ON CONFLICT (game_id, seat) DO UPDATE SET away = 1 WHERE away = 0",
+                (game_id, seat),
+            )
+        else:
+            result = await self._ex(conn).execute(
+                "UPDATE seat_timers SET away = 0, timeouts = 0"
+                " WHERE game_id = ? AND seat = ? AND away = 1",
+                (game_id, seat),
+            )
+        return result.rowcount > 0
+
+    async def set_user_back(
+        self, game_id: int, user_id: int, *, conn: Transaction | None = None
+    ) -> int | None:
+        """The user's seat if he was away and is back now (None if he was not away)."""
+        rows = await self._ex(conn).fetchall(
+            "UPDATE seat_timers SET away = 0, timeouts = 0"
+            " WHERE game_id = ? AND away = 1 AND seat ="
+            " (SELECT seat FROM game_seats WHERE game_id = ? AND user_id = ?) RETURNING seat",
+            (game_id, game_id, user_id),
+        )
+        return int(rows[0]["seat"]) if rows else None
+
 
 # ------------------------------------------------------------------ messages
 
@@ -795,6 +854,17 @@ class MessageRepository(_Repository):
             (game_id, kind, _seat_key(kind, seat)),
         )
         return _message_ref(rows[0]) if rows else None
+
+    async def list_in_chat(
+        self, chat_id: int, kind: MessageKind, *, conn: Transaction | None = None
+    ) -> list[MessageRef]:
+        """The remembered messages of one kind in one chat, over all games (for a
+        player's private notices: at most one is kept)."""
+        rows = await self._ex(conn).fetchall(
+            "SELECT * FROM game_messages WHERE chat_id = ? AND kind = ? ORDER BY updated_at",
+            (chat_id, kind),
+        )
+        return [_message_ref(row) for row in rows]
 
     async def delete_for_game(
         self, game_id: int, *, conn: Transaction | None = None

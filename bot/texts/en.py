@@ -175,6 +175,50 @@ TEXTS: dict[str, str] = {
     "export.none": "There is no game record here yet.",
     "export.caption": "Game {game_id}: {variant}",
     "cancel.done": "The game was cancelled.",
+    # ============================================================ turn timers (issue 7)
+    "cmd.back": "Take your seat back from the computer",
+    "err.bad_timer_setting": "I do not understand this setting; nothing was changed.",
+    "timer.unit.s": "{n} s",
+    "timer.unit.m": "{n} min",
+    "timer.unit.h": "{n} h",
+    "timer.unit.d": "{n} d",
+    "timer.off": "off",
+    "timer.timeout.skip": "forced moves only (a careless computer move when there is a choice)",
+    "timer.timeout.ai": "a computer player moves",
+    "timer.takeover_n": "after {n} time-outs in a row",
+    "timer.summary": (
+        "⏱ Timers of this group\n"
+        "Time per turn: {turn}\n"
+        "On a time-out: {timeout}\n"
+        "A computer takes the seat: {takeover}\n"
+        "A lobby that never starts closes after: {lobby}\n"
+        "A game without moves closes after: {idle}\n\n"
+        "A chat admin or the game's creator changes them:\n"
+        "/settings turn 30s|1m|2m|5m|1h|24h|off\n"
+        "/settings timeout skip|ai\n"
+        "/settings takeover 1-10|off\n"
+        "/settings lobby 24h|off · /settings idle 7d|off"
+    ),
+    "timer.changed": "✅ Settings changed.",
+    "timer.bad": (
+        "I do not understand «{arg}»; nothing was changed.\n"
+        "For example: /settings turn 2m, /settings timeout skip, /settings takeover 3, "
+        "/settings lobby 24h, /settings idle 7d. Turn times: 30s, 1m, 2m, 5m, 1h, 24h, off."
+    ),
+    "timer.timed_out": "⏰ {name} ran out of time: a move was made automatically.",
+    "timer.timed_out_forced": "⏰ {name} ran out of time: the forced move was made.",
+    "timer.took_over": (
+        "🤖 {name} missed {count} turns in a row: a computer player plays for them until "
+        "they come back (/back, or any button on their hand)."
+    ),
+    "timer.back": "👋 {name} is back and plays again.",
+    "timer.not_away": "No computer player is playing for you.",
+    "timer.welcome_back": "Welcome back: your seat is yours again.",
+    "timer.reminder": "⏰ {left} left for your move ({variant}, game {game_id}).",
+    "timer.your_turn": "🁫 Your turn ({variant}, game {game_id}). You have {time} to move.",
+    "timer.expired.lobby": "⌛ The lobby was closed: the game did not start within {after}.",
+    "timer.expired.idle": "⌛ The game was closed: nobody moved for {after}.",
+    # ============================================================ end of turn timers
     # ------------------------------------------------------------ variants
     "variant.telephone": "Telephone",
     "variant.threes": "Threes",
@@ -212,4 +256,120 @@ TEXTS: dict[str, str] = {
         "Block (2-4 players). Like Draw, but there is no drawing: whoever cannot place "
         "passes. Target 100."
     ),
+    # ============================================================ variants of RULES.md 4.7-4.17
+    # (issue 8: the eleven new variants, their options, closers, several placements, signals)
+    "variant.sea_kozel": "Sea Goat",
+    "variant.general_kozel": "General's Goat",
+    "variant.osel": "Osel (Donkey)",
+    "variant.checheve": "Checheve",
+    "variant.muggins": "Muggins",
+    "variant.pyaterochka": "Pyaterochka",
+    "variant.vsem_po_pyat": "Five Each",
+    "variant.cuban": "Cuban",
+    "variant.domiki": "Domiki (Flea)",
+    "variant.semerka": "Semerka (Seven)",
+    "variant.sport": "Sport",
+    "rules.sea_kozel": (
+        "Sea Goat (2-4 players, each for himself). As Kozel, but after a round only one "
+        "player is written: the one with the most pips, who gets the pips of everyone but "
+        "the winner, his own included; a write under 25 is discarded. A domino with 0-0 "
+        "writes him 75; a domino with 6-6 sets his total to 100 and the winner's to 0. "
+        "Whoever reaches 125 is the goat."
+    ),
+    "rules.general_kozel": (
+        "General's Goat (4 players in two teams, everything dealt, line layout). A player "
+        "who empties his hand leaves the play; his team is out when both partners are. "
+        "The team wins the round (1 point) only if its last tile is 0-0 or 6-6; any other "
+        "finish, and any fish, is a drawn round. The first team to 6 points wins (or play "
+        "a set number of rounds). Partners may signal 😉 «I hold 6-6» or 😤 «I hold 0-0»; "
+        "a bluff is allowed."
+    ),
+    "rules.osel": (
+        "Osel, the Donkey (2-4 players, each for himself). Written as Kozel (the losers' "
+        "pips, under 13 discarded, 101 is the goat), but the first double opens four "
+        "directions. Whoever places a double may place more doubles in the same turn on "
+        "other arms, up to four, then press «Done». A double other than the lead may go "
+        "face down: it closes its arm until its owner reopens it at the start of one of "
+        "his turns (he must, when he cannot place otherwise)."
+    ),
+    "rules.checheve": (
+        "Checheve (2-4 players). As Osel, but a lone 0-0 left in hand counts 25 and a lone "
+        "6-6 counts 50, and the whole round's write goes to the loser with the most pips "
+        "(under 13 discarded). Going out with 0-0 makes every other player a goat at once; "
+        "going out with 6-6 writes 50 more to every other player."
+    ),
+    "rules.muggins": (
+        "Muggins (2-4 players; teams with 4 optional). Line layout. When the ends add up to "
+        "a multiple of 5 you score one point per five. Whoever goes out scores the others' "
+        "pips; in a fish the lowest hand scores the others' pips minus its own; rounded to "
+        "5, then divided by 5. First to 61 wins."
+    ),
+    "rules.pyaterochka": (
+        "Pyaterochka (2-4 players, or 2 against 2). As All Fives: a multiple of 5 on the "
+        "ends scores itself; the spinner opens four directions at once; the first leader "
+        "may lead any tile. A domino scores the opponents' pips, a fish each opponent's "
+        "pips minus the winner's, rounded to 5. Target 150."
+    ),
+    "rules.vsem_po_pyat": (
+        "Five Each (2-4 players; teams optional). Double-nine (option: double-six), 5 tiles "
+        "each; the holder of the heaviest tile leads. Every placed tile scores its pips "
+        "rounded to 5 (3-7: 5, 8-12: 10, ...). In a fish the lowest hand scores each "
+        "opponent's pips minus its own. Target 200 (150, 250), checked after a round. "
+        "Options: locked boneyard tiles, an extra turn after a double or a score, no going "
+        "out with a double or a scoring tile."
+    ),
+    "rules.cuban": (
+        "Cuban (2-4 players; teams optional). Double-nine, 10 tiles each, no drawing, line "
+        "layout. The side that goes out scores the pips of all the others; in a fish the "
+        "lowest hand scores the others' pips minus its own. Target 100 (150, 200)."
+    ),
+    "rules.domiki": (
+        "Domiki, the Flea (2-4 players). The first double opens four directions at once. "
+        "A turn may place up to four tiles, each on a different arm; press «Done» to stop. "
+        "Every placed tile scores its pips. The first to the target (150) wins at once."
+    ),
+    "rules.semerka": (
+        "Semerka, Seven (2-4 players). Line layout; draw until you can place. A tile with a "
+        "6 gives you another turn; a tile of 7 pips makes the next player take 2 tiles: "
+        "from the boneyard, else at random from your hand. At the round's end the most "
+        "pips in hand (a double counts 10) gets a stick; three sticks and you are out. The "
+        "last player left wins."
+    ),
+    "rules.sport": (
+        "Sport (4 players in two teams). As Kozel, but the team that wins a round is "
+        "credited the losers' pips (in a fish: the team with fewer pips); while a team has "
+        "0, a credit under 13 is not recorded. The first team to 101 wins."
+    ),
+    "btn.face_down": "🂠{tile} {end} face down",
+    "btn.open": "🔓 Reopen {end}",
+    "btn.done": "✔ Done",
+    "btn.signal_6": "😉 6-6?",
+    "btn.signal_0": "😤 0-0?",
+    "btn.rounds": "Rounds: {value}",
+    "btn.rounds_off": "Rounds: to 6 wins",
+    "btn.set": "Set: double-{value}",
+    "btn.locked": "Locked tiles: {value}",
+    "btn.extra_turn": "Extra turn: {value}",
+    "btn.no_double_out": "No double out: {value}",
+    "ans.signal_sent": "Signal sent to the table.",
+    "ans.signal_wait": "You already signalled this turn.",
+    "signal.6": "{name}: 😉 (holds 6-6?)",
+    "signal.0": "{name}: 😤 (holds 0-0?)",
+    "lobby.rounds": "Rounds: {value}",
+    "lobby.rounds_off": "Rounds: until a team has 6 wins",
+    "lobby.set": "Set: double-{value}",
+    "lobby.locked": "Locked boneyard tiles: {value}",
+    "lobby.extra_turn": "Extra turn after a double or a score: {value}",
+    "lobby.no_double_out": "No going out with a double or a scoring tile: {value}",
+    "hand.more": "▶ Place another tile on another arm, or press «Done».",
+    "hand.must_open": "Nothing fits: reopen your closer.",
+    "move.open": "{name} reopens {end}",
+    "move.done": "{name} ends the turn",
+    "move.take": "{name} takes {count} from the seven's player",
+    "move.face_down": "{name} — 🂠{tile} face down{end}",
+    "round.general_won": "The team finished with 0-0 or 6-6: one round point.",
+    "round.general_drawn": "A drawn round: nobody scores.",
+    "game.reason.last_left": "The last player left in the game.",
+    "move.seven": "{name} takes {count} for the seven",
+    "hand.out_of_play": "You have no tiles: you are out of the play for now.",
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.game import Game, RoundState
+from engine.game import Game
 from engine.moves import Move, Place
 from engine.table import Table
 from engine.tiles import Tile
@@ -30,9 +30,14 @@ class Style:
     scale: float  # a typical round's swing, to normalize search values
 
 
+# Variants whose totals are penalties (the goat family's writes, semerka's sticks).
+PENALTY_VARIANTS = frozenset({"kozel", "sea_kozel", "osel", "checheve", "semerka"})
+
+
 def style_of(variant: Variant) -> Style:
-    if isinstance(variant, Kozel):
-        return Style(0.0, 1.0, 4.0, 1.5, 1.0, 30.0, True, 25.0)
+    if isinstance(variant, Kozel) or variant.name in PENALTY_VARIANTS:
+        scale = 1.0 if variant.name == "semerka" else 25.0
+        return Style(0.0, 1.0, 4.0, 1.5, 1.0, 30.0, True, scale)
     if isinstance(variant, Telephone):
         return Style(1.0, 0.08, 0.8, 0.3, 0.2, 6.0, False, 8.0)
     if isinstance(variant, Threes):
@@ -40,24 +45,6 @@ def style_of(variant: Variant) -> Style:
     if variant.table_rules.layout.value == "line" and variant.name != "all_fives":
         return Style(1.0, 0.8, 3.0, 1.5, 1.0, 25.0, False, 25.0)
     return Style(1.0, 0.4, 2.0, 1.0, 0.6, 15.0, False, 30.0)
-
-
-def _with_table(rnd: RoundState, table: Table) -> RoundState:
-    """A shallow twin of ``rnd`` holding ``table`` (for the scoring hooks)."""
-    r = RoundState.__new__(RoundState)
-    r.deal = rnd.deal
-    r.hands = rnd.hands
-    r.drawn = rnd.drawn
-    r.drawable = rnd.drawable
-    r.table = table
-    r.turn = rnd.turn
-    r.turn_number = rnd.turn_number
-    r.moves = rnd.moves
-    r.events = rnd.events
-    r.points = rnd.points
-    r.end = rnd.end
-    r.last_placer = rnd.last_placer
-    return r
 
 
 def placement_points(game: Game, move: Place) -> tuple[int, Table]:
@@ -70,7 +57,16 @@ def placement_points(game: Game, move: Place) -> tuple[int, Table]:
         placed = table.place_lead(move.tile, west, seat)
     else:
         placed = table.place(move.tile, move.end, seat)
-    return game.variant.placement_points(game, _with_table(rnd, table), placed), table
+    if not game.variant.scores_in_play:
+        return 0, table
+    # The scoring hooks read the round's table: lend them the trial table.
+    real = rnd.table
+    rnd.table = table
+    try:
+        points = game.variant.placement_points(game, rnd, placed)
+    finally:
+        rnd.table = real
+    return points, table
 
 
 def move_scores(game: Game, legal: list[Move], style: Style) -> list[float]:
@@ -117,3 +113,21 @@ def greedy_move(game: Game, style: Style) -> Move:
         if scores[i] > scores[best]:
             best = i
     return legal[best]
+
+
+def view_greedy(legal: tuple[Move, ...], hand: tuple[Tile, ...], style: Style) -> Move:
+    """A greedy move from the view alone, when no world can be built: shed heavy
+    tiles and doubles, keep many pips (no in-play points)."""
+    best: Move = legal[0]
+    best_value = float("-inf")
+    for move in legal:
+        if not isinstance(move, Place):
+            value = 0.0
+        else:
+            tile = move.tile
+            rest = [t for t in hand if t is not tile]
+            value = tile.pips * style.shed + (style.double if tile.is_double else 0.0)
+            value += style.out if not rest else style.cover * len(_pips(rest))
+        if value > best_value:
+            best, best_value = move, value
+    return best

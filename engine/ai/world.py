@@ -27,8 +27,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from engine.errors import EngineError
 from engine.game import Game, SeatView
-from engine.moves import DRAW, PASS, Move, Place
+from engine.moves import DONE, DRAW, PASS, Move, Open, Place
 from engine.tiles import Tile, full_set
 from engine.variants import Deal, Variant
 
@@ -71,7 +72,19 @@ class Knowledge:
     draws: tuple[int, ...]  # event indices of every draw, in order
 
 
+class WorldError(EngineError):
+    """No sampled world reproduces this view (e.g. tiles taken unseen in semerka)."""
+
+
+def supported(view: SeatView) -> bool:
+    """Whether the sampler models every event of the view's round."""
+    return all(ev.kind != "take" for ev in view.history)
+
+
 def analyze(view: SeatView) -> Knowledge:
+    """Derive the sampler's knowledge from ``view`` (raise WorldError if unsupported)."""
+    if not supported(view):
+        raise WorldError("tiles were taken from a hand: the sampler does not model that yet")
     history = view.history
     n = view.players
     placed: list[list[tuple[int, Tile]]] = [[] for _ in range(n)]
@@ -86,12 +99,18 @@ def analyze(view: SeatView) -> Knowledge:
                 assert ev.tile is not None
                 placed[ev.seat].append((i, ev.tile))
             continue
+        if ev.kind == "forced_draw":  # semerka's 7: drawn whatever the hand held
+            draws.append(i)
+            duds[ev.seat].append((i, False))
+            continue
+        if ev.kind not in ("draw", "pass"):  # open, done: nothing is learnt
+            continue
         stops[ev.seat].append((i, frozenset(ev.ends)))
         if ev.kind != "draw":
             continue
         draws.append(i)
         nxt = history[i + 1] if i + 1 < len(history) else None
-        if nxt is not None and nxt.kind == "place":
+        if nxt is not None and nxt.kind == "place" and nxt.seat == ev.seat:
             assert nxt.tile is not None
             hits[ev.seat].append((i, nxt.tile))
             hit_places.add(i + 1)
@@ -169,7 +188,7 @@ def sample_deal(view: SeatView, know: Knowledge, rng: random.Random) -> Deal:
         deal = _try_sample(view, know, rng, strict=attempt < MAX_TRIES)
         if deal is not None:
             return deal
-    raise RuntimeError("no world is consistent with this view")  # pragma: no cover
+    raise WorldError("no world is consistent with this view")  # pragma: no cover
 
 
 def _try_sample(view: SeatView, know: Knowledge, rng: random.Random,
@@ -182,13 +201,21 @@ def _try_sample(view: SeatView, know: Knowledge, rng: random.Random,
             return None
         plans.append(plan)
     # Own hand: the tiles are known; tie own free draws to own tiles.
-    me = plans[view.seat]
-    mine = list(view.hand)
-    rng.shuffle(mine)
-    me.slot_tiles = mine
-    for (k, _inc), tile in zip(me.slots, mine, strict=True):
-        if k >= 0:
-            me.drawn[k] = tile
+    if view.seat is not None:
+        me = plans[view.seat]
+        mine = list(view.hand)
+        rng.shuffle(mine)
+        me.slot_tiles = []
+        own = know.seats[view.seat]
+        for k, inc in sorted(me.slots, key=lambda sl: -len(own.void_from(*sl))):
+            void = own.void_from(k, inc) if strict else frozenset()
+            pick = next((t for t in mine if t.a not in void and t.b not in void), None)
+            if pick is None:
+                return None
+            mine.remove(pick)
+            me.slot_tiles.append(pick)
+            if k >= 0:
+                me.drawn[k] = pick
     # Other hands and the boneyard from the unknown tiles, most constrained slot first.
     pool = list(know.unknown)
     rng.shuffle(pool)
@@ -233,33 +260,60 @@ def _try_sample(view: SeatView, know: Knowledge, rng: random.Random,
     return Deal(tuple(hands), tuple(drawn_order + rest), view.leader, view.forced_lead)
 
 
-def world_from_deal(view: SeatView, variant: Variant, deal: Deal) -> Game:
-    """Build the game of ``deal`` and replay the round's public events on it."""
+def world_from_deal(view: SeatView, variant: Variant, deal: Deal) -> Game | None:
+    """Build the game of ``deal`` and replay the round's public events on it.
+
+    None when the deal does not reproduce the view (a round that would have
+    ended early as a fish with the sampled hands).
+    """
     game = Game(variant, seed=0, deals=[deal], autostart=False)
     game.totals = [t - r for t, r in zip(view.totals, view.round_points, strict=True)]
     game.carry = view.carry
     game.start_round(deal)
+    rnd = game.round
     lead = view.table.lead
     for ev in view.history:
+        if rnd.end is not None or game.outcome is not None:
+            return None
         move: Move
         if ev.kind == "place":
             assert ev.tile is not None
             if ev.end is None:
                 assert lead is not None
-                move = Place(ev.tile, None, lead.inner)
+                move = Place(ev.tile, None, lead.inner, ev.face_down)
             else:
-                move = Place(ev.tile, ev.end, None)
+                move = Place(ev.tile, ev.end, None, ev.face_down)
         elif ev.kind == "draw":
             move = DRAW
-        else:
+        elif ev.kind == "pass":
             move = PASS
-        game.apply(move)
+        elif ev.kind == "open":
+            assert ev.end is not None
+            move = Open(ev.end)
+        elif ev.kind == "done":
+            move = DONE
+        else:
+            continue  # forced draws: the engine makes them by itself
+        try:
+            game.apply(move)
+        except (ValueError, IndexError):
+            return None  # a sampled hand lacks a tile it must place or give
+    if game.current_seat != view.turn or [len(h) for h in rnd.hands] != list(view.hand_sizes):
+        return None
+    if view.seat is not None:
+        # The same tiles in the view's order, so moves come in the view's order too.
+        game.round.hands[view.seat] = list(view.hand)
     return game
 
 
 def sample_world(view: SeatView, variant: Variant, rng: random.Random,
                  know: Knowledge | None = None) -> Game:
-    """One determinized world for ``view`` (the seat's own hand as it is)."""
+    """One determinized world for ``view``: the seat's own hand as it is, the
+    other hands and the boneyard sampled, the round replayed up to now."""
     if know is None:
         know = analyze(view)
-    return world_from_deal(view, variant, sample_deal(view, know, rng))
+    for _ in range(MAX_TRIES):
+        world = world_from_deal(view, variant, sample_deal(view, know, rng))
+        if world is not None:
+            return world
+    raise WorldError("no sampled world reproduces this view")

@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from storage.errors import MigrationError
-from storage.migrations import m0001_initial
+from storage.migrations import m0001_initial, m0002_seat_timers
 
 if TYPE_CHECKING:
     from storage.db import Transaction
@@ -63,6 +63,9 @@ def check_sequence(migrations: Sequence[Migration]) -> None:
             )
 
 
-MIGRATIONS: tuple[Migration, ...] = (Migration.from_module(m0001_initial),)
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration.from_module(m0001_initial),
+    Migration.from_module(m0002_seat_timers),
+)
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

@@ -142,7 +142,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @contextlib.asynccontextmanager
 async def running_bot(emu: TelegramEmulator, db_path: Path, *, http: bool = False,
-                      **overrides: Any) -> AsyncIterator[Bot]:
+                      clock: Any = None, **overrides: Any) -> AsyncIterator[Bot]:
     """Start the bot as ``run_polling`` would (initialize, post_init, start, poll) and
     stop it the same way (stop, shutdown, post_shutdown)."""
     server: EmulatorHttpServer | None = None
@@ -150,11 +150,11 @@ async def running_bot(emu: TelegramEmulator, db_path: Path, *, http: bool = Fals
         server = EmulatorHttpServer(emu)
         await server.start()
         app = build_application(test_settings(emu, db_path, api_base_url=server.base_url,
-                                              **overrides))
+                                              **overrides), clock=clock)
     else:
         app = build_application(test_settings(emu, db_path, **overrides),
                                 request=EmulatorRequest(emu),
-                                get_updates_request=EmulatorRequest(emu))
+                                get_updates_request=EmulatorRequest(emu), clock=clock)
     emu.attach(app)
     await app.initialize()
     if app.post_init is not None:

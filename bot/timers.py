@@ -1,0 +1,461 @@
+"""Turn timers on the JobQueue: named jobs per game, rebuilt from the database.
+
+After every move report ``schedule_ai`` calls :func:`request_arm`, which runs
+``arm:<game_id>`` at once: it sets (or keeps) the turn's deadline in the
+database and reschedules ``timeout:<game_id>`` and ``remind:<game_id>`` (the old
+jobs are removed first). At start-up :func:`start` schedules a job for every
+stored deadline, so a restart neither loses nor doubles a time-out: the jobs
+only look at the database, where a time-out applies once (service.timers).
+
+Time comes from an injectable :class:`~service.timers.Clock`; a test gives a
+``ManualClock``, advances it and calls :func:`fire_due`, which runs whatever is
+due at once, in order (reminders, time-outs, then the lobby / idle expiry).
+
+Private messages sent from here (reminders, "your turn" notices) keep at most
+one notice per player (the previous one is deleted) and are spaced so that one
+user never gets two of them within a second (Telegram's pace for a private
+chat, which AIORateLimiter does not keep).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from telegram import Update
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes, JobQueue
+
+from bot import tg
+from bot.ai import job_name as ai_job_name
+from bot.ai import schedule_ai
+from bot.common import error_text, with_admin_fallback
+from bot.formatting import variant_name
+from bot.presenter import Presenter
+from bot.state import AnyApp, AnyContext, get_state
+from bot.texts import tr
+from service import GameInfo, ServiceError
+from service.timers import (
+    SLOW_TURN,
+    BadTimerSettingError,
+    Clock,
+    Expired,
+    SystemClock,
+    TimeoutOutcome,
+    TimerSettings,
+    TurnTimers,
+)
+from storage import Deadline
+
+log = logging.getLogger(__name__)
+Context = ContextTypes.DEFAULT_TYPE
+
+_CLOCK_KEY = "domino_clock"
+_KEY = "domino_timers"
+HOUSEKEEPING_EVERY = 600.0  # seconds between sweeps for expired lobbies and idle games
+PRIVATE_PACE = 1.0  # seconds between two private messages to one user from here
+
+
+def timeout_job(game_id: int) -> str:
+    return f"timeout:{game_id}"
+
+
+def remind_job(game_id: int) -> str:
+    return f"remind:{game_id}"
+
+
+def arm_job(game_id: int) -> str:
+    return f"arm:{game_id}"
+
+
+class Pacer:
+    """At most one private message a second per user (from the timer code)."""
+
+    def __init__(self, interval: float = PRIVATE_PACE,
+                 monotonic: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        self.interval = interval
+        self._monotonic = monotonic
+        self._sleep = sleep
+        self._last: dict[int, float] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def touch(self, user_id: int) -> None:
+        """Something was just sent to the user (a hand edited after a time-out)."""
+        self._last[user_id] = self._monotonic()
+
+    async def wait(self, user_id: int) -> None:
+        """Wait for the user's turn to receive a message, then take it."""
+        lock = self._locks.setdefault(user_id, asyncio.Lock())
+        async with lock:
+            last = self._last.get(user_id)
+            if last is not None:
+                gap = self._monotonic() - last
+                if gap < self.interval:
+                    await self._sleep(self.interval - gap)
+            self._last[user_id] = self._monotonic()
+        if len(self._last) > 1000:  # forget who was written to long ago
+            cutoff = self._monotonic() - self.interval
+            for uid in [u for u, t in self._last.items() if t < cutoff]:
+                self._last.pop(uid, None)
+                self._locks.pop(uid, None)
+
+
+@dataclass
+class TimerRuntime:
+    timers: TurnTimers
+    clock: Clock
+    pacer: Pacer = field(default_factory=Pacer)
+
+
+# ------------------------------------------------------------------ wiring
+
+
+def put_clock(app: AnyApp, clock: Clock | None) -> None:
+    app.bot_data[_CLOCK_KEY] = clock or SystemClock()
+
+
+def get_clock(app: AnyApp) -> Clock:
+    clock = app.bot_data.get(_CLOCK_KEY)
+    return clock if clock is not None else SystemClock()
+
+
+def get_runtime(source: AnyApp | AnyContext) -> TimerRuntime:
+    value = source.bot_data.get(_KEY)
+    if not isinstance(value, TimerRuntime):
+        raise RuntimeError("the timers are not started (post_init did not run)")
+    return value
+
+
+def _queue(app: AnyApp) -> JobQueue[Any]:
+    queue = app.job_queue
+    if queue is None:
+        raise RuntimeError("the JobQueue is missing: install python-telegram-bot[job-queue]")
+    return queue
+
+
+def _remove_jobs(app: AnyApp, name: str) -> None:
+    for job in _queue(app).get_jobs_by_name(name):
+        job.schedule_removal()
+
+
+async def start(app: AnyApp) -> None:
+    """post_init: the timers over the service, every stored deadline back on the
+    JobQueue, and the periodic sweep for expired lobbies and idle games."""
+    state = get_state(app)
+    clock = get_clock(app)
+    runtime = TimerRuntime(TurnTimers(state.db, state.service, clock), clock)
+    app.bot_data[_KEY] = runtime
+    for deadline in await state.repos.deadlines.list_all():
+        game = await state.repos.games.get(deadline.game_id)
+        if game is not None:
+            await _schedule(app, deadline, game.chat_id)
+    _queue(app).run_repeating(_housekeeping_job, interval=HOUSEKEEPING_EVERY, first=0.0,
+                              name="housekeeping")
+
+
+def request_arm(app: AnyApp, game: GameInfo) -> None:
+    """After a move report: set the turn's timer soon (a job, as the caller is not async)."""
+    if app.bot_data.get(_KEY) is None:
+        return
+    name = arm_job(game.game_id)
+    _remove_jobs(app, name)
+    _queue(app).run_once(_arm_job, when=0.0, data=game.game_id, name=name)
+
+
+async def _arm_job(context: Context) -> None:
+    assert context.job is not None and isinstance(context.job.data, int)
+    await arm_game(context.application, context.job.data)
+
+
+async def arm_game(app: AnyApp, game_id: int) -> None:
+    runtime = get_runtime(app)
+    result = await runtime.timers.arm(game_id)
+    if result.game is None:
+        return
+    await _schedule(app, result.deadline, result.game.chat_id, game_id=game_id)
+    turn = result.settings.turn
+    if result.new_turn and result.deadline is not None and turn is not None \
+            and turn >= SLOW_TURN:
+        user_id = result.game.seats[result.deadline.seat].user_id
+        if user_id is not None:
+            await _notice(app, result.game, result.deadline.seat, user_id, "timer.your_turn",
+                          time=await _duration(app, user_id, turn))
+
+
+async def _schedule(app: AnyApp, deadline: Deadline | None, chat_id: int, *,
+                    game_id: int | None = None) -> None:
+    """Replace the game's timeout and reminder jobs by ones for ``deadline``."""
+    gid = deadline.game_id if deadline is not None else game_id
+    assert gid is not None
+    _remove_jobs(app, timeout_job(gid))
+    _remove_jobs(app, remind_job(gid))
+    if deadline is None:
+        return
+    runtime = get_runtime(app)
+    now = runtime.clock.now()
+    queue = _queue(app)
+    queue.run_once(_timeout_job, when=max(0.0, deadline.due_at - now), data=gid,
+                   name=timeout_job(gid))
+    if not deadline.reminded:
+        at = await runtime.timers.remind_at(deadline, chat_id)
+        queue.run_once(_remind_job, when=max(0.0, at - now), data=gid, name=remind_job(gid))
+
+
+# ------------------------------------------------------------------ firing
+
+
+async def _timeout_job(context: Context) -> None:
+    assert context.job is not None and isinstance(context.job.data, int)
+    if not await _reschedule_if_early(context.application, context.job.data):
+        await fire_timeout(context.application, context.job.data)
+
+
+async def _remind_job(context: Context) -> None:
+    assert context.job is not None and isinstance(context.job.data, int)
+    await fire_reminder(context.application, context.job.data)
+
+
+async def _housekeeping_job(context: Context) -> None:
+    await housekeeping(context.application)
+
+
+async def _reschedule_if_early(app: AnyApp, game_id: int) -> bool:
+    """A job that fired before its time by our clock (a test's clock, a clock
+    change) is put back; True if it was early."""
+    state = get_state(app)
+    deadline = await state.repos.deadlines.get(game_id)
+    runtime = get_runtime(app)
+    if deadline is None or deadline.due_at <= runtime.clock.now():
+        return False
+    _remove_jobs(app, timeout_job(game_id))
+    _queue(app).run_once(_timeout_job, when=deadline.due_at - runtime.clock.now(),
+                         data=game_id, name=timeout_job(game_id))
+    return True
+
+
+async def fire_timeout(app: AnyApp, game_id: int) -> TimeoutOutcome | None:
+    """Apply the game's time-out if it is due, and show what it did."""
+    state = get_state(app)
+    runtime = get_runtime(app)
+    async with state.game_lock(game_id):
+        try:
+            outcome = await runtime.timers.expire(game_id)
+        except ServiceError as exc:
+            log.info("time-out of game %s not applied: %s", game_id, exc.code)
+            return None
+        if outcome is None:
+            return None
+        game = outcome.report.game
+        ui = Presenter(app.bot, state)
+        lang = await ui.chat_language(game.chat_id)
+        name = game.seats[outcome.seat].name
+        key = "timer.timed_out_forced" if outcome.forced_only else "timer.timed_out"
+        await ui.say(game.chat_id, tr(lang, key, name=name))
+        for seat in outcome.report.refresh_seats:
+            uid = game.seats[seat].user_id
+            if uid is not None:
+                runtime.pacer.touch(uid)
+        await ui.show_report(outcome.report)
+        if outcome.took_over:
+            await ui.say(game.chat_id, tr(lang, "timer.took_over", name=name,
+                                          count=outcome.timeouts))
+    schedule_ai(app, game)
+    return outcome
+
+
+async def fire_reminder(app: AnyApp, game_id: int) -> bool:
+    runtime = get_runtime(app)
+    reminder = await runtime.timers.reminder(game_id)
+    if reminder is None:
+        return False
+    await _notice(app, reminder.game, reminder.seat, reminder.user_id, "timer.reminder",
+                  left=await _duration(app, reminder.user_id, reminder.seconds_left))
+    return True
+
+
+async def housekeeping(app: AnyApp) -> list[Expired]:
+    """Close lobbies that never started and games idle too long, telling the group."""
+    state = get_state(app)
+    runtime = get_runtime(app)
+    closed = await runtime.timers.expire_stale_games()
+    ui = Presenter(app.bot, state)
+    for item in closed:
+        game = item.game
+        async with state.game_lock(game.game_id):
+            for name in (ai_job_name(game.game_id), timeout_job(game.game_id),
+                         remind_job(game.game_id)):
+                _remove_jobs(app, name)
+            await ui.show_cancelled(game)
+            lang = await ui.chat_language(game.chat_id)
+            await ui.say(game.chat_id, tr(lang, f"timer.expired.{item.reason}",
+                                          after=duration_text(lang, item.after)))
+    return closed
+
+
+async def fire_due(app: AnyApp) -> None:
+    """Run, at once and in order, every reminder and time-out due by the clock and
+    the expiry sweep (deterministic tests advance a ManualClock and call this)."""
+    state = get_state(app)
+    for deadline in await state.repos.deadlines.list_all():
+        await fire_reminder(app, deadline.game_id)
+        await fire_timeout(app, deadline.game_id)
+    await housekeeping(app)
+
+
+# ------------------------------------------------------------------ private notices
+
+
+async def _notice(app: AnyApp, game: GameInfo, seat: int, user_id: int, key: str,
+                  **values: object) -> None:
+    """Send a reminder or turn notice; the previous notice to the user is deleted."""
+    state = get_state(app)
+    runtime = get_runtime(app)
+    ui = Presenter(app.bot, state)
+    row = await state.repos.users.get(user_id)
+    if row is None or not row.has_private_chat or row.blocked:
+        return
+    lang = await ui.user_language(user_id, row=row)
+    text = tr(lang, key, variant=variant_name(lang, game.variant), game_id=game.game_id,
+              **values)
+    await runtime.pacer.wait(user_id)
+    msg = await tg.quietly(app.bot.send_message(user_id, text), f"notice to {user_id}")
+    if msg is None:
+        return
+    old = await state.repos.messages.list_in_chat(user_id, "notice")
+    await state.repos.messages.save(game.game_id, "notice", chat_id=user_id,
+                                    message_id=msg.message_id, seat=seat)
+    for ref in old:
+        if ref.message_id == msg.message_id:
+            continue
+        if ref.game_id != game.game_id or ref.seat != seat:
+            await state.repos.messages.delete(ref.game_id, "notice", ref.seat)
+        await tg.quietly(app.bot.delete_message(ref.chat_id, ref.message_id),
+                         "deleting an old notice")
+
+
+def duration_text(lang: str, seconds: float) -> str:
+    """``7 d``, ``24 h``, ``15 min``, ``8 s`` in the reader's language."""
+    s = max(0, round(seconds))
+    if s > 86400 and s % 86400 == 0:
+        return tr(lang, "timer.unit.d", n=s // 86400)
+    if s >= 3600:
+        return tr(lang, "timer.unit.h", n=round(s / 3600))
+    if s >= 60:
+        return tr(lang, "timer.unit.m", n=round(s / 60))
+    return tr(lang, "timer.unit.s", n=s)
+
+
+async def _duration(app: AnyApp, user_id: int, seconds: float) -> str:
+    ui = Presenter(app.bot, get_state(app))
+    return duration_text(await ui.user_language(user_id), seconds)
+
+
+# ------------------------------------------------------------------ coming back
+
+
+async def came_back(app: AnyApp, game_id: int, user_id: int) -> bool:
+    """A press on his hand keyboard: a player who was away is back (the group is told)."""
+    runtime = get_runtime(app)
+    game = await runtime.timers.come_back(game_id, user_id)
+    if game is None:
+        return False
+    await _tell_back(app, game, user_id)
+    return True
+
+
+async def _tell_back(app: AnyApp, game: GameInfo, user_id: int) -> None:
+    ui = Presenter(app.bot, get_state(app))
+    seat = game.seat_of(user_id)
+    lang = await ui.chat_language(game.chat_id)
+    await ui.say(game.chat_id, tr(lang, "timer.back", name=seat.name if seat else "?"))
+    if game.turn is not None and seat is not None and game.turn == seat.seat:
+        _remove_jobs(app, ai_job_name(game.game_id))  # his turn again: no computer move
+    request_arm(app, game)
+
+
+async def cmd_back(update: Update, context: Context) -> None:
+    """/back: the player takes his seats back from the computer."""
+    user, chat = update.effective_user, update.effective_chat
+    if user is None or chat is None:
+        return
+    state = get_state(context)
+    ui = Presenter(context.bot, state)
+    lang = await ui.chat_language(chat.id, user.language_code,
+                                  private=chat.type == ChatType.PRIVATE)
+    runtime = get_runtime(context)
+    games = await runtime.timers.come_back_everywhere(user.id)
+    if not games:
+        await ui.say(chat.id, tr(lang, "timer.not_away"))
+        return
+    for game in games:
+        await _tell_back(context.application, game, user.id)
+    if chat.type == ChatType.PRIVATE:
+        await ui.say(chat.id, tr(lang, "timer.welcome_back"))
+
+
+# ------------------------------------------------------------------ /settings
+
+
+def settings_text(lang: str, cfg: TimerSettings) -> str:
+    off = tr(lang, "timer.off")
+    return tr(lang, "timer.summary",
+              turn=duration_text(lang, cfg.turn) if cfg.turn else off,
+              timeout=tr(lang, f"timer.timeout.{cfg.timeout}"),
+              takeover=tr(lang, "timer.takeover_n", n=cfg.takeover) if cfg.takeover else off,
+              lobby=duration_text(lang, cfg.lobby) if cfg.lobby else off,
+              idle=duration_text(lang, cfg.idle) if cfg.idle else off)
+
+
+async def timer_settings_summary(app: AnyApp, chat_id: int, lang: str) -> str:
+    return settings_text(lang, await get_runtime(app).timers.settings(chat_id))
+
+
+async def settings_command(ui: Presenter, context: Context, chat_id: int, user_id: int,
+                           lang: str, args: list[str], *, private: bool) -> None:
+    """``/settings turn 2m`` and the like: change the chat's timers, or say why not."""
+    if private:
+        await ui.say(chat_id, tr(lang, "group_only"))
+        return
+    runtime = get_runtime(context)
+    try:
+        cfg = await with_admin_fallback(
+            context.bot, chat_id, user_id,
+            lambda admin: runtime.timers.change_settings(chat_id, user_id, args,
+                                                         is_admin=admin))
+    except BadTimerSettingError as exc:
+        arg = f"{exc.name} {exc.value}".strip()[:40] or " ".join(args)[:40]
+        await ui.say(chat_id, tr(lang, "timer.bad", arg=arg))
+        return
+    except ServiceError as exc:
+        await ui.say(chat_id, error_text(lang, exc))
+        return
+    await ui.say(chat_id, tr(lang, "timer.changed") + "\n\n" + settings_text(lang, cfg))
+    game = await ui.state.service.active_game(chat_id)
+    if game is not None and game.status == "playing":
+        request_arm(context.application, game)  # the timer starts (or stops) now
+
+
+__all__ = [
+    "Pacer",
+    "TimerRuntime",
+    "arm_game",
+    "came_back",
+    "cmd_back",
+    "duration_text",
+    "fire_due",
+    "fire_reminder",
+    "fire_timeout",
+    "get_clock",
+    "get_runtime",
+    "housekeeping",
+    "put_clock",
+    "request_arm",
+    "settings_command",
+    "settings_text",
+    "start",
+]
