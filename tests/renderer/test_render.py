@@ -199,3 +199,50 @@ def test_scene_from_a_seat_view() -> None:
     scene = TableScene.from_view(view, ("Анна", "Boris", "Вера", "Gleb"))
     assert scene.sides == ((0, 2), (1, 3)) and scene.turn == view.turn
     _check(render_table(scene, KIDS), scene)
+
+
+def _walk_states(variant: str, players: int, seed: int, limit: int):
+    """Every table of a random game, after each move, up to ``limit`` tables."""
+    from engine.game import Game
+    from engine.variants import make_variant
+
+    game = Game(make_variant(variant, players), seed=seed)
+    rng = random.Random(seed)
+    names = tuple(f"Игрок {i} / Player" for i in range(players))
+    seen = 0
+    while game.outcome is None and seen < limit:
+        game.apply(rng.choice(game.legal_moves()))
+        view = game.view(None)
+        if view.table.lead is None:
+            continue
+        seen += 1
+        yield TableScene.from_view(view, names)
+
+
+def _every_variant() -> list[tuple[str, int]]:
+    from engine.variants import VARIANTS
+
+    out = []
+    for name, cls in sorted(VARIANTS.items()):
+        allowed = cls.players_allowed
+        out.extend({(name, allowed[0]), (name, allowed[-1])})
+    return sorted(out)
+
+
+@pytest.mark.parametrize(("variant", "players"), _every_variant())
+def test_every_table_of_random_games(variant: str, players: int) -> None:
+    """Thousands of states in all (17 variants, double-nine ones included): the table
+    after every move of random games lays out within bounds, each tile once, nothing
+    overlapping; one state of each game is also drawn, twice, to the same bytes."""
+    states = 0
+    for seed in range(3):
+        scenes = list(_walk_states(variant, players, seed, 40))
+        for scene in scenes:
+            _check_layout(scene)
+        states += len(scenes)
+        if scenes:
+            scene = scenes[len(scenes) // 2]
+            first = render_table(scene, (CLASSIC, DARK, KIDS)[seed])
+            _check(first, scene)
+            assert render_table(scene, (CLASSIC, DARK, KIDS)[seed]).data == first.data
+    assert states >= 40
