@@ -476,20 +476,14 @@ class Game:
         points = variant.placement_points(self, rnd, placed) if variant.scores_in_play else 0
         rnd.log.append((seat, move, points, None))  # RoundState.add_log, inlined: hot path
         rnd.turn_ids.append(rnd.turn_number)
-        if points:
-            side = variant.side_of[seat]
-            self.totals[side] += points
-            rnd.points[side] += points
-            outcome = variant.game_over_in_play(self)
-            if outcome is not None:
-                self.outcome = outcome
-                # When in-play points end the game on the round's last tile, no
-                # round-end scoring follows, but the round's end is still noted.
-                if not hand:
-                    rnd.end = self._plain_end(rnd, EndKind.DOMINO, seat)
-                elif self._nobody_can_move(rnd):
-                    rnd.end = self._plain_end(rnd, self._fish_kind(rnd), seat)
-                return
+        if points and self._credit(rnd, seat, points):
+            # When in-play points end the game on the round's last tile, no
+            # round-end scoring follows, but the round's end is still noted.
+            if not hand:
+                rnd.end = self._plain_end(rnd, EndKind.DOMINO, seat)
+            elif self._nobody_can_move(rnd):
+                rnd.end = self._plain_end(rnd, self._fish_kind(rnd), seat)
+            return
         if not hand:
             self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
             return
@@ -502,6 +496,14 @@ class Game:
                 return
         rnd.turn = (seat + 1) % self.players
         rnd.turn_number += 1
+
+    def _credit(self, rnd: RoundState, seat: int, points: int) -> bool:
+        """Credit in-play points to the mover's side; True if they end the game."""
+        side = self.variant.side_of[seat]
+        self.totals[side] += points
+        rnd.points[side] += points
+        self.outcome = self.variant.game_over_in_play(self)
+        return self.outcome is not None
 
     def _advance(self, rnd: RoundState) -> None:
         rnd.turn = (rnd.turn + 1) % self.players
@@ -824,19 +826,13 @@ class Game:
             rnd.owed_from = seat
         points = v.placement_points(self, rnd, placed) if v.scores_in_play else 0
         rnd.add_log(seat, move, points, None)
-        if points:
-            side = v.side_of[seat]
-            self.totals[side] += points
-            rnd.points[side] += points
-            outcome = v.game_over_in_play(self)
-            if outcome is not None:
-                self.outcome = outcome
-                rnd.turn_placed.clear()
-                if v.round_over_after_place(self, rnd, seat):
-                    rnd.end = self._plain_end(rnd, EndKind.DOMINO, seat)
-                elif self._stuck(rnd):
-                    rnd.end = self._plain_end(rnd, self._fish_kind(rnd), seat)
-                return
+        if points and self._credit(rnd, seat, points):
+            rnd.turn_placed.clear()
+            if v.round_over_after_place(self, rnd, seat):
+                rnd.end = self._plain_end(rnd, EndKind.DOMINO, seat)
+            elif self._stuck(rnd):
+                rnd.end = self._plain_end(rnd, self._fish_kind(rnd), seat)
+            return
         if v.round_over_after_place(self, rnd, seat):
             rnd.turn_placed.clear()
             self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
