@@ -76,6 +76,20 @@ async def _no_args(env: Env, command: str) -> bool:
 # ------------------------------------------------------------------ /start, /help
 
 
+async def _game_command(update: Update, context: Context, command: str
+                        ) -> tuple[Env, GameInfo] | None:
+    """The start of a command about the chat's game: no arguments, a game to act on
+    (the user is told otherwise); None when there is nothing to do."""
+    env = await _env(update, context)
+    if env is None or not await _no_args(env, command):
+        return None
+    game = await env.my_game()
+    if game is None:
+        await env.say(tr(env.lang, "no_game_here"))
+        return None
+    return env, game
+
+
 async def cmd_start(update: Update, context: Context) -> None:
     env = await _env(update, context)
     if env is None:
@@ -214,13 +228,10 @@ async def cmd_cancel(update: Update, context: Context) -> None:
 
 
 async def cmd_pass(update: Update, context: Context) -> None:
-    env = await _env(update, context)
-    if env is None or not await _no_args(env, "pass"):
+    found = await _game_command(update, context, "pass")
+    if found is None:
         return
-    game = await env.my_game()
-    if game is None:
-        await env.say(tr(env.lang, "no_game_here"))
-        return
+    env, game = found
     async with env.state.game_lock(game.game_id):
         try:
             report = await env.state.service.move(game.game_id, env.user.id, game.version, PASS)
@@ -232,13 +243,10 @@ async def cmd_pass(update: Update, context: Context) -> None:
 
 
 async def cmd_fish(update: Update, context: Context) -> None:
-    env = await _env(update, context)
-    if env is None or not await _no_args(env, "fish"):
+    found = await _game_command(update, context, "fish")
+    if found is None:
         return
-    game = await env.my_game()
-    if game is None:
-        await env.say(tr(env.lang, "no_game_here"))
-        return
+    env, game = found
     try:
         claim = await env.state.service.claim_fish(game.chat_id)
     except ServiceError as exc:
@@ -248,13 +256,10 @@ async def cmd_fish(update: Update, context: Context) -> None:
 
 
 async def cmd_hand(update: Update, context: Context) -> None:
-    env = await _env(update, context)
-    if env is None or not await _no_args(env, "hand"):
+    found = await _game_command(update, context, "hand")
+    if found is None:
         return
-    game = await env.my_game()
-    if game is None:
-        await env.say(tr(env.lang, "no_game_here"))
-        return
+    env, game = found
     if game.seat_of(env.user.id) is None:
         await env.say(tr(env.lang, "err.not_in_game"))
         return
