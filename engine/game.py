@@ -339,15 +339,15 @@ class Game:
             return [Place(t, None, t.b) for t in hand]
         if self.variant.extended:
             return self._legal_ext(rnd)
-        ends = table.open_ends()
-        pips = set(ends.values())
+        ends = tuple(table.open_ends().items())
         moves: list[Move] = []
-        for t in [t for t in hand if t.a in pips or t.b in pips]:
-            places = PLACES[t.index]
-            a, b = t.a, t.b
-            for e, p in ends.items():
+        append = moves.append
+        for t in hand:
+            a = t.a
+            b = t.b
+            for e, p in ends:
                 if p == a or p == b:
-                    moves.append(places[e])
+                    append(PLACES[t.index][e])
         if moves:
             return moves
         if rnd.drawn < rnd.drawable:
