@@ -98,12 +98,7 @@ class SeaKozel(Kozel):
     DISCARD_BELOW = 25
     accepted_options: ClassVar[frozenset[str] | None] = frozenset({"fish_point"})
 
-    @classmethod
-    def default_teams(cls, players: int) -> bool:
-        return False
-
-    def teams_allowed(self) -> bool:
-        return False
+    teams_possible = False
 
     def round_points(self, game: Game, rnd: RoundState, kind: EndKind, seat: int,
                      side_pips: tuple[int, ...], winner: int | None) -> tuple[list[int], int]:
@@ -238,12 +233,7 @@ class Osel(Kozel):
     closers = True
     accepted_options: ClassVar[frozenset[str] | None] = frozenset({"fish_point"})
 
-    @classmethod
-    def default_teams(cls, players: int) -> bool:
-        return False
-
-    def teams_allowed(self) -> bool:
-        return False
+    teams_possible = False
 
     def may_continue(self, first: Placed, tile: Tile) -> bool:
         return first.tile.is_double and tile.is_double
@@ -296,14 +286,12 @@ class Semerka(Variant):
     skip_empty_hands = True
     STICKS_OUT = 3
     accepted_options: ClassVar[frozenset[str] | None] = frozenset()
+    teams_possible = False
 
     def __init__(self, options: Options) -> None:
         if options.teams:
             raise OptionsError("semerka is played each for himself")
         super().__init__(options)
-
-    def teams_allowed(self) -> bool:
-        return False
 
     def in_game(self, totals: Sequence[int]) -> list[int]:
         return [s for s in range(self.players) if totals[s] < self.STICKS_OUT]

@@ -84,6 +84,7 @@ class Variant:
     sets_allowed: ClassVar[tuple[int, ...]] = (6,)
     lead_by_lot: ClassVar[bool] = False  # the first leader is drawn by lot
     scores_in_play: ClassVar[bool] = False  # placement_points is called only if True
+    teams_possible: ClassVar[bool] = True  # False: each for himself, whatever the count
     # --- the extended turn machinery (RULES.md 3 and 4.7-4.17); defaults = 4.1-4.6
     default_set: ClassVar[int] = 6
     # The options a record may give (None: any of RECORD_OPTION_NAMES, as before).
@@ -129,7 +130,7 @@ class Variant:
         return False
 
     def teams_allowed(self) -> bool:
-        return self.players == 4
+        return self.teams_possible and self.players == 4
 
     @property
     def target(self) -> int | None:
@@ -427,7 +428,7 @@ class Kozel(Variant):
 
     @classmethod
     def default_teams(cls, players: int) -> bool:
-        return players == 4
+        return cls.teams_possible and players == 4
 
     def first_lead(self, hands: Sequence[Sequence[Tile]], lot: random.Random
                    ) -> tuple[int, Tile | None] | None:
