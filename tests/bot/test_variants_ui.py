@@ -30,27 +30,12 @@ from engine.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.tiles import Tile
 from engine.variants import VARIANTS, make_variant
 from renderer import TableScene, render_table
-from service.types import GameInfo, SeatInfo
 from tests.bot.conftest import running_bot
 from tests.bot.emulator import TelegramEmulator
-from tests.bot.test_keyboards import datas
+from tests.bot.test_keyboards import datas, lobby, playing
 
 NEW = ("sea_kozel", "general_kozel", "osel", "checheve", "muggins", "pyaterochka",
        "vsem_po_pyat", "cuban", "domiki", "semerka", "sport")
-
-
-def lobby(variant: str, **options: object) -> GameInfo:
-    return GameInfo(game_id=42, chat_id=-1, version=3, status="lobby", variant=variant,
-                    options=options, creator_user_id=1,
-                    seats=(SeatInfo(0, 1, "Anna"), SeatInfo(1, None, "AI 1", "easy")),
-                    min_players=2, max_players=4)
-
-
-def playing(game: Game) -> GameInfo:
-    seats = tuple(SeatInfo(i, i + 1, f"P{i}") for i in range(game.players))
-    return GameInfo(game_id=7, chat_id=-1, version=11, status="playing",
-                    variant=game.variant.name, options={}, creator_user_id=1, seats=seats,
-                    min_players=2, max_players=4, view=game.view(None))
 
 
 def test_every_variant_is_offered() -> None:
