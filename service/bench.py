@@ -17,8 +17,29 @@ import time
 from pathlib import Path
 
 from service.service import GameService
-from service.types import PlayerInfo
+from service.types import GameInfo, PlayerInfo
 from storage import Database
+
+
+async def play_random(service: GameService, info: GameInfo, rng: random.Random,
+                      max_moves: int | None = None) -> tuple[GameInfo, int]:
+    """People choose random legal moves, computers their own, until the game ends or
+    ``max_moves`` moves were made; the game after them and the number of moves."""
+    moves = 0
+    while info.status == "playing" and (max_moves is None or moves < max_moves):
+        seat = info.turn
+        assert seat is not None
+        occupant = info.seats[seat]
+        user = occupant.user_id
+        if occupant.is_ai or user is None:
+            report = await service.ai_move(info.game_id, info.version)
+        else:
+            _, _, view = await service.seat_view(info.game_id, user)
+            report = await service.move(info.game_id, user, info.version,
+                                        rng.choice(view.legal))
+        info = report.game
+        moves += 1
+    return info, moves
 
 
 async def run(games: int, path: Path, seed: int) -> dict[str, float | int]:
@@ -35,18 +56,8 @@ async def run(games: int, path: Path, seed: int) -> dict[str, float | int]:
             await service.join(chat, PlayerInfo(2, "Boris"))
             await service.add_ai(chat, 1, "easy")
             info = (await service.start(chat, 1)).game
-            while info.status == "playing":
-                seat = info.turn
-                assert seat is not None
-                occupant = info.seats[seat]
-                if occupant.user_id is None:
-                    report = await service.ai_move(info.game_id, info.version)
-                else:
-                    _, _, view = await service.seat_view(info.game_id, occupant.user_id)
-                    report = await service.move(info.game_id, occupant.user_id, info.version,
-                                                rng.choice(view.legal))
-                info = report.game
-                moves += 1
+            info, made = await play_random(service, info, rng)
+            moves += made
     finally:
         await db.close()
     seconds = time.perf_counter() - start
