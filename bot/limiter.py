@@ -1,0 +1,196 @@
+"""Telegram's pace, kept per chat: one chat's limit or 429 never delays another chat.
+
+python-telegram-bot's ``AIORateLimiter`` lets a group burst before it paces and
+pauses *every* request when any request meets a 429. This limiter keeps
+Telegram's own rules (TELEGRAM.md) chat by chat:
+
+* a group or channel: at most ``group_max`` messages in any ``group_window``
+  seconds (sends and edits count; a sliding window, no burst beyond it);
+* a private chat: at most one message each ``private_interval`` seconds;
+* all chats together: at most ``overall_max`` messages a second.
+
+A 429 ("Too Many Requests: retry after N") for a chat blocks only that chat for
+N seconds, then the request is retried (``max_retries`` times). Calls that send
+nothing to a chat (answerCallbackQuery, getUpdates, getChatMember, deleteMessage
+...) pass straight through. The outbox asks :meth:`ChatLimiter.ready_in` before it
+takes a frame, so it renders only what will be sent at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import logging
+import time
+from collections import deque
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from telegram.error import RetryAfter
+from telegram.ext import BaseRateLimiter
+
+log = logging.getLogger(__name__)
+
+JSONResult = bool | dict[str, Any] | list[dict[str, Any]]
+
+
+def counted(endpoint: str) -> bool:
+    """Whether a Bot API method puts or changes a message in a chat (counts to its pace)."""
+    name = endpoint.lower()
+    return name.startswith(("send", "edit", "copymessage", "forwardmessage")) \
+        and name != "sendchataction"
+
+
+def chat_of(data: dict[str, Any]) -> int | None:
+    value = data.get("chat_id")
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@dataclass
+class _Pace:
+    """One sliding window: at most ``limit`` stamps within ``window`` seconds."""
+
+    limit: int
+    window: float
+    stamps: deque[float] = field(default_factory=deque)
+    blocked_until: float = 0.0
+
+    def wait(self, now: float) -> float:
+        """Seconds until one more message is allowed (0: now)."""
+        wait = max(0.0, self.blocked_until - now)
+        if self.limit <= 0:
+            return wait
+        while self.stamps and self.stamps[0] <= now - self.window:
+            self.stamps.popleft()
+        if len(self.stamps) >= self.limit:
+            wait = max(wait, self.stamps[0] + self.window - now)
+        return wait
+
+
+def _retry_seconds(exc: RetryAfter) -> float:
+    """The wait a 429 asks for (the timedelta python-telegram-bot keeps, without its
+    deprecation warning about the attribute's future type)."""
+    value = getattr(exc, "_retry_after", None)
+    if isinstance(value, datetime.timedelta):
+        return value.total_seconds()
+    return float(value) if isinstance(value, int | float) else 1.0
+
+
+class ChatLimiter(BaseRateLimiter[int]):
+    """Per-chat pacing and per-chat 429 handling (see the module docstring)."""
+
+    def __init__(self, *, group_max: int = 20, group_window: float = 60.0,
+                 private_interval: float = 1.0, overall_max: int = 30, max_retries: int = 3,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
+        self.group_max = group_max
+        self.group_window = group_window
+        self.private_interval = private_interval
+        self.overall_max = overall_max
+        self.max_retries = max_retries
+        self._now = monotonic
+        self._chats: dict[int, _Pace] = {}
+        self._overall = _Pace(overall_max, 1.0)
+        self._locks: dict[int, asyncio.Lock] = {}
+        self.retries = 0  # 429s met (and waited out), for the logs and the benchmarks
+
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        return None
+
+    # ------------------------------------------------------------------ the pace
+    def _pace(self, chat_id: int) -> _Pace:
+        pace = self._chats.get(chat_id)
+        if pace is None:
+            if chat_id < 0:
+                pace = _Pace(self.group_max, self.group_window)
+            else:
+                pace = _Pace(1 if self.private_interval > 0 else 0, self.private_interval)
+            self._chats[chat_id] = pace
+            if len(self._chats) > 20000:
+                self._forget_idle()
+        return pace
+
+    def _forget_idle(self) -> None:
+        now = self._now()
+        for cid in [c for c, p in self._chats.items() if p.wait(now) == 0 and not p.stamps]:
+            lock = self._locks.get(cid)
+            if lock is None or not lock.locked():
+                del self._chats[cid]
+                self._locks.pop(cid, None)
+
+    def ready_in(self, chat_id: int) -> float:
+        """Seconds until a message to this chat would go out without waiting."""
+        now = self._now()
+        return max(self._pace(chat_id).wait(now), self._overall.wait(now))
+
+    async def wait_ready(self, chat_id: int) -> None:
+        while (delay := self.ready_in(chat_id)) > 0:
+            await asyncio.sleep(delay)
+
+    async def _reserve(self, chat_id: int | None) -> None:
+        """Wait for the chat's turn (and the overall one) and take it."""
+        if chat_id is None:
+            while (delay := self._overall.wait(self._now())) > 0:
+                await asyncio.sleep(delay)
+            self._overall.stamps.append(self._now())
+            return
+        lock = self._locks.setdefault(chat_id, asyncio.Lock())
+        async with lock:  # the chat's messages leave in the order they were asked for
+            pace = self._pace(chat_id)
+            while (delay := max(pace.wait(self._now()), self._overall.wait(self._now()))) > 0:
+                await asyncio.sleep(delay)
+            now = self._now()
+            if pace.limit > 0:
+                pace.stamps.append(now)
+            if self._overall.limit > 0:
+                self._overall.stamps.append(now)
+
+    def _blocked(self, chat_id: int | None, seconds: float) -> None:
+        until = self._now() + seconds
+        pace = self._overall if chat_id is None else self._pace(chat_id)
+        pace.blocked_until = max(pace.blocked_until, until)
+
+    # ------------------------------------------------------------------ the request
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, JSONResult]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> JSONResult:
+        chat_id = chat_of(data)
+        paced = counted(endpoint)
+        retries = rate_limit_args if rate_limit_args is not None else self.max_retries
+        for attempt in range(retries + 1):
+            if paced:
+                await self._reserve(chat_id)
+            else:
+                await self._wait_unblocked(chat_id)
+            try:
+                return await callback(*args, **kwargs)
+            except RetryAfter as exc:
+                self.retries += 1
+                seconds = _retry_seconds(exc)
+                self._blocked(chat_id, float(seconds) + 0.1)
+                if attempt == retries:
+                    raise
+                log.info("429 for chat %s (%s): retrying after %.1f s", chat_id, endpoint,
+                         seconds)
+        raise AssertionError("unreachable")
+
+    async def _wait_unblocked(self, chat_id: int | None) -> None:
+        pace = self._overall if chat_id is None else self._chats.get(chat_id)
+        if pace is None:
+            return
+        while (delay := pace.blocked_until - self._now()) > 0:
+            await asyncio.sleep(delay)

@@ -1,0 +1,170 @@
+"""The outbox: what each chat must be shown, sent at that chat's pace, latest state only.
+
+Handlers never wait for Telegram: they put *what* must be brought up to date
+into the chat's queue (a slot such as "the table of game 7" or "Anna's hand in
+game 7") or a one-off message, and return. One worker per chat drains its queue
+in order, waiting for the chat's pace (bot/limiter.py) *before* it takes an
+entry, so a slot renders the state of the moment it is sent: frames that could
+not be sent in time are never drawn. A slot already waiting in the queue is not
+queued twice (it will show the latest state anyway); a slot that must be sent
+anew (``resend``) replaces a waiting edit and goes to the end of the queue, so
+it follows the messages queued before it (a new round's table under the
+round's summary).
+
+A failed entry is logged and tried again later (``retry_delays``), and the
+reconciler (bot/presenter.py) brings a game's messages back in line after a
+restart, so a failure never leaves a message showing an old state for good.
+One chat's failures, time-outs or 429s delay only that chat's worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass, field
+
+from telegram.error import Forbidden, TelegramError
+
+from bot.limiter import ChatLimiter
+
+log = logging.getLogger(__name__)
+
+Run = Callable[[bool], Awaitable[None]]  # called with ``resend``
+Spawn = Callable[[Awaitable[None]], "asyncio.Task[None]"]
+RETRY_DELAYS = (2.0, 10.0, 30.0, 120.0, 600.0)
+
+
+@dataclass
+class Entry:
+    key: Hashable | None  # None: a one-off message, never merged
+    run: Run
+    resend: bool = False
+    attempt: int = 0
+
+
+@dataclass
+class _ChatQueue:
+    entries: deque[Entry] = field(default_factory=deque)
+    waiting: dict[Hashable, Entry] = field(default_factory=dict)
+    task: asyncio.Task[None] | None = None
+
+
+class Outbox:
+    def __init__(self, limiter: ChatLimiter | None, spawn: Spawn | None = None,
+                 retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
+        self.limiter = limiter
+        self._spawn: Spawn = spawn or asyncio.ensure_future  # type: ignore[assignment]
+        self.retry_delays = retry_delays
+        self._chats: dict[int, _ChatQueue] = {}
+        self._timers: set[asyncio.TimerHandle] = set()
+        self._closed = False
+        self.sent = 0  # entries run
+        self.merged = 0  # entries not queued because one for the same slot was waiting
+        self.failed = 0
+
+    # ------------------------------------------------------------------ queueing
+    def put(self, chat_id: int, key: Hashable, run: Run, *, resend: bool = False) -> None:
+        """Bring a slot of this chat up to date (``run`` reads the latest state)."""
+        queue = self._chats.setdefault(chat_id, _ChatQueue())
+        waiting = queue.waiting.get(key)
+        if waiting is not None:
+            if not resend or waiting.resend:
+                self.merged += 1
+                return
+            queue.entries.remove(waiting)  # an edit waiting is superseded by sending anew
+            self.merged += 1
+        entry = Entry(key, run, resend)
+        queue.waiting[key] = entry
+        queue.entries.append(entry)
+        self._kick(chat_id, queue)
+
+    def send(self, chat_id: int, run: Callable[[], Awaitable[None]]) -> None:
+        """A one-off message (a reply, a round summary) in this chat's order."""
+        queue = self._chats.setdefault(chat_id, _ChatQueue())
+
+        async def once(_: bool) -> None:
+            await run()
+
+        queue.entries.append(Entry(None, once))
+        self._kick(chat_id, queue)
+
+    def pending(self, chat_id: int | None = None) -> int:
+        if chat_id is not None:
+            q = self._chats.get(chat_id)
+            return len(q.entries) if q else 0
+        return sum(len(q.entries) for q in self._chats.values())
+
+    def busy(self) -> bool:
+        return any(q.entries or (q.task is not None and not q.task.done())
+                   for q in self._chats.values())
+
+    def _kick(self, chat_id: int, queue: _ChatQueue) -> None:
+        if self._closed or (queue.task is not None and not queue.task.done()):
+            return
+        queue.task = self._spawn(self._drain(chat_id, queue))
+
+    # ------------------------------------------------------------------ the worker
+    async def _drain(self, chat_id: int, queue: _ChatQueue) -> None:
+        while queue.entries and not self._closed:
+            if self.limiter is not None:
+                await self.limiter.wait_ready(chat_id)
+            if not queue.entries:
+                break
+            entry = queue.entries.popleft()
+            if entry.key is not None and queue.waiting.get(entry.key) is entry:
+                del queue.waiting[entry.key]
+            try:
+                await entry.run(entry.resend)
+                self.sent += 1
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                self.failed += 1
+                self._retry_later(chat_id, entry, exc)
+        if not queue.entries and self._chats.get(chat_id) is queue:
+            del self._chats[chat_id]
+
+    def _retry_later(self, chat_id: int, entry: Entry, exc: Exception) -> None:
+        permanent = isinstance(exc, Forbidden)  # kicked, blocked: try when possible again
+        if isinstance(exc, TelegramError):
+            log.warning("chat %s: %s failed: %s", chat_id, entry.key or "a message", exc.message)
+        else:
+            log.exception("chat %s: %s failed", chat_id, entry.key or "a message",
+                          exc_info=exc)
+        if entry.attempt >= len(self.retry_delays) or self._closed:
+            return
+        delay = self.retry_delays[-1 if permanent else entry.attempt]
+        loop = asyncio.get_running_loop()
+
+        def again() -> None:
+            self._timers.discard(handle)
+            if self._closed:
+                return
+            queue = self._chats.setdefault(chat_id, _ChatQueue())
+            retry = Entry(entry.key, entry.run, entry.resend, entry.attempt + 1)
+            if entry.key is not None:
+                if entry.key in queue.waiting:
+                    return  # a newer request for the slot is waiting already
+                queue.waiting[entry.key] = retry
+            queue.entries.append(retry)
+            self._kick(chat_id, queue)
+
+        handle = loop.call_later(delay, again)
+        self._timers.add(handle)
+
+    async def close(self) -> None:
+        """Stop taking entries; the workers finish the entry they are running."""
+        self._closed = True
+        for handle in self._timers:
+            handle.cancel()
+        self._timers.clear()
+        tasks = [q.task for q in self._chats.values() if q.task is not None and not q.task.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._chats.clear()
