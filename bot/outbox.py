@@ -26,7 +26,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 
-from telegram.error import Forbidden, TelegramError
+from telegram.error import ChatMigrated, Forbidden, TelegramError
 
 from bot.limiter import ChatLimiter
 
@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 Run = Callable[[bool], Awaitable[None]]  # called with ``resend``
 Spawn = Callable[[Awaitable[None]], "asyncio.Task[None]"]
+Migrated = Callable[[int, int], Awaitable[None]]  # (old chat id, new chat id)
 RETRY_DELAYS = (2.0, 10.0, 30.0, 120.0, 600.0)
 
 
@@ -56,6 +57,7 @@ class Outbox:
     def __init__(self, limiter: ChatLimiter | None, spawn: Spawn | None = None,
                  retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
         self.limiter = limiter
+        self.on_migrated: Migrated | None = None  # a group found to be a supergroup now
         self._spawn: Spawn = spawn or asyncio.ensure_future  # type: ignore[assignment]
         self.retry_delays = retry_delays
         self._chats: dict[int, _ChatQueue] = {}
@@ -97,7 +99,12 @@ class Outbox:
             return len(q.entries) if q else 0
         return sum(len(q.entries) for q in self._chats.values())
 
-    def busy(self) -> bool:
+    def busy(self, soon: float = 5.0) -> bool:
+        """Something is queued, being sent, or to be tried again within ``soon`` seconds."""
+        if self._timers:
+            now = asyncio.get_running_loop().time()
+            if any(h.when() - now < soon for h in self._timers):
+                return True
         return any(q.entries or (q.task is not None and not q.task.done())
                    for q in self._chats.values())
 
@@ -121,6 +128,12 @@ class Outbox:
                 self.sent += 1
             except asyncio.CancelledError:
                 raise
+            except ChatMigrated as exc:
+                self.failed += 1
+                queue.entries.clear()  # all of it is shown anew under the new id
+                queue.waiting.clear()
+                if self.on_migrated is not None:
+                    await self.on_migrated(chat_id, exc.new_chat_id)
             except Exception as exc:
                 self.failed += 1
                 self._retry_later(chat_id, entry, exc)

@@ -1,0 +1,320 @@
+"""Load benchmark: many groups playing at once against the real bot, over HTTP.
+
+    python -m bench.load --groups 10,30,60 --seconds 30
+    python -m bench.load --groups 10 --seconds 120 --strict
+
+The bot runs as its own process (``python -m bot``, its real settings: the
+per-chat limiter paces a group at 20 messages a minute) against the Bot API
+emulator of tests/bot/emulator served over HTTP by this process. Each group
+seats two people and two medium computer players (``block``, teams); when a
+game ends the group opens the next. The people press as fast as the bot lets
+them: the player on turn presses a move as soon as his hand shows one, the
+other presses a tile of his (the bot answers "wait for your turn"), so the
+bot always has updates waiting.
+
+Without ``--strict`` the emulator enforces no rate limits (it answers every
+call at once); with ``--strict`` it answers 429 as Telegram does (20 a minute
+per group, 1 a second per private chat, 30 a second in all).
+
+Printed, one JSON object per group count: updates handled a second (presses
+answered in the measured window), press ->
+answer and press -> group edit (p50/p95/p99 ms), group calls per move, moves a
+second, 429s met, and the bot's CPU (its process and its worker processes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.bot.emulator import EmulatorHttpServer, RateLimits, TelegramEmulator, User
+
+ROOT = Path(__file__).resolve().parents[1]
+GROUP_METHODS = {"sendMessage", "sendPhoto", "editMessageText", "editMessageMedia",
+                 "editMessageCaption", "editMessageReplyMarkup", "sendDocument"}
+TABLE_METHODS = ("editMessageMedia", "sendPhoto")
+
+
+def _percentiles(values: list[float]) -> dict[str, float | None]:
+    if not values:
+        return {"p50": None, "p95": None, "p99": None, "n": 0}  # type: ignore[dict-item]
+    ordered = sorted(values)
+
+    def at(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 1)
+
+    return {"p50": at(0.50), "p95": at(0.95), "p99": at(0.99), "n": len(ordered)}
+
+
+def _cpu_seconds(root_pid: int) -> float:
+    """User + system CPU of a process and its children (the worker pools), in seconds."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    parents: dict[int, int] = {}
+    stats: dict[int, list[str]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                raw = f.read()
+        except OSError:
+            continue
+        fields = raw[raw.rindex(")") + 2:].split()
+        pid = int(entry)
+        parents[pid] = int(fields[1])
+        stats[pid] = fields
+    for pid, fields in stats.items():
+        p = pid
+        while p not in (0, 1) and p != root_pid:
+            p = parents.get(p, 0)
+        if p == root_pid:
+            total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
+@dataclass
+class Group:
+    chat_id: int
+    people: list[User]
+    presses: int = 0
+    moves_pressed: int = 0
+    games: int = 0
+    answer: list[float] = field(default_factory=list)
+    to_edit: list[float] = field(default_factory=list)
+
+
+class Load:
+    def __init__(self, groups: int, seconds: float, strict: bool, ai_delay: float,
+                 workdir: Path) -> None:
+        limits = RateLimits() if strict else None
+        self.emu = TelegramEmulator(enforce_rate_limits=strict, rate_limits=limits)
+        self.server = EmulatorHttpServer(self.emu)
+        self.groups_wanted = groups
+        self.seconds = seconds
+        self.strict = strict
+        self.ai_delay = ai_delay
+        self.db = workdir / "load.sqlite3"
+        self.workdir = workdir
+        self.proc: asyncio.subprocess.Process | None = None
+        self.groups: list[Group] = []
+        self.rng = random.Random(7)
+        self.stop_at = 0.0
+        self._watchers: set[asyncio.Future[None]] = set()
+
+    # ------------------------------------------------------------------ the bot process
+    async def start_bot(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "BOT_TOKEN": self.emu.token,
+               "TELEGRAM_API_BASE_URL": self.server.base_url, "DATABASE_PATH": str(self.db),
+               "AI_DELAY": str(self.ai_delay), "LOG_LEVEL": "WARNING"}
+        with open(self.workdir / "bot.log", "w") as log:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", cwd=self.workdir, env=env,
+                stdout=asyncio.subprocess.DEVNULL, stderr=log)
+        for _ in range(600):
+            if self.emu.call_count("setMyCommands") >= 2:
+                return
+            await asyncio.sleep(0.05)
+        raise TimeoutError("the bot did not start")
+
+    async def stop_bot(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.terminate()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.proc.wait(), 10)
+            if self.proc.returncode is None:
+                self.proc.kill()
+                await self.proc.wait()
+
+    # ------------------------------------------------------------------ a group's life
+    def _lobby_button(self, chat_id: int, suffix: str) -> tuple[int, str] | None:
+        for m in reversed(self.emu.bot_messages(chat_id)):
+            datas = m.callback_datas()
+            if any(d.startswith("l:") for d in datas):
+                for d in datas:
+                    if d.endswith(suffix):
+                        return m.message_id, d
+                return None
+        return None
+
+    async def _press_lobby(self, g: Group, user: User, suffix: str) -> None:
+        for _ in range(2000):
+            found = self._lobby_button(g.chat_id, suffix)
+            if found is not None:
+                await self.emu.press(user, g.chat_id, found[0], found[1])
+                await asyncio.sleep(0.05)
+                return
+            await asyncio.sleep(0.01)
+        raise TimeoutError(f"no lobby button {suffix} in {g.chat_id}")
+
+    async def _open_game(self, g: Group) -> None:
+        anna, boris = g.people
+        await self.emu.user_sends(anna, g.chat_id, "/newgame block")
+        await self._press_lobby(g, boris, ":j")
+        for _ in range(2):
+            await self._press_lobby(g, anna, ":a:m")
+        await self._press_lobby(g, anna, ":go")
+        g.games += 1
+
+    def _hand(self, user: User) -> tuple[int, list[str]] | None:
+        for m in reversed(self.emu.bot_messages(user.id)):
+            datas = m.callback_datas()
+            if any(d[:2] in ("p:", "d:", "s:", "t:") for d in datas):
+                return m.message_id, datas
+        return None
+
+    async def _play(self, g: Group) -> None:
+        await self._open_game(g)
+        while time.monotonic() < self.stop_at:
+            pressed = False
+            for user in g.people:
+                hand = self._hand(user)
+                if hand is None:
+                    continue
+                mid, datas = hand
+                moves = [d for d in datas if d[:2] in ("p:", "d:", "s:")]
+                infos = [d for d in datas if d.startswith("t:")]
+                data = self.rng.choice(moves) if moves else (
+                    self.rng.choice(infos) if infos else None)
+                if data is None:
+                    continue
+                await self._press(g, user, mid, data, is_move=bool(moves))
+                pressed = True
+            if self._status(g) == "finished":
+                await self._open_game(g)
+            elif not pressed:
+                await asyncio.sleep(0.01)
+
+    def _status(self, g: Group) -> str | None:
+        return self.status.get(g.chat_id)
+
+    async def _press(self, g: Group, user: User, mid: int, data: str, *, is_move: bool) -> None:
+        t0 = time.monotonic()
+        qid = await self.emu.press(user, user.id, mid, data)
+        g.presses += 1
+        for _ in range(3000):
+            timing = self.emu.press_times.get(qid)
+            if timing is not None and timing.answered is not None:
+                g.answer.append(timing.answered - t0)
+                break
+            await asyncio.sleep(0.002)
+        answer = self.emu.callback_answers.get(qid)
+        if is_move and answer is not None and answer.text in (None, "") \
+                and not data.startswith("t:"):
+            g.moves_pressed += 1
+            task = asyncio.ensure_future(self._edit_after(g, t0))
+            self._watchers.add(task)
+            task.add_done_callback(self._watchers.discard)
+
+    async def _edit_after(self, g: Group, t0: float) -> None:
+        while time.monotonic() < self.stop_at + 10:
+            call = self.emu.first_call_after(g.chat_id, t0, TABLE_METHODS)
+            if call is not None:
+                g.to_edit.append(call.answered - t0)
+                return
+            await asyncio.sleep(0.05)
+
+    # ------------------------------------------------------------------ the database
+    def _versions(self) -> int:
+        with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:
+            row = db.execute("SELECT COALESCE(SUM(version), 0) FROM games"
+                             " WHERE status IN ('playing', 'finished')").fetchone()
+            return int(row[0])
+
+    async def _watch_status(self) -> None:
+        while time.monotonic() < self.stop_at + 1:
+            with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro",
+                                                    uri=True)) as db:
+                rows = db.execute("SELECT chat_id, status FROM games g WHERE game_id ="
+                                  " (SELECT MAX(game_id) FROM games WHERE chat_id = g.chat_id)"
+                                  ).fetchall()
+            self.status = {int(c): str(s) for c, s in rows}
+            await asyncio.sleep(0.2)
+
+    # ------------------------------------------------------------------ the run
+    async def run(self) -> dict[str, object]:
+        await self.server.start()
+        self.status: dict[int, str] = {}
+        try:
+            await self.start_bot()
+            for i in range(self.groups_wanted):
+                people = [self.emu.add_user(f"A{i}"), self.emu.add_user(f"B{i}")]
+                chat = self.emu.add_group(f"Table {i}", members=people)
+                for u in people:
+                    await self.emu.user_starts_bot(u)
+                self.groups.append(Group(chat.id, people))
+            await asyncio.sleep(1.0)
+            self.stop_at = time.monotonic() + self.seconds + 3600
+            watcher = asyncio.ensure_future(self._watch_status())
+            tasks = [asyncio.ensure_future(self._play(g)) for g in self.groups]
+            await asyncio.sleep(3.0)  # the lobbies fill and the games start
+            versions0, calls0 = self._versions(), len(self.emu.calls)
+            cpu0, t0 = _cpu_seconds(self.proc.pid), time.monotonic()  # type: ignore[union-attr]
+            for g in self.groups:
+                g.answer.clear()
+                g.to_edit.clear()
+                g.presses = g.moves_pressed = 0
+            self.stop_at = t0 + self.seconds
+            await asyncio.gather(*tasks)
+            elapsed = time.monotonic() - t0
+            cpu = _cpu_seconds(self.proc.pid) - cpu0  # type: ignore[union-attr]
+            t1 = t0 + elapsed
+            updates = sum(1 for p in self.emu.press_times.values()
+                          if p.answered is not None and t0 <= p.answered <= t1)
+            await asyncio.sleep(1.0)
+            moves = self._versions() - versions0
+            watcher.cancel()
+            calls = self.emu.calls[calls0:]
+            group_ids = {g.chat_id for g in self.groups}
+            group_calls = sum(1 for c in calls if c.chat_id in group_ids
+                              and c.method in GROUP_METHODS)
+            too_many = sum(1 for c in calls if c.code == 429)
+            answers = [x for g in self.groups for x in g.answer]
+            edits = [x for g in self.groups for x in g.to_edit]
+            return {
+                "groups": self.groups_wanted, "strict_limits": self.strict,
+                "seconds": round(elapsed, 1),
+                "updates_handled_per_second": round(updates / elapsed, 1),
+                "presses": sum(g.presses for g in self.groups),
+                "moves": moves, "moves_per_second": round(moves / elapsed, 1),
+                "press_to_answer_ms": _percentiles(answers),
+                "press_to_group_edit_ms": _percentiles(edits),
+                "group_calls_per_move": round(group_calls / moves, 3) if moves else None,
+                "too_many_requests": too_many,
+                "bot_cpu_percent": round(100 * cpu / elapsed, 1),
+                "games_started": sum(g.games for g in self.groups),
+            }
+        finally:
+            await self.stop_bot()
+            self.emu.close()
+            await self.server.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--groups", default="10,30,60", help="group counts, comma-separated")
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--strict", action="store_true", help="Telegram's rate limits")
+    parser.add_argument("--ai-delay", type=float, default=0.5,
+                        help="seconds a computer player waits before moving")
+    args = parser.parse_args(argv)
+    for n in (int(x) for x in args.groups.split(",") if x.strip()):
+        with tempfile.TemporaryDirectory() as tmp:
+            result = asyncio.run(Load(n, args.seconds, args.strict, args.ai_delay,
+                                      Path(tmp)).run())
+        print(json.dumps(result), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
