@@ -25,6 +25,7 @@ from engine.game import SeatView
 from engine.moves import Done, Draw, End, Open, Pass, Place
 from engine.tiles import Tile
 from engine.variants import get_variant, make_variant
+from service.options import ROUNDS_CHOICES, accepted_options, allowed_values
 from service.types import AI_LEVELS, GameInfo
 
 TILES_PER_ROW = 4
@@ -163,19 +164,10 @@ def lobby_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
 
 
 # ------------------------------------------------------------------ house options
-# Targets offered where the variant takes any target (domiki); rounds general_kozel may
-# be played for (0: to 6 round points, the rule's own end).
-FREE_TARGETS = (50, 100, 150, 200, 250)
-ROUNDS_CHOICES = (0, 1, 3, 5, 7)
+# What the lobby offers and the values each option takes are the service's
+# (service.options: accepted_options, allowed_values, ROUNDS_CHOICES where 0 is "no
+# limit"); the service refuses anything else, so no button offers what it would refuse.
 BOOL_OPTIONS = (("locked", "lk"), ("extra_turn", "xt"), ("no_double_out", "nd"))
-
-
-def accepted_options(variant: str) -> frozenset[str]:
-    """The house options the lobby offers for a variant."""
-    cls = get_variant(variant)
-    if cls.accepted_options is not None:
-        return cls.accepted_options
-    return frozenset({"teams", "target", *(("fish_point",) if variant == "kozel" else ())})
 
 
 def options_valid(variant: str, options: dict[str, object]) -> bool:
@@ -221,13 +213,12 @@ def set_value(game: GameInfo) -> int:
 
 
 def next_set(game: GameInfo) -> int | None:
-    cls = get_variant(game.variant)
-    if "set" not in accepted_options(game.variant) or len(cls.sets_allowed) < 2:
+    allowed = allowed_values(game.variant, "set")
+    if allowed is None or len(allowed) < 2:
         return None
-    allowed = cls.sets_allowed
     current = set_value(game)
     i = allowed.index(current) if current in allowed else -1
-    return allowed[(i + 1) % len(allowed)]
+    return int(allowed[(i + 1) % len(allowed)])
 
 
 def bool_options(game: GameInfo) -> list[tuple[str, str, bool]]:
@@ -262,11 +253,7 @@ def target_value(game: GameInfo) -> int | None:
 
 def next_target(game: GameInfo) -> int | None:
     """The target the target button switches to (None: the variant has one target)."""
-    cls = get_variant(game.variant)
-    allowed: Sequence[int] = cls.targets_allowed
-    if not allowed and cls.default_target is not None \
-            and "target" in accepted_options(game.variant):
-        allowed = FREE_TARGETS
+    allowed: Sequence[int] = allowed_values(game.variant, "target") or ()
     if len(allowed) < 2:
         return None
     current = target_value(game)

@@ -1,12 +1,28 @@
 """The game service: lobbies, seats, moves and restarts on top of storage and the engine.
 
 It knows nothing of Telegram: the bot calls it with plain values and gets plain
-results (what happened, whose turn, what each seat must be shown), never UI text.
+results (what happened, whose turn, what each seat must be shown), never UI text,
+and never a storage row: everything the bot needs from the database goes
+through `GameService`, in the frozen types of `service.types`.
 """
 
 from service.errors import ServiceError
 from service.service import GameService
-from service.types import FishClaim, GameInfo, MoveReport, PlayerInfo, SeatInfo
+from service.types import (
+    AiTurn,
+    FishClaim,
+    GameInfo,
+    JoinLink,
+    MoveReport,
+    PlayerInfo,
+    SeatInfo,
+    Shown,
+    StatsLine,
+    TopLine,
+    TurnDeadline,
+    UserInfo,
+)
 
-__all__ = ["FishClaim", "GameInfo", "GameService", "MoveReport", "PlayerInfo", "SeatInfo",
-           "ServiceError"]
+__all__ = ["AiTurn", "FishClaim", "GameInfo", "GameService", "JoinLink", "MoveReport",
+           "PlayerInfo", "SeatInfo", "ServiceError", "Shown", "StatsLine", "TopLine",
+           "TurnDeadline", "UserInfo"]

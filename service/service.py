@@ -1,28 +1,43 @@
 """The game service: one async API over storage and the engine.
 
-Every command that changes a game runs in one transaction and carries the
-version it was issued against; a stale or repeated command is refused with
-:class:`StaleCommandError` and changes nothing. Commands on one game are
-serialized by a per-game lock (and, across processes, by SQLite's write lock).
+Every command that changes a game runs in one transaction (``BEGIN IMMEDIATE``)
+and carries the version it was issued against; a stale or repeated command is
+refused with :class:`StaleCommandError` and changes nothing. There are no locks
+of the service's own: the transaction and the version check are the whole of
+its correctness (the bot orders each game's updates itself).
+
+A move costs a constant amount: with the game in the service's cache it is
+BEGIN, one query for the game and its seats, one INSERT of the move's notation,
+one UPDATE of the version, COMMIT. A game not in the cache is rebuilt from its
+stored moves (one more query). Computer players think outside any transaction:
+`ai_turn` gives what they need, `service.ai.decide` decides (in a worker
+process, in the bot), `ai_move` applies the decision if the game is still at its
+version.
+
+Everything the bot needs from storage goes through here, in the service's own
+frozen types (`service.types`): users, chats, join links, statistics, the
+messages shown for a game, what its group has been told.
 """
 
 from __future__ import annotations
 
-import asyncio
+import dataclasses
 import json
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, cast
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, cast
 
-from engine.ai import make_player
 from engine.errors import EngineError
 from engine.game import Game, SeatView
 from engine.moves import Move
-from engine.record import replay, to_record
+from engine.record import to_record
 from engine.results import EndKind, GameEndReason, MoveResult, RoundEnd
 from engine.tiles import Tile, full_set
 from engine.variants import get_variant, make_variant
+from service.ai import decide
 from service.errors import (
     ActiveGameExistsError,
     AlreadyJoinedError,
@@ -40,11 +55,32 @@ from service.errors import (
     ServiceError,
     StaleCommandError,
 )
-from service.types import AI_LEVELS, FishClaim, GameInfo, MoveReport, PlayerInfo, SeatInfo
+from service.history import command_text, head_json, rebuild
+from service.options import check_options
+from service.types import (
+    AI_LEVELS,
+    SHOWN_KINDS,
+    TAKEOVER_LEVEL,
+    AiTurn,
+    FishClaim,
+    GameInfo,
+    JoinLink,
+    MoveReport,
+    PlayerInfo,
+    SeatInfo,
+    Shown,
+    ShownKind,
+    StatsLine,
+    TopLine,
+    UserInfo,
+)
 from storage import (
     AiLevel,
     Database,
+    Executor,
     GameRow,
+    MessageRef,
+    PendingJoin,
     Repositories,
     SeatRow,
     StatsDelta,
@@ -52,24 +88,28 @@ from storage import (
 )
 from storage import errors as st
 
+__all__ = ["CACHE_SIZE", "TAKEOVER_LEVEL", "Chooser", "GameService", "ServiceError"]
+
+# Picks a computer player's move: (level, seed, view) -> move. Tests inject one.
 Chooser = Callable[[str, int, SeatView], Move]
 # Picks the move of ``seat`` in ``game`` (the game's seed given): for act_for.
 Picker = Callable[[Game, int, int], Move]
 InTransaction = Callable[[Transaction], Awaitable[None]]
+RoundSummary = tuple[RoundEnd, tuple[tuple[Tile, ...], ...]]
 
-# The computer player that takes the seat of a person away (turn timers).
-TAKEOVER_LEVEL = "medium"
-
-CACHE_SIZE = 256
-# The options of the first six variants (their ``accepted_options`` is None); the others
-# say which they take (``Variant.accepted_options``).
-BOOL_OPTIONS = ("teams", "fish_point")
-INT_OPTIONS = ("target", "rounds")
+CACHE_SIZE: Final = 256  # live games kept in memory
+_CHAT_CACHE_SIZE: Final = 8192  # game -> chat
+_PROFILE_CACHE_SIZE: Final = 4096  # user -> the profile last written
 
 
-def _accepted(variant: str) -> frozenset[str]:
-    accepted = get_variant(variant).accepted_options
-    return accepted if accepted is not None else frozenset(BOOL_OPTIONS + INT_OPTIONS)
+@dataclass(slots=True)
+class _Live:
+    """A game in memory at ``version``, with the number of moves stored for it."""
+
+    version: int
+    game: Game
+    moves: int
+    names: tuple[str, ...]
 
 
 def _max_players(variant: str) -> int:
@@ -80,27 +120,32 @@ def _min_players(variant: str) -> int:
     return min(get_variant(variant).players_allowed)
 
 
-def _check_options(variant: str, options: Mapping[str, Any]) -> None:
-    """Check house rules against the largest table the variant allows."""
-    accepted = _accepted(variant)
-    for key in options:
-        if key not in accepted:
-            raise BadSettingsError(f"unknown option {key!r}")
-    probe = dict(options)
-    try:
-        if probe.get("teams"):
-            make_variant(variant, 4, probe)
-        else:
-            players = _max_players(variant)
-            if not get_variant(variant).default_teams(players):
-                probe.pop("teams", None)  # no teams is the variant's own rule then
-            make_variant(variant, players, probe)
-    except EngineError as exc:
-        raise BadSettingsError(str(exc)) from None
+def _level_of(seat: SeatRow) -> str | None:
+    """Who moves for the seat when nobody presses: its computer player, the take-over
+    player for a person away, None for a person present."""
+    if seat.ai_level is not None:
+        return seat.ai_level
+    return TAKEOVER_LEVEL if seat.away and seat.user_id is not None else None
+
+
+def _shown(ref: MessageRef) -> Shown:
+    return Shown(ref.game_id, ref.kind, ref.seat, ref.chat_id, ref.message_id, ref.version,
+                 ref.digest)
+
+
+def _join_link(row: PendingJoin) -> JoinLink:
+    return JoinLink(row.token, row.chat_id, row.game_id, row.user_id, row.created_at)
+
+
+def _check_kind(kind: ShownKind) -> ShownKind:
+    if kind not in SHOWN_KINDS:
+        raise ValueError(f"unknown message kind {kind!r}")
+    return kind
 
 
 class GameService:
-    """Lobbies, seats, moves, views and statistics; plain values in and out."""
+    """Lobbies, seats, moves, views, statistics and the bot's bookkeeping; plain
+    values in and out."""
 
     def __init__(self, db: Database, *, seeds: Callable[[], int] | None = None,
                  ai_chooser: Chooser | None = None) -> None:
@@ -108,16 +153,57 @@ class GameService:
         self._repos = Repositories.of(db)
         self._seeds = seeds or (lambda: secrets.randbits(48))
         self._ai = ai_chooser
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+        self._cache: OrderedDict[int, _Live] = OrderedDict()
+        self._chats: OrderedDict[int, int] = OrderedDict()
+        self._profiles: OrderedDict[int, tuple[object, ...]] = OrderedDict()
 
-    # ------------------------------------------------------------- helpers
-    def _lock(self, chat_id: int) -> asyncio.Lock:
-        lock = self._locks.get(chat_id)
-        if lock is None:
-            lock = self._locks[chat_id] = asyncio.Lock()
-        return lock
+    @classmethod
+    async def open(cls, path: str | Path, *, clock: Callable[[], float] | None = None,
+                   seeds: Callable[[], int] | None = None,
+                   ai_chooser: Chooser | None = None) -> GameService:
+        """Open (creating and migrating if needed) the database at ``path``; `close`
+        closes it. ``clock`` stamps the stored times (default: the system clock)."""
+        db = await (Database.open(path) if clock is None else Database.open(path, clock=clock))
+        return cls(db, seeds=seeds, ai_chooser=ai_chooser)
 
+    async def close(self) -> None:
+        """Close the database (waiting for a transaction under way)."""
+        await self._db.close()
+
+    # ------------------------------------------------------------- caches
+    @staticmethod
+    def _lru_put(cache: OrderedDict[int, Any], key: int, value: Any, size: int) -> None:
+        cache[key] = value
+        cache.move_to_end(key)
+        while len(cache) > size:
+            cache.popitem(last=False)
+
+    def _remember(self, game_id: int, live: _Live) -> None:
+        self._lru_put(self._cache, game_id, live, CACHE_SIZE)
+
+    def _note_chat(self, row: GameRow) -> None:
+        self._lru_put(self._chats, row.game_id, row.chat_id, _CHAT_CACHE_SIZE)
+
+    async def _live(self, ex: Executor, row: GameRow) -> _Live:
+        """The started game ``row`` in memory: from the cache if it is at the row's
+        version, else rebuilt from the stored moves (one query)."""
+        cached = self._cache.get(row.game_id)
+        if cached is not None and cached.version == row.version:
+            self._cache.move_to_end(row.game_id)
+            return cached
+        if row.record_json is None or row.seed is None:
+            raise NotInLobbyError("the game has not started")
+        moves = await self._repos.moves.list(ex, row.game_id)
+        try:
+            game, names = rebuild(row.record_json, row.seed, (m.move for m in moves))
+        except (EngineError, ValueError, KeyError) as exc:
+            raise RuntimeError(f"game {row.game_id} cannot be rebuilt from its moves: {exc}"
+                               ) from exc
+        live = _Live(row.version, game, len(moves), tuple(names))
+        self._remember(row.game_id, live)
+        return live
+
+    # ------------------------------------------------------------- values
     @staticmethod
     def _seat_info(row: SeatRow) -> SeatInfo:
         return SeatInfo(row.seat, row.user_id, row.display_name, row.ai_level,
@@ -134,37 +220,32 @@ class GameService:
             view=view,
         )
 
-    def _load_game(self, row: GameRow) -> Game:
-        cached = self._cache.get(row.game_id)
-        if cached is not None and cached[0] == row.version:
-            self._cache.move_to_end(row.game_id)
-            return cached[1]
-        assert row.record_json is not None and row.seed is not None
-        game, _ = replay(json.loads(row.record_json))
-        game.deal_from_seed(row.seed)
-        self._remember(row.game_id, row.version, game)
-        return game
+    async def _info_of(self, ex: Executor, row: GameRow, seats: list[SeatRow]) -> GameInfo:
+        self._note_chat(row)
+        live = await self._live(ex, row) if row.record_json is not None else None
+        return self._info(row, seats, live.game if live is not None else None)
 
-    def _remember(self, game_id: int, version: int, game: Game) -> None:
-        self._cache[game_id] = (version, game)
-        self._cache.move_to_end(game_id)
-        while len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
-
-    async def _active(self, chat_id: int, tx: Transaction | None = None) -> GameRow:
-        row = await self._repos.games.get_active_for_chat(chat_id, conn=tx)
-        if row is None:
+    # ------------------------------------------------------------- loading
+    async def _active_in(self, ex: Executor, chat_id: int) -> tuple[GameRow, list[SeatRow]]:
+        loaded = await self._repos.games.load_active_for_chat(ex, chat_id)
+        if loaded is None:
             raise NoSuchGameError(f"no game in chat {chat_id}")
-        return row
+        self._note_chat(loaded[0])
+        return loaded
 
-    async def _lobby(self, chat_id: int, tx: Transaction) -> GameRow:
-        row = await self._active(chat_id, tx)
+    async def _lobby(self, tx: Transaction, chat_id: int) -> tuple[GameRow, list[SeatRow]]:
+        row, seats = await self._active_in(tx, chat_id)
         if row.status != "lobby":
             raise AlreadyStartedError()
-        return row
+        return row, seats
 
-    async def _may_manage(self, row: GameRow, seats: list[SeatRow], user_id: int,
-                          is_admin: bool) -> None:
+    async def _reload(self, tx: Transaction, game_id: int) -> GameInfo:
+        loaded = await self._repos.games.load(tx, game_id)
+        assert loaded is not None
+        return self._info(loaded[0], loaded[1], None)
+
+    @staticmethod
+    def _may_manage(row: GameRow, seats: list[SeatRow], user_id: int, is_admin: bool) -> None:
         """Only the creator or a chat admin, once anyone else has joined."""
         if is_admin or user_id == row.creator_user_id:
             return
@@ -175,13 +256,169 @@ class GameService:
     # --------------------------------------------------------------- users
     async def remember_user(self, player: PlayerInfo, *, private_chat: bool | None = None
                             ) -> None:
+        """Record the player's Telegram profile (name, username, client language) and,
+        given, whether he has a private chat with the bot. Nothing is written -- no
+        statement at all when this process wrote the same just before -- when
+        nothing changed."""
         first, _, last = player.name.partition(" ")
-        users = self._repos.users
-        await users.upsert_profile(player.user_id, first_name=first or player.name,
-                                   last_name=last or None, username=player.username,
-                                   language_code=player.language)
-        if private_chat is not None:
-            await users.set_has_private_chat(player.user_id, private_chat)
+        profile = (first or player.name, last or None, player.username, player.language,
+                   private_chat)
+        if self._profiles.get(player.user_id) == profile:
+            self._profiles.move_to_end(player.user_id)
+            return
+        await self._repos.users.upsert_profile(
+            self._db, player.user_id, first_name=profile[0], last_name=profile[1],
+            username=player.username, language_code=player.language, private_chat=private_chat)
+        self._lru_put(self._profiles, player.user_id, profile, _PROFILE_CACHE_SIZE)
+
+    async def user(self, user_id: int) -> UserInfo | None:
+        row = await self._repos.users.get(self._db, user_id)
+        if row is None:
+            return None
+        return UserInfo(row.user_id, row.first_name, row.last_name, row.username, row.language,
+                        row.language_code, row.has_private_chat, row.blocked)
+
+    async def set_user_language(self, user_id: int, lang: str | None) -> None:
+        """The language the user chose (None: follow his Telegram client's again)."""
+        await self._repos.users.set_language(self._db, user_id, lang)
+
+    async def set_reachable(self, user_id: int, *, private_chat: bool | None = None,
+                            blocked: bool | None = None) -> None:
+        """Whether the bot can write to the user: he has a private chat with it (pressed
+        Start) and did not block it. None keeps a flag; nothing is written when
+        nothing changes."""
+        self._profiles.pop(user_id, None)
+        await self._repos.users.set_reachable(self._db, user_id, private_chat=private_chat,
+                                              blocked=blocked)
+
+    # --------------------------------------------------------------- chats
+    async def chat_language(self, chat_id: int) -> str | None:
+        row = await self._repos.chats.get(self._db, chat_id)
+        return row.language if row is not None else None
+
+    async def set_chat_language(self, chat_id: int, lang: str | None) -> None:
+        await self._repos.chats.set_language(self._db, chat_id, lang)
+
+    async def migrate_chat(self, old_id: int, new_id: int) -> int:
+        """A group became a supergroup (Telegram's ``migrate_to_chat_id``): its games,
+        their group messages, join links, statistics, language and settings move to
+        the new id in one transaction. How many games moved. Refused with
+        `ActiveGameExistsError` when both ids have an active game (nothing moves)."""
+        try:
+            async with self._db.transaction() as tx:
+                moved = await self._repos.chats.migrate(tx, old_id, new_id)
+        except st.ActiveGameExistsError as exc:
+            raise ActiveGameExistsError(str(exc)) from None
+        for game_id, chat_id in list(self._chats.items()):
+            if chat_id == old_id:
+                self._chats[game_id] = new_id
+        return moved
+
+    async def chat_of(self, game_id: int) -> int | None:
+        """The game's chat (None: no such game); kept in memory, since a game's chat
+        changes only by `migrate_chat`."""
+        chat_id = self._chats.get(game_id)
+        if chat_id is not None:
+            self._chats.move_to_end(game_id)
+            return chat_id
+        row = await self._repos.games.get(self._db, game_id)
+        if row is None:
+            return None
+        self._note_chat(row)
+        return row.chat_id
+
+    # --------------------------------------------------------------- join links
+    async def join_link(self, game_id: int, *, user_id: int | None, token: str | None = None
+                        ) -> str:
+        """The token of the deep link that joins ``game_id``: for ``user_id`` only, or
+        anyone (None). ``token`` given: that token (created if missing; 1-64 of
+        A-Z a-z 0-9 _ -); else the one made before, else a new random one."""
+        chat_id = await self.chat_of(game_id)
+        if chat_id is None:
+            raise NoSuchGameError()
+        async with self._db.transaction() as tx:
+            row = await self._repos.pending_joins.ensure(tx, chat_id, game_id, user_id=user_id,
+                                                         token=token)
+        return row.token
+
+    async def pending_join(self, token: str) -> JoinLink | None:
+        """The join link of a token, None if unknown or used up."""
+        if not 0 < len(token) <= 64:
+            return None
+        row = await self._repos.pending_joins.get(self._db, token)
+        return _join_link(row) if row is not None else None
+
+    async def consume_join(self, token: str) -> JoinLink | None:
+        """Use up a token; what it was, None if unknown or used already."""
+        if not 0 < len(token) <= 64:
+            return None
+        row = await self._repos.pending_joins.consume(self._db, token)
+        return _join_link(row) if row is not None else None
+
+    async def forget_joins(self, game_id: int) -> int:
+        """Drop every join link of the game (it started or ended); how many."""
+        return await self._repos.pending_joins.delete_for_game(self._db, game_id)
+
+    # --------------------------------------------------------------- statistics
+    async def user_stats(self, user_id: int, chat_id: int | None) -> list[StatsLine]:
+        """The user's statistics per variant, in one chat or (None) over all chats."""
+        rows = await self._repos.stats.get_user(self._db, user_id, chat_id)
+        return [StatsLine(r.user_id, r.chat_id, r.variant, r.games, r.wins, r.points, r.fish,
+                          r.goats) for r in rows]
+
+    async def top(self, chat_id: int | None, variant: str | None = None, limit: int = 10
+                  ) -> list[TopLine]:
+        """The leaderboard of a chat (None: of all): wins, then points, then fewer games."""
+        rows = await self._repos.stats.top(self._db, chat_id, variant, limit)
+        return [TopLine(r.user_id, r.first_name, r.last_name, r.username, r.games, r.wins,
+                        r.points, r.fish, r.goats) for r in rows]
+
+    # --------------------------------------------------------------- shown messages
+    async def shown(self, game_id: int) -> list[Shown]:
+        """Every message remembered for the game (lobby, table, hands, notices)."""
+        return [_shown(m) for m in await self._repos.messages.list_for_game(self._db, game_id)]
+
+    async def shown_one(self, game_id: int, kind: ShownKind, seat: int | None = None
+                        ) -> Shown | None:
+        ref = await self._repos.messages.get(self._db, game_id, _check_kind(kind), seat)
+        return _shown(ref) if ref is not None else None
+
+    async def save_shown(self, game_id: int, kind: ShownKind, *, chat_id: int, message_id: int,
+                         seat: int | None = None, version: int, digest: str | None
+                         ) -> Shown | None:
+        """Remember a message just sent for the game's slot (kind, seat), showing
+        ``version``; the message it replaces, if any (to delete it)."""
+        async with self._db.transaction() as tx:
+            previous = await self._repos.messages.save(
+                tx, game_id, _check_kind(kind), chat_id=chat_id, message_id=message_id,
+                seat=seat, version=version, digest=digest)
+        return _shown(previous) if previous is not None else None
+
+    async def mark_shown(self, game_id: int, kind: ShownKind, seat: int | None, *, version: int,
+                         digest: str | None) -> bool:
+        """The slot's message was edited to show ``version``; False if there is none."""
+        return await self._repos.messages.mark(self._db, game_id, _check_kind(kind), seat,
+                                               version=version, digest=digest)
+
+    async def forget_shown(self, game_id: int, kind: ShownKind, seat: int | None = None
+                           ) -> Shown | None:
+        """Forget the slot's message (deleted, or gone); what it was."""
+        ref = await self._repos.messages.delete(self._db, game_id, _check_kind(kind), seat)
+        return _shown(ref) if ref is not None else None
+
+    async def notices_in_chat(self, chat_id: int) -> list[Shown]:
+        """The notices remembered in one (private) chat over all games, oldest first."""
+        refs = await self._repos.messages.list_in_chat(self._db, chat_id, "notice")
+        return [_shown(m) for m in refs]
+
+    # --------------------------------------------------------------- announcements
+    async def announced(self, game_id: int) -> tuple[int, bool]:
+        """How many round summaries the game's group was told, and whether its result."""
+        row = await self._repos.announcements.get(self._db, game_id)
+        return row.rounds, row.outcome
+
+    async def set_announced(self, game_id: int, rounds: int, outcome: bool) -> None:
+        await self._repos.announcements.set(self._db, game_id, rounds=rounds, outcome=outcome)
 
     # --------------------------------------------------------------- lobby
     async def open_lobby(self, chat_id: int, creator: PlayerInfo, variant: str = "kozel",
@@ -191,90 +428,84 @@ class GameService:
             get_variant(variant)
         except EngineError as exc:
             raise BadSettingsError(str(exc)) from None
-        _check_options(variant, options or {})
-        async with self._lock(chat_id), self._db.transaction() as tx:
+        check_options(variant, options or {})
+        async with self._db.transaction() as tx:
             try:
                 game_id = await self._repos.games.create_lobby(
-                    chat_id, variant, creator.user_id, options=dict(options or {}),
-                    seed=self._seeds(), conn=tx)
+                    tx, chat_id, variant, creator.user_id, options=dict(options or {}),
+                    seed=self._seeds())
             except st.ActiveGameExistsError as exc:
                 raise ActiveGameExistsError(str(exc)) from None
-            await self._repos.games.add_seat(game_id, display_name=creator.name,
-                                             user_id=creator.user_id, conn=tx)
-            row = await self._repos.games.require(game_id, conn=tx)
-            seats = await self._repos.games.list_seats(game_id, conn=tx)
-        return self._info(row, seats, None)
+            await self._repos.games.add_seat(tx, game_id, display_name=creator.name,
+                                             user_id=creator.user_id)
+            info = await self._reload(tx, game_id)
+        self._lru_put(self._chats, game_id, chat_id, _CHAT_CACHE_SIZE)
+        return info
 
     async def join(self, chat_id: int, player: PlayerInfo) -> GameInfo:
-        async with self._lock(chat_id), self._db.transaction() as tx:
-            row = await self._lobby(chat_id, tx)
+        async with self._db.transaction() as tx:
+            row, _ = await self._lobby(tx, chat_id)
             try:
                 await self._repos.games.add_seat(
-                    row.game_id, display_name=player.name, user_id=player.user_id,
-                    max_seats=_max_players(row.variant), conn=tx)
+                    tx, row.game_id, display_name=player.name, user_id=player.user_id,
+                    max_seats=_max_players(row.variant))
             except st.AlreadySeatedError:
                 raise AlreadyJoinedError() from None
             except st.GameFullError:
                 raise LobbyFullError() from None
-            return await self._reload(row.game_id, tx)
+            return await self._reload(tx, row.game_id)
 
     async def leave(self, chat_id: int, user_id: int) -> GameInfo:
         """Leave a lobby; the last human leaving cancels it."""
-        async with self._lock(chat_id), self._db.transaction() as tx:
-            row = await self._lobby(chat_id, tx)
-            games = self._repos.games
-            if await games.get_seat_of_user(row.game_id, user_id, conn=tx) is None:
+        async with self._db.transaction() as tx:
+            row, seats = await self._lobby(tx, chat_id)
+            if all(s.user_id != user_id for s in seats):
                 raise NotInGameError()
-            await games.remove_user(row.game_id, user_id, conn=tx)
-            await games.renumber_seats(row.game_id, conn=tx)
-            seats = await games.list_seats(row.game_id, conn=tx)
+            games = self._repos.games
+            await games.remove_user(tx, row.game_id, user_id)
+            seats = await games.renumber_seats(tx, row.game_id)
             if not any(s.user_id is not None for s in seats):
-                await games.set_status(row.game_id, "cancelled", conn=tx)
-            return await self._reload(row.game_id, tx)
+                await games.set_status(tx, row.game_id, "cancelled")
+            return await self._reload(tx, row.game_id)
 
     async def add_ai(self, chat_id: int, user_id: int, level: str) -> GameInfo:
         if level not in AI_LEVELS:
             raise BadSettingsError(f"unknown level {level!r}")
-        async with self._lock(chat_id), self._db.transaction() as tx:
-            row = await self._lobby(chat_id, tx)
-            games = self._repos.games
-            if await games.get_seat_of_user(row.game_id, user_id, conn=tx) is None:
+        async with self._db.transaction() as tx:
+            row, seats = await self._lobby(tx, chat_id)
+            if all(s.user_id != user_id for s in seats):
                 raise NotInGameError()
-            seats = await games.list_seats(row.game_id, conn=tx)
             n = sum(1 for s in seats if s.ai_level is not None) + 1
             try:
-                await games.add_seat(row.game_id, display_name=f"AI {n}",
-                                     ai_level=cast(AiLevel, level),
-                                     max_seats=_max_players(row.variant), conn=tx)
+                await self._repos.games.add_seat(
+                    tx, row.game_id, display_name=f"AI {n}", ai_level=cast(AiLevel, level),
+                    max_seats=_max_players(row.variant))
             except st.GameFullError:
                 raise LobbyFullError() from None
-            return await self._reload(row.game_id, tx)
+            return await self._reload(tx, row.game_id)
 
     async def remove_ai(self, chat_id: int, user_id: int, seat: int | None = None) -> GameInfo:
         """Remove the computer player in ``seat`` (default: the last one)."""
-        async with self._lock(chat_id), self._db.transaction() as tx:
-            row = await self._lobby(chat_id, tx)
-            games = self._repos.games
-            if await games.get_seat_of_user(row.game_id, user_id, conn=tx) is None:
+        async with self._db.transaction() as tx:
+            row, seats = await self._lobby(tx, chat_id)
+            if all(s.user_id != user_id for s in seats):
                 raise NotInGameError()
-            seats = await games.list_seats(row.game_id, conn=tx)
             ais = [s for s in seats if s.ai_level is not None
                    and (seat is None or s.seat == seat)]
             if not ais:
                 raise BadSettingsError("no such computer player")
-            await games.remove_seat(row.game_id, ais[-1].seat, conn=tx)
-            await games.renumber_seats(row.game_id, conn=tx)
-            return await self._reload(row.game_id, tx)
+            await self._repos.games.remove_seat(tx, row.game_id, ais[-1].seat)
+            await self._repos.games.renumber_seats(tx, row.game_id)
+            return await self._reload(tx, row.game_id)
 
     async def change_settings(self, chat_id: int, user_id: int, *, variant: str | None = None,
                               options: Mapping[str, Any] | None = None,
                               is_admin: bool = False) -> GameInfo:
-        """Change the lobby's variant and house rules (a value of None drops an option)."""
-        async with self._lock(chat_id), self._db.transaction() as tx:
-            row = await self._lobby(chat_id, tx)
-            games = self._repos.games
-            seats = await games.list_seats(row.game_id, conn=tx)
-            await self._may_manage(row, seats, user_id, is_admin)
+        """Change the lobby's variant and house rules (a value of None drops an option).
+        A value the variant does not offer is refused (`BadSettingsError`)."""
+        async with self._db.transaction() as tx:
+            row, seats = await self._lobby(tx, chat_id)
+            self._may_manage(row, seats, user_id, is_admin)
             new_variant = variant or row.variant
             try:
                 get_variant(new_variant)
@@ -286,26 +517,19 @@ class GameService:
                     merged.pop(key, None)
                 else:
                     merged[key] = value
-            _check_options(new_variant, merged)
+            check_options(new_variant, merged)
             if len(seats) > _max_players(new_variant):
                 raise LobbyFullError()
-            await games.update_options(row.game_id, merged, variant=new_variant, conn=tx)
-            return await self._reload(row.game_id, tx)
-
-    async def _reload(self, game_id: int, tx: Transaction) -> GameInfo:
-        row = await self._repos.games.require(game_id, conn=tx)
-        seats = await self._repos.games.list_seats(game_id, conn=tx)
-        return self._info(row, seats, None)
+            await self._repos.games.update_options(tx, row.game_id, merged, variant=new_variant)
+            return await self._reload(tx, row.game_id)
 
     # ---------------------------------------------------------------- play
     async def start(self, chat_id: int, user_id: int, *, is_admin: bool = False) -> MoveReport:
-        async with self._lock(chat_id), self._db.transaction() as tx:
-            row = await self._lobby(chat_id, tx)
-            games = self._repos.games
-            seats = await games.list_seats(row.game_id, conn=tx)
+        async with self._db.transaction() as tx:
+            row, seats = await self._lobby(tx, chat_id)
             if all(s.user_id != user_id for s in seats) and not is_admin:
                 raise NotInGameError()
-            await self._may_manage(row, seats, user_id, is_admin)
+            self._may_manage(row, seats, user_id, is_admin)
             players = len(seats)
             cls = get_variant(row.variant)
             if players < min(cls.players_allowed):
@@ -319,28 +543,61 @@ class GameService:
                 raise BadSettingsError(str(exc)) from None
             assert row.seed is not None
             game = Game(variant, seed=row.seed)
-            names = [s.display_name for s in seats]
-            version = await games.update_state(
-                row.game_id, row.version,
-                record_json=json.dumps(to_record(game, names), ensure_ascii=False),
+            names = tuple(s.display_name for s in seats)
+            version = await self._repos.games.update_state(
+                tx, row.game_id, row.version, record_json=head_json(game, names),
                 status="playing")
-            row = await games.require(row.game_id, conn=tx)
-        self._remember(row.game_id, version, game)
-        return MoveReport(self._info(row, seats, game),
-                          refresh_seats=frozenset(range(players)), started=True)
+        self._remember(row.game_id, _Live(version, game, 0, names))
+        after = dataclasses.replace(row, version=version, status="playing")
+        everyone = frozenset(range(players))
+        return MoveReport(self._info(after, seats, game), refresh_seats=everyone, started=True,
+                          views={s: game.view(s) for s in everyone})
 
     async def move(self, game_id: int, user_id: int, version: int, move: Move) -> MoveReport:
         """A person's move (place, draw or pass) issued against ``version``."""
-        return await self._command(game_id, version, user_id, move)
+        return await self._command(game_id, version, user_id=user_id, move=move)
 
-    async def ai_move(self, game_id: int, version: int) -> MoveReport:
-        """Let the computer player on turn move (the bot calls this after a pause)."""
-        return await self._command(game_id, version, None, None)
+    async def ai_turn(self, game_id: int) -> AiTurn | None:
+        """The turn of the computer player (or of the take-over player of a person
+        away) on turn now, read without a transaction; None when a person present is
+        on turn, or the game is not being played (or does not exist)."""
+        async with self._db.reading() as ex:
+            loaded = await self._repos.games.load(ex, game_id)
+            if loaded is None or loaded[0].status != "playing":
+                return None
+            row, seats = loaded
+            self._note_chat(row)
+            live = await self._live(ex, row)
+            seat = live.game.current_seat
+            level = _level_of(seats[seat]) if seat is not None else None
+            if seat is None or level is None:
+                return None
+            return AiTurn(game_id, row.version, seat, level, row.seed or 0, live.game.variant,
+                          live.game.view(seat))
+
+    def _decide(self, turn: AiTurn) -> Move:
+        if self._ai is not None:
+            return self._ai(turn.level, turn.seed, turn.view)
+        return decide(turn)
+
+    async def ai_move(self, game_id: int, version: int, move: Move | None = None) -> MoveReport:
+        """Apply a computer player's ``move`` (decided with `service.ai.decide` on the
+        `AiTurn` of ``version``), checked in the transaction: the game must still be
+        at ``version`` (else `StaleCommandError`), a computer (or a person away) on
+        turn (else `NotYourTurnError`), the move legal (else `IllegalMoveError`).
+        Without ``move`` the decision is made here first, outside the transaction."""
+        if move is None:
+            turn = await self.ai_turn(game_id)
+            if turn is not None and turn.version == version:
+                move = self._decide(turn)
+            # else the transaction below says why (stale, a person on turn, over, ...)
+        return await self._command(game_id, version, move=move, ai=True)
 
     async def act_for(self, game_id: int, version: int, seat: int, level: str, *,
                       in_tx: InTransaction | None = None) -> tuple[MoveReport, bool]:
         """Move for ``seat`` (a time-out): its only legal action if it has exactly one
-        (forced), else the move the ``level`` computer player chooses; True if forced.
+        (forced), else the move the ``level`` computer player chooses (easy or medium:
+        a quick pick, made inside the transaction); True if forced.
 
         Versioned like every command (a race with a real move is refused as stale);
         ``in_tx`` runs in the same transaction after the move is saved, and may
@@ -354,80 +611,77 @@ class GameService:
             if len(legal) == 1:
                 forced = True
                 return legal[0]
-            return self._choose(level, game, on_turn, seed)
+            view = game.view(on_turn)
+            return self._decide(AiTurn(game_id, version, on_turn, level, seed, game.variant,
+                                       view))
 
-        report = await self._command(game_id, version, None, None, for_seat=seat, pick=pick,
-                                     in_tx=in_tx)
+        report = await self._command(game_id, version, for_seat=seat, pick=pick, in_tx=in_tx)
         return report, forced
 
-    async def _command(self, game_id: int, version: int, user_id: int | None,
-                       move: Move | None, *, for_seat: int | None = None,
+    async def _command(self, game_id: int, version: int, *, user_id: int | None = None,
+                       move: Move | None = None, ai: bool = False, for_seat: int | None = None,
                        pick: Picker | None = None,
                        in_tx: InTransaction | None = None) -> MoveReport:
-        row0 = await self._repos.games.get(game_id)
-        if row0 is None:
-            raise NoSuchGameError()
-        async with self._lock(row0.chat_id), self._db.transaction() as tx:
-            games = self._repos.games
-            row = await games.require(game_id, conn=tx)
+        games = self._repos.games
+        async with self._db.transaction() as tx:
+            loaded = await games.load(tx, game_id)
+            if loaded is None:
+                raise NoSuchGameError()
+            row, seats = loaded
+            self._note_chat(row)
             if row.status == "lobby":
                 raise NotInLobbyError("the game has not started")
             if row.status in ("finished", "cancelled"):
                 raise GameOverError()
-            seats = await games.list_seats(game_id, conn=tx)
             if user_id is not None and all(s.user_id != user_id for s in seats):
                 raise NotInGameError()
             if version != row.version:
                 raise StaleCommandError(f"version {version} is not {row.version}")
-            game = self._load_game(row)
+            live = await self._live(tx, row)
+            game = live.game
             seat = game.current_seat
             assert seat is not None
             if pick is not None:
                 if seat != for_seat:
                     raise NotYourTurnError(f"seat {for_seat} is not on turn")
                 move = pick(game, seat, row.seed or 0)
-            elif user_id is None:
-                ai: str | None = seats[seat].ai_level
-                if ai is None and seats[seat].away:
-                    ai = TAKEOVER_LEVEL
-                if ai is None:
+            elif ai:
+                if _level_of(seats[seat]) is None:
                     raise NotYourTurnError("a person is on turn")
-                move = self._choose(ai, game, seat, row.seed or 0)
+                if move is None:  # the seat became a computer's since the turn was read
+                    raise StaleCommandError("no decision for this turn")
             elif seats[seat].user_id != user_id:
                 raise NotYourTurnError()
             assert move is not None
             # The game object is shared with the cache: forget it until committed.
             self._cache.pop(game_id, None)
-            rounds_before = len(game.rounds)
-            round_index = rounds_before - 1
+            rnd = game.round
+            round_index = len(game.rounds) - 1
             try:
                 result = game.play(move)
             except EngineError as exc:
-                self._remember(game_id, row.version, game)  # play() changed nothing
+                self._remember(game_id, live)  # play() changed nothing
                 raise IllegalMoveError(str(exc)) from None
-            names = [s.display_name for s in seats]
+            new_version = row.version + 1
             finished = game.outcome is not None
-            new_version = await games.update_state(
-                game_id, row.version,
-                record_json=json.dumps(to_record(game, names), ensure_ascii=False),
-                status="finished" if finished else None,
+            await self._repos.moves.append(tx, game_id, seq=live.moves, round=round_index,
+                                           move=command_text(result, game, rnd),
+                                           version=new_version)
+            await games.update_state(
+                tx, game_id, row.version, status="finished" if finished else None,
                 result_json=json.dumps(self._result(game)) if finished else None)
             if finished:
                 await self._repos.stats.add_result(tx, self._stats(row, seats, game))
-                await self._repos.deadlines.clear(game_id, conn=tx)
+                await self._repos.deadlines.clear(tx, game_id)
             if user_id is not None and seats[seat].timeouts:
-                await games.reset_timeouts(game_id, seat, conn=tx)  # he moves himself again
+                await games.reset_timeouts(tx, game_id, seat)  # he moves himself again
             if in_tx is not None:
                 await in_tx(tx)
-            row = await games.require(game_id, conn=tx)
-        self._remember(game_id, new_version, game)
-        return self._report(row, seats, game, result, round_index)
-
-    def _choose(self, level: str, game: Game, seat: int, seed: int) -> Move:
-        view = game.view(seat)
-        if self._ai is not None:
-            return self._ai(level, seed, view)
-        return make_player(level, seed, game.variant)(view)
+                seats = await games.list_seats(tx, game_id)  # in_tx may change who moves
+        self._remember(game_id, _Live(new_version, game, live.moves + 1, live.names))
+        after = dataclasses.replace(row, version=new_version,
+                                    status="finished" if finished else row.status)
+        return self._report(after, seats, game, result, round_index)
 
     def _report(self, row: GameRow, seats: list[SeatRow], game: Game, result: MoveResult,
                 round_index: int) -> MoveReport:
@@ -442,7 +696,7 @@ class GameService:
             final_hands = (tuple(tuple(h) for h in ended.hands),)
             refresh.update(range(game.players))
         return MoveReport(self._info(row, seats, game), (result,), frozenset(refresh),
-                          round_ends, final_hands)
+                          round_ends, final_hands, views={s: game.view(s) for s in refresh})
 
     @staticmethod
     def _result(game: Game) -> dict[str, Any]:
@@ -472,76 +726,95 @@ class GameService:
 
     # --------------------------------------------------------------- other
     async def cancel(self, chat_id: int, user_id: int, *, is_admin: bool = False) -> GameInfo:
-        async with self._lock(chat_id), self._db.transaction() as tx:
-            row = await self._active(chat_id, tx)
-            games = self._repos.games
-            seats = await games.list_seats(row.game_id, conn=tx)
+        async with self._db.transaction() as tx:
+            row, seats = await self._active_in(tx, chat_id)
             if not is_admin and all(s.user_id != user_id for s in seats) \
                     and user_id != row.creator_user_id:
                 raise NotAllowedError("only a player, the creator or an admin may cancel")
-            await self._may_manage(row, seats, user_id, is_admin)
-            await games.set_status(row.game_id, "cancelled", conn=tx)
-            await self._repos.deadlines.clear(row.game_id, conn=tx)
-            row = await games.require(row.game_id, conn=tx)
-        self._cache.pop(row.game_id, None)
-        game = self._load_game(row) if row.record_json else None
-        return self._info(row, seats, game)
+            self._may_manage(row, seats, user_id, is_admin)
+            version = await self._repos.games.set_status(tx, row.game_id, "cancelled")
+            await self._repos.deadlines.clear(tx, row.game_id)
+            live = await self._live(tx, row) if row.record_json is not None else None
+        if live is not None:
+            self._remember(row.game_id, dataclasses.replace(live, version=version))
+        after = dataclasses.replace(row, version=version, status="cancelled")
+        return self._info(after, seats, live.game if live is not None else None)
 
     async def game(self, game_id: int) -> GameInfo:
-        row = await self._repos.games.get(game_id)
-        if row is None:
-            raise NoSuchGameError()
-        seats = await self._repos.games.list_seats(game_id)
-        return self._info(row, seats, self._load_game(row) if row.record_json else None)
+        async with self._db.reading() as ex:
+            loaded = await self._repos.games.load(ex, game_id)
+            if loaded is None:
+                raise NoSuchGameError()
+            return await self._info_of(ex, *loaded)
 
     async def active_game(self, chat_id: int) -> GameInfo | None:
-        row = await self._repos.games.get_active_for_chat(chat_id)
-        if row is None:
-            return None
-        seats = await self._repos.games.list_seats(row.game_id)
-        return self._info(row, seats, self._load_game(row) if row.record_json else None)
+        async with self._db.reading() as ex:
+            loaded = await self._repos.games.load_active_for_chat(ex, chat_id)
+            return await self._info_of(ex, *loaded) if loaded is not None else None
 
     async def last_game(self, chat_id: int) -> GameInfo | None:
         """The chat's active game, else its most recent one."""
-        rows = await self._repos.games.list_for_chat(chat_id, limit=1)
-        if not rows:
-            return None
-        return await self.game(rows[0].game_id)
+        rows = await self._repos.games.list_for_chat(self._db, chat_id, limit=1)
+        return await self.game(rows[0].game_id) if rows else None
 
     async def active_games(self) -> list[GameInfo]:
-        return [await self.game(r.game_id) for r in await self._repos.games.list_active()]
+        """Every game in the lobby or being played (to resume them after a restart)."""
+        return [await self.game(r.game_id)
+                for r in await self._repos.games.list_active(self._db)]
 
     async def seat_view(self, game_id: int, user_id: int) -> tuple[GameInfo, SeatInfo, SeatView]:
         """A player's own view of a game he sits in (only his hand in it)."""
-        row = await self._repos.games.get(game_id)
-        if row is None:
-            raise NoSuchGameError()
-        seats = await self._repos.games.list_seats(game_id)
-        mine = [s for s in seats if s.user_id == user_id]
-        if not mine:
-            raise NotInGameError()
-        if row.record_json is None:
-            raise NotInLobbyError("the game has not started")
-        game = self._load_game(row)
-        return self._info(row, seats, game), self._seat_info(mine[0]), game.view(mine[0].seat)
+        async with self._db.reading() as ex:
+            loaded = await self._repos.games.load(ex, game_id)
+            if loaded is None:
+                raise NoSuchGameError()
+            row, seats = loaded
+            mine = [s for s in seats if s.user_id == user_id]
+            if not mine:
+                raise NotInGameError()
+            if row.record_json is None:
+                raise NotInLobbyError("the game has not started")
+            self._note_chat(row)
+            game = (await self._live(ex, row)).game
+            return self._info(row, seats, game), self._seat_info(mine[0]), game.view(mine[0].seat)
 
     async def games_of_user(self, user_id: int) -> list[GameInfo]:
-        rows = await self._repos.games.list_active_for_user(user_id)
+        rows = await self._repos.games.list_active_for_user(self._db, user_id)
         return [await self.game(r.game_id) for r in rows]
 
     async def record(self, game_id: int) -> dict[str, Any]:
-        row = await self._repos.games.get(game_id)
-        if row is None or row.record_json is None:
-            raise NoSuchGameError()
-        record: dict[str, Any] = json.loads(row.record_json)
-        return record
+        """The game's record (``domino-record/1``), built from its stored moves."""
+        async with self._db.reading() as ex:
+            row = await self._repos.games.get(ex, game_id)
+            if row is None or row.record_json is None:
+                raise NoSuchGameError()
+            live = await self._live(ex, row)
+            return to_record(live.game, list(live.names))
+
+    async def ended_rounds(self, game_id: int) -> list[RoundSummary]:
+        """Each ended round of the game, in order: how it ended and every seat's hand
+        at its end (what a round summary shows, after a restart too)."""
+        async with self._db.reading() as ex:
+            row = await self._repos.games.get(ex, game_id)
+            if row is None:
+                raise NoSuchGameError()
+            if row.record_json is None:
+                return []
+            game = (await self._live(ex, row)).game
+            return [(rnd.end, tuple(tuple(h) for h in rnd.hands))
+                    for rnd in game.rounds if rnd.end is not None]
 
     async def claim_fish(self, chat_id: int) -> FishClaim:
         """Is it a fish? Answered from public facts only."""
-        row = await self._active(chat_id)
-        if row.status != "playing":
-            raise NotInLobbyError("the game has not started")
-        game = self._load_game(row)
+        async with self._db.reading() as ex:
+            row, _ = await self._active_in(ex, chat_id)
+            if row.status != "playing":
+                raise NotInLobbyError("the game has not started")
+            game = (await self._live(ex, row)).game
+            return self._fish(game)
+
+    @staticmethod
+    def _fish(game: Game) -> FishClaim:
         rnd = game.round
         prev = game.rounds[-2] if len(game.rounds) > 1 else None
         if rnd.end is not None and rnd.end.kind is not EndKind.DOMINO:
@@ -554,6 +827,3 @@ class GameService:
         unplayed = {pip: sum(1 for t in tiles if t.has(pip) and t not in on_table)
                     for pip in sorted(set(rnd.table.open_ends().values()))}
         return FishClaim(False, rnd.boneyard_left, unplayed)
-
-
-__all__ = ["GameService", "ServiceError"]

@@ -45,7 +45,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from service.errors import (
@@ -54,9 +54,9 @@ from service.errors import (
     ServiceError,
     StaleCommandError,
 )
-from service.service import TAKEOVER_LEVEL, GameService
-from service.types import GameInfo, MoveReport
-from storage import Database, Deadline, Repositories, Transaction
+from service.service import GameService
+from service.types import TAKEOVER_LEVEL, GameInfo, MoveReport, TurnDeadline
+from storage import Deadline, Transaction
 from storage import errors as st
 
 __all__ = [
@@ -254,7 +254,7 @@ class ArmResult:
     the timer before (a draw or an extra turn of the same seat is no new turn)."""
 
     game: GameInfo | None
-    deadline: Deadline | None = None
+    deadline: TurnDeadline | None = None
     new: bool = False
     settings: TimerSettings = DEFAULTS
     new_turn: bool = False
@@ -303,26 +303,32 @@ def merge_reports(reports: Sequence[MoveReport]) -> MoveReport:
         tuple(e for rep in reports for e in rep.round_ends),
         tuple(h for rep in reports for h in rep.final_hands),
         started=any(rep.started for rep in reports),
+        views={seat: view for rep in reports for seat, view in rep.views.items()},
     )
 
 
 # ------------------------------------------------------------------ the timers
 
 
-@dataclass
+def _turn_deadline(row: Deadline, chat_id: int | None = None) -> TurnDeadline:
+    chat = row.chat_id if row.chat_id is not None else chat_id
+    assert chat is not None
+    return TurnDeadline(row.game_id, chat, row.seat, row.turn_version, row.due_at, row.reminded)
+
+
 class TurnTimers:
-    """Deadlines, time-outs, reminders, take-overs and expiry over the service."""
+    """Deadlines, time-outs, reminders, take-overs and expiry over the service
+    (``TurnTimers(service, clock)``); the database is the service's."""
 
-    db: Database
-    service: GameService
-    clock: Clock = field(default_factory=SystemClock)
-
-    def __post_init__(self) -> None:
-        self.repos = Repositories.of(self.db)
+    def __init__(self, service: GameService, clock: Clock | None = None) -> None:
+        self.service = service
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        self._db = service._db  # the service package's own storage
+        self._repos = service._repos
 
     # ---------------------------------------------------------- settings
     async def settings(self, chat_id: int) -> TimerSettings:
-        row = await self.repos.chats.get(chat_id)
+        row = await self._repos.chats.get(self._db, chat_id)
         return TimerSettings.of(row.settings) if row is not None else DEFAULTS
 
     async def change_settings(self, chat_id: int, user_id: int, args: Sequence[str], *,
@@ -330,11 +336,22 @@ class TurnTimers:
         """Apply ``/settings`` arguments: all of them, or (on a bad one) none."""
         changes = parse_settings_args(args)
         if not is_admin:
-            game = await self.repos.games.get_active_for_chat(chat_id)
+            game = await self._repos.games.get_active_for_chat(self._db, chat_id)
             if game is None or game.creator_user_id != user_id:
                 raise NotAllowedError("only a chat admin or the game's creator")
-        stored = await self.repos.chats.update_settings(chat_id, changes)
+        async with self._db.transaction() as tx:
+            stored = await self._repos.chats.update_settings(tx, chat_id, changes)
         return TimerSettings.of(stored)
+
+    # ---------------------------------------------------------- timers
+    async def deadlines(self) -> list[TurnDeadline]:
+        """Every turn timer, soonest first (to schedule them after a restart)."""
+        return [_turn_deadline(d) for d in await self._repos.deadlines.list_all(self._db)]
+
+    async def deadline(self, game_id: int) -> TurnDeadline | None:
+        """The game's turn timer, if one runs."""
+        row = await self._repos.deadlines.get(self._db, game_id)
+        return _turn_deadline(row) if row is not None else None
 
     # ---------------------------------------------------------- a turn begins
     async def arm(self, game_id: int) -> ArmResult:
@@ -349,34 +366,36 @@ class TurnTimers:
         seat = game.seats[game.turn] if game.turn is not None else None
         if game.status != "playing" or seat is None or seat.is_ai or seat.user_id is None \
                 or not cfg.turn:
-            if await self.repos.deadlines.get(game_id) is not None:  # no write on every move
-                await self.repos.deadlines.clear(game_id)
+            if await self._repos.deadlines.get(self._db, game_id) is not None:
+                await self._repos.deadlines.clear(self._db, game_id)  # no write on every move
             return ArmResult(game, settings=cfg)
-        async with self.db.transaction() as tx:
-            row = await self.repos.games.get(game_id, conn=tx)
+        async with self._db.transaction() as tx:
+            row = await self._repos.games.get(tx, game_id)
+            existing = await self._repos.deadlines.get(tx, game_id)
+            current = _turn_deadline(existing, game.chat_id) if existing is not None else None
             if row is None or row.version != game.version:
                 # the game moved on meanwhile: the call for the newer version sets it
-                current = await self.repos.deadlines.get(game_id, conn=tx)
                 return ArmResult(game, current, settings=cfg)
-            existing = await self.repos.deadlines.get(game_id, conn=tx)
-            if existing is not None and existing.turn_version == game.version \
-                    and existing.seat == seat.seat:
-                return ArmResult(game, existing, settings=cfg)
-            deadline = await self.repos.deadlines.save(
-                game_id, seat=seat.seat, turn_version=game.version,
-                due_at=self.clock.now() + cfg.turn, conn=tx)
-        new_turn = existing is None or existing.seat != seat.seat
-        return ArmResult(game, deadline, new=True, settings=cfg, new_turn=new_turn)
+            if current is not None and current.turn_version == game.version \
+                    and current.seat == seat.seat:
+                return ArmResult(game, current, settings=cfg)
+            deadline = await self._repos.deadlines.save(
+                tx, game_id, seat=seat.seat, turn_version=game.version,
+                due_at=self.clock.now() + cfg.turn)
+        new_turn = current is None or current.seat != seat.seat
+        return ArmResult(game, _turn_deadline(deadline, game.chat_id), new=True, settings=cfg,
+                         new_turn=new_turn)
 
     # ---------------------------------------------------------- the reminder
-    async def remind_at(self, deadline: Deadline, chat_id: int) -> float:
-        cfg = await self.settings(chat_id)
+    async def remind_at(self, deadline: TurnDeadline, chat_id: int | None = None) -> float:
+        """When the reminder of this timer is due (epoch seconds)."""
+        cfg = await self.settings(deadline.chat_id if chat_id is None else chat_id)
         return deadline.due_at - cfg.remind_lead()
 
     async def reminder(self, game_id: int) -> Reminder | None:
         """The reminder due now for this game's turn, marked as sent (so it goes out
         once); None when none is due, it went out already, or it is too late for one."""
-        d = await self.repos.deadlines.get(game_id)
+        d = await self.deadline(game_id)
         if d is None or d.reminded:
             return None
         try:
@@ -384,12 +403,12 @@ class TurnTimers:
         except NoSuchGameError:
             return None
         now = self.clock.now()
-        if now < await self.remind_at(d, game.chat_id):
+        if now < await self.remind_at(d):
             return None
         if game.status != "playing" or game.version != d.turn_version or game.turn != d.seat:
             return None
         user_id = game.seats[d.seat].user_id
-        if not await self.repos.deadlines.mark_reminded(game_id, d.turn_version):
+        if not await self._repos.deadlines.mark_reminded(self._db, game_id, d.turn_version):
             return None
         if user_id is None or d.due_at - now < MIN_REMIND_LEAD / 2:
             return None  # too late to be of use (the bot was down): marked, not sent
@@ -399,18 +418,18 @@ class TurnTimers:
     async def expire(self, game_id: int) -> TimeoutOutcome | None:
         """Apply the time-out of this game if it is due; None if it is not due, is
         stale (the game moved on), or was applied already."""
-        d = await self.repos.deadlines.get(game_id)
+        d = await self.deadline(game_id)
         if d is None or d.due_at > self.clock.now():
             return None
         try:
             game = await self.service.game(game_id)
         except NoSuchGameError:
-            await self.repos.deadlines.clear(game_id)
+            await self._repos.deadlines.clear(self._db, game_id)
             return None
         seat = game.seats[d.seat] if d.seat < len(game.seats) else None
         if game.status != "playing" or game.version != d.turn_version or game.turn != d.seat \
                 or seat is None or seat.is_ai:
-            await self.repos.deadlines.clear(game_id, turn_version=d.turn_version)
+            await self._repos.deadlines.clear(self._db, game_id, turn_version=d.turn_version)
             return None
         cfg = await self.settings(game.chat_id)
         count = 0
@@ -418,12 +437,11 @@ class TurnTimers:
 
         async def first(tx: Transaction) -> None:
             nonlocal count, took_over
-            if not await self.repos.deadlines.clear(game_id, turn_version=d.turn_version,
-                                                    conn=tx):
+            if not await self._repos.deadlines.clear(tx, game_id, turn_version=d.turn_version):
                 raise StaleCommandError("the time-out was applied already")
-            count = await self.repos.games.add_timeout(game_id, d.seat, conn=tx)
+            count = await self._repos.games.add_timeout(tx, game_id, d.seat)
             if cfg.takeover and count >= cfg.takeover:
-                took_over = await self.repos.games.set_away(game_id, d.seat, True, conn=tx)
+                took_over = await self._repos.games.set_away(tx, game_id, d.seat, True)
 
         reports: list[MoveReport] = []
         forced_only = True
@@ -449,14 +467,14 @@ class TurnTimers:
     # ---------------------------------------------------------- coming back
     async def come_back(self, game_id: int, user_id: int) -> GameInfo | None:
         """The player is back in this game (his seat was away); the game, else None."""
-        seat = await self.repos.games.set_user_back(game_id, user_id)
+        seat = await self._repos.games.set_user_back(self._db, game_id, user_id)
         if seat is None:
             return None
         return await self.service.game(game_id)
 
     async def come_back_everywhere(self, user_id: int) -> list[GameInfo]:
         back = []
-        for row in await self.repos.games.list_active_for_user(user_id):
+        for row in await self._repos.games.list_active_for_user(self._db, user_id):
             game = await self.come_back(row.game_id, user_id)
             if game is not None:
                 back.append(game)
@@ -467,7 +485,7 @@ class TurnTimers:
         """Close (cancel) lobbies that never started and games idle too long."""
         now = self.clock.now()
         out = []
-        for row in await self.repos.games.list_active():
+        for row in await self._repos.games.list_active(self._db):
             cfg = await self.settings(row.chat_id)
             if row.status == "lobby" and cfg.lobby and row.created_at + cfg.lobby <= now:
                 reason, after = "lobby", cfg.lobby
@@ -476,10 +494,10 @@ class TurnTimers:
             else:
                 continue
             try:
-                async with self.db.transaction() as tx:
-                    await self.repos.games.set_status(row.game_id, "cancelled",
-                                                      expected_version=row.version, conn=tx)
-                    await self.repos.deadlines.clear(row.game_id, conn=tx)
+                async with self._db.transaction() as tx:
+                    await self._repos.games.set_status(tx, row.game_id, "cancelled",
+                                                      expected_version=row.version)
+                    await self._repos.deadlines.clear(tx, row.game_id)
             except st.StorageError:  # it moved meanwhile: look again next time
                 continue
             out.append(Expired(await self.service.game(row.game_id), reason, after))

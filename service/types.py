@@ -1,16 +1,22 @@
-"""Plain values the service returns."""
+"""Plain values the service returns: frozen, owned by the service (never storage rows)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from engine.game import SeatView
 from engine.results import GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
+from engine.variants import Variant
 
 AI_LEVELS = ("easy", "medium", "hard")
+# The computer player that takes the seat of a person away (turn timers).
+TAKEOVER_LEVEL = "medium"
+
+ShownKind = Literal["lobby", "table", "hand", "notice"]
+SHOWN_KINDS: tuple[ShownKind, ...] = ("lobby", "table", "hand", "notice")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +84,8 @@ class GameInfo:
 @dataclass(frozen=True, slots=True)
 class MoveReport:
     """What a command did: the engine's results in order, the game after them,
-    and the seats whose private hand must be shown anew."""
+    the seats whose private hand must be shown anew and their views (``views``:
+    one per seat of ``refresh_seats``, so nobody has to ask the service again)."""
 
     game: GameInfo
     results: tuple[MoveResult, ...] = ()
@@ -86,6 +93,7 @@ class MoveReport:
     round_ends: tuple[RoundEnd, ...] = ()
     final_hands: tuple[tuple[tuple[Tile, ...], ...], ...] = ()  # per ended round, every hand
     started: bool = False
+    views: Mapping[int, SeatView] = field(default_factory=dict, hash=False)
 
     @property
     def finished(self) -> bool:
@@ -104,3 +112,108 @@ class FishClaim:
     is_fish: bool
     boneyard_left: int
     unplayed: Mapping[int, int] = field(hash=False, default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class AiTurn:
+    """A computer player's turn, everything it needs to decide (picklable: the bot
+    decides in a worker process with `service.ai.decide`). ``level`` is the seat's
+    level, or `TAKEOVER_LEVEL` for a person away; ``view`` is the seat's own view;
+    ``version`` the game version the decision is for (`GameService.ai_move` refuses
+    it as stale once the game moved on)."""
+
+    game_id: int
+    version: int
+    seat: int
+    level: str
+    seed: int
+    variant: Variant = field(hash=False, compare=False)
+    view: SeatView = field(hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class UserInfo:
+    """A user as the bot knows him. ``language`` is the one he chose (/language),
+    None if he never chose; ``language_code`` his Telegram client's, as last seen."""
+
+    user_id: int
+    first_name: str
+    last_name: str | None
+    username: str | None
+    language: str | None
+    language_code: str | None
+    has_private_chat: bool
+    blocked: bool
+
+    @property
+    def full_name(self) -> str:
+        return " ".join(part for part in (self.first_name, self.last_name) if part)
+
+
+@dataclass(frozen=True, slots=True)
+class JoinLink:
+    """A deep-link token that seats whoever presses Start (``user_id`` None) or
+    one user, in ``game_id``."""
+
+    token: str
+    chat_id: int
+    game_id: int
+    user_id: int | None
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StatsLine:
+    """A user's statistics for one variant, in one chat (``chat_id``) or all (None)."""
+
+    user_id: int
+    chat_id: int | None
+    variant: str | None
+    games: int
+    wins: int
+    points: int
+    fish: int
+    goats: int
+
+
+@dataclass(frozen=True, slots=True)
+class TopLine:
+    """One line of a leaderboard, with the name the bot knows."""
+
+    user_id: int
+    first_name: str | None
+    last_name: str | None
+    username: str | None
+    games: int
+    wins: int
+    points: int
+    fish: int
+    goats: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A message the bot showed for a game: where it is, the game version it shows
+    (-1: unknown) and a digest of its content. ``seat`` is None for the lobby, the
+    table and a notice that belongs to no seat."""
+
+    game_id: int
+    kind: ShownKind
+    seat: int | None
+    chat_id: int
+    message_id: int
+    version: int
+    digest: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnDeadline:
+    """A game's turn timer: ``seat`` must move before ``due_at`` (epoch seconds); it
+    was set for ``turn_version`` and is stale once the game moved on."""
+
+    game_id: int
+    chat_id: int
+    seat: int
+    turn_version: int
+    due_at: float
+    reminded: bool

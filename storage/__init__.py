@@ -1,9 +1,11 @@
 """Persistence for the domino bot: SQLite through one aiosqlite connection.
 
 ``Database`` owns the connection, pragmas, migrations and transactions;
-the repositories in `storage.repositories` receive it and return frozen rows
-(`storage.models`); errors are typed (`storage.errors`). Nothing here knows
-Telegram or the engine: the game record is stored as JSON text.
+the repositories in `storage.repositories` (one per module) are given an
+executor -- the database or a transaction -- by every call, and return frozen
+rows (`storage.models`, mapped by `storage.rows.RowMapper`); errors are typed
+(`storage.errors`). Nothing here knows Telegram or the engine: a game's moves
+are stored as notation text, one row per move, and its record head as JSON.
 """
 
 from storage.db import Database, ExecResult, Executor, Transaction
@@ -26,12 +28,14 @@ from storage.errors import (
 from storage.migrations import LATEST_VERSION
 from storage.models import (
     AiLevel,
+    Announced,
     ChatRow,
     Deadline,
     GameRow,
     GameStatus,
     MessageKind,
     MessageRef,
+    MoveRow,
     PendingJoin,
     SeatRow,
     StatsDelta,
@@ -40,10 +44,12 @@ from storage.models import (
     UserRow,
 )
 from storage.repositories import (
+    AnnouncementRepository,
     ChatRepository,
     DeadlineRepository,
     GameRepository,
     MessageRepository,
+    MoveRepository,
     PendingJoinRepository,
     Repositories,
     StatsRepository,
@@ -55,6 +61,8 @@ __all__ = [
     "ActiveGameExistsError",
     "AiLevel",
     "AlreadySeatedError",
+    "Announced",
+    "AnnouncementRepository",
     "ChatRepository",
     "ChatRow",
     "Database",
@@ -75,6 +83,8 @@ __all__ = [
     "MessageRef",
     "MessageRepository",
     "MigrationError",
+    "MoveRepository",
+    "MoveRow",
     "PendingJoin",
     "PendingJoinRepository",
     "Repositories",

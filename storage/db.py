@@ -8,6 +8,9 @@ Usage::
             await tx.execute("UPDATE ...", (...))
             row = await tx.fetchone("SELECT ...", (...))
         row = await db.fetchone("SELECT ...", (...))  # a read outside a transaction
+        async with db.reading() as ex:            # several reads, no writer in between
+            game = await ex.fetchone("SELECT ...", (...))
+            moves = await ex.fetchall("SELECT ...", (...))
     finally:
         await db.close()
 
@@ -271,7 +274,7 @@ class Database:
 
     async def schema_version(self) -> int:
         """The highest migration applied to this database."""
-        async with self._reading() as ex:
+        async with self.reading() as ex:
             row = await ex.fetchone("SELECT COALESCE(MAX(version), 0) FROM migrations")
             return int(row[0]) if row is not None else 0
 
@@ -327,8 +330,11 @@ class Database:
                 self._tx, self._owner = None, None
 
     @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[Executor]:
-        """An executor for one statement outside a transaction (or inside our own)."""
+    async def reading(self) -> AsyncIterator[Executor]:
+        """`async with db.reading() as ex:` -- statements outside a transaction that
+        no other task of this process interleaves with (consistent reads of several
+        tables without BEGIN/COMMIT). Inside the caller's own transaction it is that
+        transaction. Keep it short: every other use of the database waits."""
         if self._owns_transaction():
             assert self._tx is not None
             yield self._tx
@@ -338,23 +344,29 @@ class Database:
 
     async def execute(self, sql: str, params: Params = ()) -> ExecResult:
         """Run one statement; outside a transaction it commits on its own."""
-        async with self._reading() as ex:
+        async with self.reading() as ex:
             return await ex.execute(sql, params)
 
     async def executemany(self, sql: str, params: Iterable[Params]) -> ExecResult:
         """Run one statement for each set of parameters (atomic only inside a transaction)."""
-        async with self._reading() as ex:
+        async with self.reading() as ex:
             return await ex.executemany(sql, params)
 
     async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
         """The first row of a query, or None."""
-        async with self._reading() as ex:
+        async with self.reading() as ex:
             return await ex.fetchone(sql, params)
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
         """Every row of a query."""
-        async with self._reading() as ex:
+        async with self.reading() as ex:
             return await ex.fetchall(sql, params)
+
+    async def set_trace(self, callback: Callable[[str], object] | None) -> None:
+        """Call ``callback`` with the text of every SQL statement the connection runs
+        (BEGIN and COMMIT included), or stop with None: a statement counter for tests
+        and benchmarks. The callback runs on the connection's thread."""
+        await self._require_conn().set_trace_callback(callback)  # type: ignore[arg-type]
 
     # --------------------------------------------------------------- migrations
 

@@ -1,8 +1,9 @@
 """The frozen rows the repositories return, and the small vocabularies of the schema.
 
 JSON stored by the bot but interpreted elsewhere stays text (`record_json`,
-`result_json`: the engine's record and outcome). Settings and options are
-decoded into mappings, the only dicts that leave the storage layer.
+`result_json`, and each move's notation in `MoveRow.move`). Settings and
+options are decoded into mappings, the only dicts that leave the storage layer.
+Every row is built from its query by `storage.rows.RowMapper`, field by field.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ __all__ = [
     "MESSAGE_KINDS",
     "TERMINAL_STATUSES",
     "AiLevel",
+    "Announced",
     "ChatRow",
     "Deadline",
     "GameRow",
     "GameStatus",
     "MessageKind",
     "MessageRef",
+    "MoveRow",
     "PendingJoin",
     "SeatRow",
     "StatsDelta",
@@ -58,7 +61,8 @@ class UserRow:
     first_name: str
     last_name: str | None
     username: str | None
-    language: str | None
+    language: str | None  # chosen with /language; None: follow language_code
+    language_code: str | None  # the language of his Telegram client, as last seen
     has_private_chat: bool
     blocked: bool
     created_at: float
@@ -77,6 +81,8 @@ class GameRow:
     options: Mapping[str, Any] = field(hash=False)
     status: GameStatus
     creator_user_id: int
+    # Since m0003 the record's head only (format, variant, options, players), written
+    # once at the start; the moves are rows of `game_moves` (`MoveRow`).
     record_json: str | None
     version: int
     seed: int | None
@@ -108,14 +114,31 @@ class SeatRow:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveRow:
+    """One command of a started game, in the record's notation (``6-3``, ``1-3:E``,
+    ``draw``, ``done``, ``3-3:N+`` for a turn left open). ``seq`` counts from 0 over
+    the whole game; ``version`` is the game's version after it (None for the moves
+    m0003 converted from an old record, where one entry may hold several commands)."""
+
+    game_id: int
+    seq: int
+    round: int
+    move: str
+    version: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class MessageRef:
-    """A Telegram message the bot will edit or delete later."""
+    """A Telegram message the bot will edit or delete later, with the game version
+    it shows (-1: unknown) and a digest of its content (set by the bot)."""
 
     game_id: int
     kind: MessageKind
     seat: int | None
     chat_id: int
     message_id: int
+    version: int = -1
+    digest: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,10 +197,21 @@ class TopEntry:
 
 @dataclass(frozen=True, slots=True)
 class Deadline:
-    """The turn timer of a game: `seat` must move before `due_at` (epoch seconds)."""
+    """The turn timer of a game: `seat` must move before `due_at` (epoch seconds).
+    ``chat_id`` is the game's chat (read with the timer)."""
 
     game_id: int
     seat: int
     turn_version: int
     due_at: float
     reminded: bool
+    chat_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Announced:
+    """What a game's group has been told: round summaries, and the final result."""
+
+    game_id: int
+    rounds: int = 0
+    outcome: bool = False

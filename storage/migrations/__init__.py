@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from storage.errors import MigrationError
-from storage.migrations import m0001_initial, m0002_seat_timers
+from storage.migrations import m0001_initial, m0002_seat_timers, m0003_moves_and_shown
 
 if TYPE_CHECKING:
     from storage.db import Transaction
@@ -66,6 +66,7 @@ def check_sequence(migrations: Sequence[Migration]) -> None:
 MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0001_initial),
     Migration.from_module(m0002_seat_timers),
+    Migration.from_module(m0003_moves_and_shown),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

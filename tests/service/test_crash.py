@@ -42,7 +42,8 @@ async def test_killed_mid_game_keeps_the_last_committed_move(tmp_path: Path) -> 
                              if line.startswith(f"game {last_game} "))
         db = await Database.open(path)
         try:
-            assert (await db.fetchone("PRAGMA integrity_check"))[0] == "ok"
+            check = await db.fetchone("PRAGMA integrity_check")
+            assert check is not None and check[0] == "ok"
             service = GameService(db)
             info = await service.game(last_game)
             # the write being made at the kill either landed whole or not at all

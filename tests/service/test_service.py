@@ -5,14 +5,15 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from engine.moves import DRAW, PASS, Place
 from engine.record import replay, replay_summary
-from service import GameService
+from service import GameInfo, GameService
 from service import errors as e
-from storage import Database, Repositories
+from storage import Database
 from tests.service.conftest import ANNA, BORIS, DASHA, GLEB, VERA
 from tests.service.helpers import play_some
 
@@ -96,7 +97,7 @@ async def test_settings_are_checked_and_kept(service: GameService) -> None:
 
 
 async def _two_player_game(service: GameService, variant: str = "kozel",
-                           options: dict[str, object] | None = None):
+                           options: dict[str, object] | None = None) -> GameInfo:
     await service.open_lobby(CHAT, ANNA, variant, options)
     await service.join(CHAT, BORIS)
     return (await service.start(CHAT, ANNA.user_id)).game
@@ -176,9 +177,8 @@ async def test_whole_game_with_computers_updates_statistics(db: Database,
     assert info.outcome is not None
     game, _ = replay(await service.record(info.game_id))
     assert replay_summary(game)["totals"] == list(info.view.totals)  # type: ignore[union-attr]
-    repos = Repositories.of(db)
     for user in (ANNA, BORIS):
-        rows = await repos.stats.get_user(user.user_id, CHAT)
+        rows = await service.user_stats(user.user_id, CHAT)
         assert len(rows) == 1 and rows[0].games == 1 and rows[0].variant == "kozel"
         side = game.side_of(info.seat_of(user.user_id).seat)  # type: ignore[union-attr]
         assert rows[0].wins == int(side in info.outcome.winners)
@@ -217,11 +217,12 @@ async def test_fish_claim_answers_from_public_facts(service: GameService) -> Non
             assert n == 7 - on_table
 
 
-async def test_restart_gives_the_same_game_as_no_restart(db_path, tmp_path) -> None:
+async def test_restart_gives_the_same_game_as_no_restart(db_path: Path, tmp_path: Path
+                                                         ) -> None:
     """Half a game, everything closed, a new service on the same file finishes it:
     the result equals an uninterrupted game with the same seed and choices."""
 
-    async def setup(path):
+    async def setup(path: Path) -> tuple[Database, GameInfo]:
         db = await Database.open(path)
         service = GameService(db, seeds=lambda: 99)
         await service.open_lobby(CHAT, ANNA, "all_fives", {"target": 100})

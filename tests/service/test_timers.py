@@ -19,7 +19,7 @@ from service.timers import (
     parse_duration,
     parse_settings_args,
 )
-from storage import Database
+from storage import Database, Repositories, SeatRow
 from tests.service.conftest import ANNA, BORIS
 
 CHAT = -100
@@ -45,8 +45,8 @@ def svc(tdb: Database) -> GameService:
 
 
 @pytest.fixture
-def timers(tdb: Database, svc: GameService, clock: ManualClock) -> TurnTimers:
-    return TurnTimers(tdb, svc, clock)
+def timers(svc: GameService, clock: ManualClock) -> TurnTimers:
+    return TurnTimers(svc, clock)
 
 
 async def two_humans(svc: GameService, timers: TurnTimers, *args: str,
@@ -57,6 +57,11 @@ async def two_humans(svc: GameService, timers: TurnTimers, *args: str,
         await timers.change_settings(CHAT, ANNA.user_id, list(args))
     report = await svc.start(CHAT, ANNA.user_id)
     return report.game
+
+
+async def seat_rows(db: Database, game_id: int) -> list[SeatRow]:
+    """The stored seats, with their time-outs in a row (which the service does not show)."""
+    return await Repositories.of(db).games.list_seats(db, game_id)
 
 
 def user_on_turn(game: GameInfo) -> int:
@@ -140,7 +145,7 @@ async def test_timeout_applies_one_action_once(svc: GameService, timers: TurnTim
     # fired twice (a double job, a restart): nothing more happens
     assert await timers.expire(game.game_id) is None
     assert await moves_made(svc, game.game_id) == made + 1
-    assert await timers.repos.deadlines.get(game.game_id) is None
+    assert await timers.deadline(game.game_id) is None
 
 
 async def test_a_real_move_wins_over_the_timeout(svc: GameService, timers: TurnTimers,
@@ -185,7 +190,7 @@ async def test_forced_actions_under_skip(svc: GameService, timers: TurnTimers,
 
 
 async def test_takeover_after_n_timeouts_and_return(svc: GameService, timers: TurnTimers,
-                                                    clock: ManualClock) -> None:
+                                                    clock: ManualClock, tdb: Database) -> None:
     game = await two_humans(svc, timers, "turn", "1m", "takeover", "2", "timeout", "ai")
     late = user_on_turn(game)
     seat = game.seat_of(late)
@@ -216,12 +221,12 @@ async def test_takeover_after_n_timeouts_and_return(svc: GameService, timers: Tu
     back = await timers.come_back(game.game_id, late)
     assert back is not None and not back.seats[seat.seat].away
     assert await timers.come_back(game.game_id, late) is None
-    seats = await timers.repos.games.list_seats(game.game_id)
+    seats = await seat_rows(tdb, game.game_id)
     assert seats[seat.seat].timeouts == 0 and not seats[seat.seat].away
 
 
 async def test_own_move_resets_the_count(svc: GameService, timers: TurnTimers,
-                                         clock: ManualClock) -> None:
+                                         clock: ManualClock, tdb: Database) -> None:
     game = await two_humans(svc, timers, "turn", "1m")
     late = user_on_turn(game)
     await timers.arm(game.game_id)
@@ -238,7 +243,7 @@ async def test_own_move_resets_the_count(svc: GameService, timers: TurnTimers,
             break
     seat = game.seat_of(late)
     assert seat is not None
-    assert (await timers.repos.games.list_seats(game.game_id))[seat.seat].timeouts == 0
+    assert (await seat_rows(tdb, game.game_id))[seat.seat].timeouts == 0
 
 
 async def test_reminder_is_sent_once(svc: GameService, timers: TurnTimers,
@@ -257,7 +262,7 @@ async def test_reminder_is_sent_once(svc: GameService, timers: TurnTimers,
 async def test_restart_keeps_the_deadline(db_path: Path, clock: ManualClock) -> None:
     db = await Database.open(db_path, clock=clock.now)
     svc = GameService(db, seeds=lambda: 4242)
-    timers = TurnTimers(db, svc, clock)
+    timers = TurnTimers(svc, clock)
     game = await two_humans(svc, timers, "turn", "2m")
     due = (await timers.arm(game.game_id)).deadline
     assert due is not None
@@ -267,7 +272,7 @@ async def test_restart_keeps_the_deadline(db_path: Path, clock: ManualClock) -> 
     db = await Database.open(db_path, clock=clock.now)
     try:
         svc = GameService(db, seeds=lambda: 4242)
-        timers = TurnTimers(db, svc, clock)
+        timers = TurnTimers(svc, clock)
         armed = await timers.arm(game.game_id)  # what start-up does for every game
         assert not armed.new and armed.deadline == due
         clock.advance(29)

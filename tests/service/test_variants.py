@@ -94,7 +94,7 @@ async def _into_a_turn(service: GameService, info: GameInfo, rng: random.Random,
 
 @pytest.mark.parametrize(("variant", "options"), [
     ("osel", {}), ("checheve", {}), ("domiki", {"target": 100}), ("semerka", {}),
-    ("general_kozel", {"rounds": 2}), ("vsem_po_pyat", {"extra_turn": True, "target": 150}),
+    ("general_kozel", {"rounds": 3}), ("vsem_po_pyat", {"extra_turn": True, "target": 150}),
 ])
 async def test_a_restart_mid_turn_gives_the_same_game(tmp_path: Path, variant: str,
                                                       options: dict[str, object]) -> None:

@@ -2,39 +2,40 @@
 
 Usage: python _crash_writer.py DB_PATH GAME_ID
 
-Commits in a loop: each transaction saves a deadline for the next version,
-then the record holding that version number (padded to span several pages)
-with the version itself, and after the commit prints the version on its own
-line. If the two writes were not atomic, a kill between them would leave a
-deadline ahead of the game.
+Commits in a loop, as the service writes a move: each transaction saves a
+deadline for the next version, appends the move's row (a long notation, to span
+several pages) and bumps the version, and after the commit prints the version
+on its own line. If the writes were not atomic, a kill between them would leave
+a deadline or a move ahead of the game's version.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
 
-from storage import Database, DeadlineRepository, GameRepository
+from storage import Database, Repositories
 
 PADDING = "x" * 20_000
 
 
 async def main(path: str, game_id: int) -> None:
     db = await Database.open(path)
-    games = GameRepository(db)
-    deadlines = DeadlineRepository(db)
-    version = (await games.require(game_id)).version
+    repos = Repositories.of(db)
+    game = await repos.games.require(db, game_id)
+    version = game.version
+    seq = await repos.moves.count(db, game_id)
     while True:
         async with db.transaction() as tx:
             new = version + 1
-            await deadlines.save(
-                game_id, seat=new % 4, turn_version=new, due_at=float(new), conn=tx
-            )
+            await repos.deadlines.save(tx, game_id, seat=new % 4, turn_version=new,
+                                       due_at=float(new))
             # Linger inside the transaction so that many kills land in its middle.
             await asyncio.sleep(0.001)
-            record = json.dumps({"version": new, "padding": PADDING})
-            version = await games.update_state(game_id, version, record_json=record, conn=tx)
+            await repos.moves.append(tx, game_id, seq=seq, round=0, move=f"draw{PADDING}",
+                                     version=new)
+            version = await repos.games.update_state(tx, game_id, version)
+        seq += 1
         sys.stdout.write(f"{version}\n")
         sys.stdout.flush()
 

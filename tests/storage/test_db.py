@@ -26,7 +26,9 @@ from .conftest import FakeClock
 EXPECTED_TABLES = {
     "chats",
     "deadlines",
+    "game_announced",
     "game_messages",
+    "game_moves",
     "game_seats",
     "games",
     "migrations",

@@ -1,0 +1,20 @@
+"""The computer players' decision, as a pure top-level function of an `AiTurn`.
+
+`decide` holds no state and touches no database, so the bot can run it in a
+worker process (`AiTurn` and the `Move` it returns are picklable) and hand the
+move back to `GameService.ai_move`, which applies it only if the game is still
+at the turn's version.
+"""
+
+from __future__ import annotations
+
+from engine.ai import make_player
+from engine.moves import Move
+from service.types import AiTurn
+
+__all__ = ["decide"]
+
+
+def decide(turn: AiTurn) -> Move:
+    """The move of the computer player of ``turn.level`` seeded with ``turn.seed``."""
+    return make_player(turn.level, turn.seed, turn.variant)(turn.view)

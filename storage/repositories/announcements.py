@@ -1,0 +1,31 @@
+"""What a game's group has been told: how many round summaries, and the result."""
+
+from __future__ import annotations
+
+from storage.db import Executor
+from storage.models import Announced
+from storage.repositories.base import Repository
+from storage.rows import RowMapper, as_bool
+
+__all__ = ["AnnouncementRepository"]
+
+_announced = RowMapper(Announced, outcome=as_bool)
+
+
+class AnnouncementRepository(Repository):
+    """``game_announced``: a missing row means nothing was told yet."""
+
+    async def get(self, ex: Executor, game_id: int) -> Announced:
+        row = await ex.fetchone(
+            "SELECT game_id, rounds, outcome FROM game_announced WHERE game_id = ?", (game_id,))
+        return _announced(row) if row is not None else Announced(game_id)
+
+    async def set(self, ex: Executor, game_id: int, *, rounds: int, outcome: bool) -> None:
+        if rounds < 0:
+            raise ValueError("rounds must be >= 0")
+        await ex.execute(
+            "INSERT INTO game_announced (game_id, rounds, outcome) VALUES (?, ?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET rounds = excluded.rounds,"
+            " outcome = excluded.outcome",
+            (game_id, rounds, int(outcome)),
+        )
