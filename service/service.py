@@ -25,7 +25,7 @@ import dataclasses
 import json
 import secrets
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, cast
@@ -777,6 +777,22 @@ class GameService:
             self._note_chat(row)
             game = (await self._live(ex, row)).game
             return self._info(row, seats, game), self._seat_info(mine[0]), game.view(mine[0].seat)
+
+    async def seat_views(self, game_id: int, seats: Iterable[int] | None = None
+                         ) -> tuple[GameInfo, dict[int, SeatView]]:
+        """The game and the private views of ``seats`` (default: every seat), read
+        together (one query with the game cached): to show every hand anew."""
+        async with self._db.reading() as ex:
+            loaded = await self._repos.games.load(ex, game_id)
+            if loaded is None:
+                raise NoSuchGameError()
+            row, rows = loaded
+            if row.record_json is None:
+                raise NotInLobbyError("the game has not started")
+            self._note_chat(row)
+            game = (await self._live(ex, row)).game
+            wanted = range(game.players) if seats is None else seats
+            return self._info(row, rows, game), {s: game.view(s) for s in wanted}
 
     async def games_of_user(self, user_id: int) -> list[GameInfo]:
         rows = await self._repos.games.list_active_for_user(self._db, user_id)

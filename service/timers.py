@@ -42,6 +42,7 @@ transaction, so a restart or a second firing never applies it twice.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from collections.abc import Mapping, Sequence
@@ -292,7 +293,8 @@ class Expired:
 
 
 def merge_reports(reports: Sequence[MoveReport]) -> MoveReport:
-    """Several reports of consecutive moves as one (the game after the last)."""
+    """Several reports of consecutive moves as one (the game after the last; each
+    seat's latest view -- `TurnTimers.expire` reads them anew at the last version)."""
     if len(reports) == 1:
         return reports[0]
     last = reports[-1]
@@ -461,8 +463,12 @@ class TurnTimers:
             version = after.version
         if not reports:
             return None
-        return TimeoutOutcome(merge_reports(reports), d.seat, seat.user_id, count, took_over,
-                              forced_only)
+        merged = merge_reports(reports)
+        if len(reports) > 1:  # a view from an earlier report shows an older table
+            game, views = await self.service.seat_views(game_id, merged.refresh_seats)
+            if game.version == merged.game.version:
+                merged = dataclasses.replace(merged, views=views)
+        return TimeoutOutcome(merged, d.seat, seat.user_id, count, took_over, forced_only)
 
     # ---------------------------------------------------------- coming back
     async def come_back(self, game_id: int, user_id: int) -> GameInfo | None:

@@ -203,6 +203,12 @@ async def test_ended_rounds_after_a_restart(db_path: Path) -> None:
     service = await GameService.open(db_path)
     try:
         assert await service.ended_rounds(info.game_id) == ends
+        game, views = await service.seat_views(info.game_id)  # every hand, after a restart
+        assert game == info and set(views) == {0, 1}
+        for seat, view in views.items():
+            user = info.seats[seat].user_id
+            assert user is not None
+            assert view == (await service.seat_view(info.game_id, user))[2]
     finally:
         await service.close()
 

@@ -187,6 +187,11 @@ async def test_forced_actions_under_skip(svc: GameService, timers: TurnTimers,
     assert all(r.move == DRAW for r in results[:-1])
     assert outcome.report.game.version == game.version + len(results)
     assert not outcome.took_over
+    # the merged report's views are those of the game after the last action
+    report = outcome.report
+    assert set(report.views) == set(report.refresh_seats)
+    _, fresh = await svc.seat_views(game.game_id, report.refresh_seats)
+    assert report.views == fresh
 
 
 async def test_takeover_after_n_timeouts_and_return(svc: GameService, timers: TurnTimers,
