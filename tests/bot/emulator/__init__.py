@@ -13,11 +13,16 @@ through updates: ``await emu.user_starts_bot(u, payload)``, ``await emu.user_sen
 "/cmd")``, ``qid = await emu.press(u, chat_id, message_id, data)``, each followed by
 ``await emu.wait_idle()``. Inspect with ``messages``, ``history``, ``last_message``,
 ``keyboard``, ``visible_to``, ``callback_answers`` and ``call_count``. Inject failures with
-``fail_next*``. Test-side misuse (a user pressing a button he cannot see, ...) raises
-:class:`EmulatorUsageError`; everything the bot does wrong comes back as a real Bot API error.
+``fail_next*``, hold a chosen call in flight with ``gate = emu.hold(method, chat_id)``
+(``await gate.reached()``, then ``gate.release()`` or ``gate.fail(error)``), slow a chat
+with ``emu.slow(chat, seconds)``; other Telegram events: ``user_edits``, ``migrate_group``,
+``kick_bot``, ``block_bot``. Timings for benchmarks: ``calls`` (arrived/answered),
+``press_times``, ``answer_latency(qid)``, ``first_call_after``. Test-side misuse (a user
+pressing a button he cannot see, ...) raises :class:`EmulatorUsageError`; everything the
+bot does wrong comes back as a real Bot API error.
 """
 
-from .core import FakeClock, RateLimits, TelegramEmulator, UploadedFile
+from .core import FakeClock, TelegramEmulator
 from .errors import (
     ApiError,
     EmulatorUsageError,
@@ -25,9 +30,12 @@ from .errors import (
     TransportTimeout,
     bad_request,
     forbidden,
+    group_migrated,
     too_many_requests,
 )
+from .faults import HeldCall, Hold
 from .http import EmulatorHttpServer
+from .limits import RateLimits
 from .models import (
     ApiCall,
     CallbackAnswer,
@@ -37,6 +45,8 @@ from .models import (
     StoredFile,
     User,
 )
+from .params import Params, UploadedFile
+from .stats import PressTiming
 from .transport import EmulatorRequest
 
 __all__ = [
@@ -49,8 +59,12 @@ __all__ = [
     "EmulatorUsageError",
     "Failure",
     "FakeClock",
+    "HeldCall",
     "HistoryEntry",
+    "Hold",
     "Message",
+    "Params",
+    "PressTiming",
     "RateLimits",
     "StoredFile",
     "TelegramEmulator",
@@ -59,5 +73,6 @@ __all__ = [
     "User",
     "bad_request",
     "forbidden",
+    "group_migrated",
     "too_many_requests",
 ]

@@ -14,6 +14,7 @@ QUERY_TOO_OLD = "query is too old and response timeout expired or query ID is in
 CHAT_NOT_FOUND = "chat not found"
 CANT_INITIATE = "bot can't initiate conversation with a user"
 BLOCKED = "bot was blocked by the user"
+GROUP_UPGRADED = "group chat was upgraded to a supergroup chat"
 CONFLICT = (
     "terminated by other getUpdates request; make sure that only one bot instance is running"
 )
@@ -22,11 +23,23 @@ CONFLICT = (
 class ApiError(Exception):
     """An error answer of the Bot API: HTTP status == ``code``."""
 
-    def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
+    def __init__(
+        self,
+        code: int,
+        description: str,
+        retry_after: int | None = None,
+        *,
+        migrate_to_chat_id: int | None = None,
+    ) -> None:
         super().__init__(f"{code} {description}")
         self.code = code
         self.description = description
         self.retry_after = retry_after
+        self.migrate_to_chat_id = migrate_to_chat_id
+
+    def copy(self) -> ApiError:
+        return ApiError(self.code, self.description, self.retry_after,
+                        migrate_to_chat_id=self.migrate_to_chat_id)
 
     def body(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -34,8 +47,13 @@ class ApiError(Exception):
             "error_code": self.code,
             "description": self.description,
         }
+        parameters: dict[str, int] = {}
+        if self.migrate_to_chat_id is not None:
+            parameters["migrate_to_chat_id"] = self.migrate_to_chat_id
         if self.retry_after is not None:
-            out["parameters"] = {"retry_after": self.retry_after}
+            parameters["retry_after"] = self.retry_after
+        if parameters:
+            out["parameters"] = parameters
         return out
 
 
@@ -49,6 +67,11 @@ def forbidden(text: str) -> ApiError:
 
 def too_many_requests(retry_after: int) -> ApiError:
     return ApiError(429, f"Too Many Requests: retry after {retry_after}", retry_after=retry_after)
+
+
+def group_migrated(new_chat_id: int) -> ApiError:
+    """What any call naming a basic group answers once it became a supergroup."""
+    return ApiError(400, f"Bad Request: {GROUP_UPGRADED}", migrate_to_chat_id=new_chat_id)
 
 
 def unauthorized() -> ApiError:

@@ -15,8 +15,8 @@ from email.policy import HTTP
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlsplit
 
-from .core import UploadedFile
 from .errors import TransportTimeout
+from .params import UploadedFile
 from .transport import parse_api_path
 
 if TYPE_CHECKING:

@@ -50,6 +50,8 @@ class Chat:
     bot_admin: bool = False
     next_message_id: int = 1
     menu_button: Json | None = None
+    # a basic group upgraded to a supergroup: the id it lives on under
+    migrated_to: int | None = None
 
     @property
     def is_private(self) -> bool:
@@ -113,6 +115,9 @@ class Message:
     reply_markup: Json | None = None
     reply_to_message_id: int | None = None
     edit_date: int | None = None
+    # service messages of a group -> supergroup migration
+    migrate_to_chat_id: int | None = None
+    migrate_from_chat_id: int | None = None
 
     @property
     def chat_id(self) -> int:
@@ -173,6 +178,10 @@ class Message:
             out["reply_markup"] = copy.deepcopy(self.reply_markup)
         if self.edit_date is not None:
             out["edit_date"] = self.edit_date
+        if self.migrate_to_chat_id is not None:
+            out["migrate_to_chat_id"] = self.migrate_to_chat_id
+        if self.migrate_from_chat_id is not None:
+            out["migrate_from_chat_id"] = self.migrate_from_chat_id
         if with_reply is not None:
             out["reply_to_message"] = with_reply.to_api()
         return out
@@ -209,6 +218,14 @@ class HistoryEntry:
 
 @dataclass
 class ApiCall:
+    """One answered Bot API call.
+
+    ``at`` is the emulator clock when it was answered; ``arrived`` and ``answered`` are
+    ``time.monotonic()`` (real time, whatever the emulator clock) when the call reached the
+    emulator and when its answer left, so ``answered - arrived`` includes any injected
+    latency or hold.
+    """
+
     method: str
     chat_id: int | None
     ok: bool
@@ -216,6 +233,12 @@ class ApiCall:
     description: str | None
     params: dict[str, str]
     at: float
+    arrived: float = 0.0
+    answered: float = 0.0
+
+    @property
+    def duration(self) -> float:
+        return self.answered - self.arrived
 
 
 @dataclass

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from telegram._utils.defaultvalue import DefaultValue
 from telegram.error import TimedOut
 from telegram.request import BaseRequest, RequestData
 
-from .core import UploadedFile
 from .errors import TransportTimeout
+from .params import UploadedFile
 
 if TYPE_CHECKING:
     from telegram._utils.types import ODVInput
@@ -35,6 +37,11 @@ class EmulatorRequest(BaseRequest):
     Fields are taken as ``request_data.json_parameters`` (every value a string, exactly what
     goes on the wire form-encoded) and files from ``request_data.multipart_data``, so the
     emulator sees the same data as over HTTP.
+
+    Like an HTTP client, a call not answered within its read timeout (``read_timeout``
+    here unless the caller passes one; held or slowed calls) raises ``TimedOut`` while the
+    emulator goes on with it: it is applied when the hold lets it go, as a request that
+    reached Telegram would be. getUpdates is bounded by its own long-poll timeout.
     """
 
     def __init__(self, emulator: TelegramEmulator, read_timeout: float | None = 5.0) -> None:
@@ -76,8 +83,34 @@ class EmulatorRequest(BaseRequest):
             for name, (filename, content, mime) in request_data.multipart_data.items():
                 data = content if isinstance(content, bytes) else content.read()
                 files[name] = UploadedFile(filename, data, mime)
+        timeout = self._read_timeout if isinstance(read_timeout, DefaultValue) else read_timeout
+        call = self.emulator.handle(token, api_method, fields, files,
+                                    caller=asyncio.current_task())
         try:
-            status, body = await self.emulator.handle(token, api_method, fields, files)
+            if timeout is None or api_method.lower() == "getupdates":
+                status, body = await call
+            else:
+                status, body = await _answer_within(call, timeout)
         except TransportTimeout as exc:
             raise TimedOut(f"Timed out (emulated: {exc})") from None
         return status, json.dumps(body).encode()
+
+
+async def _answer_within(call: Any, timeout: float) -> Any:
+    """The call's answer, or ``TimedOut`` after ``timeout`` seconds while the call goes on
+    in the emulator. Cancelling the caller cancels the call."""
+    task = asyncio.ensure_future(call)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=timeout)
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    if not done:
+        task.add_done_callback(_consume)
+        raise TimedOut(f"Timed out: no answer within {timeout}s (the call goes on)")
+    return task.result()
+
+
+def _consume(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled():
+        task.exception()
