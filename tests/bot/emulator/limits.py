@@ -26,7 +26,9 @@ class RateLimits:
     The defaults are Telegram's: about one message a second in a private chat, 20 in any
     60 s in a group, 30 a second in all. ``None`` switches one limit off. Sends and edits
     count (:data:`PACED_METHODS`); deleteMessage, answerCallbackQuery, chat actions and
-    reads do not. A refused call consumes nothing.
+    reads do not. A call refused with 429 consumes nothing; one that passes the check
+    counts even if it then fails otherwise (say "message is not modified"). The check runs
+    on the emulator clock when the call is applied (after any latency or hold).
     """
 
     private: Limit | None = (1, 1.0)
