@@ -6,31 +6,48 @@ import logging
 
 from telegram import BotCommand, Update
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
     ChatMemberHandler,
     CommandHandler,
     ContextTypes,
+    MessageHandler,
+    filters,
 )
 from telegram.request import BaseRequest
 
-from bot import handlers, tg, timers
-from bot.ai import schedule_ai
+from bot import ai, handlers, tg, timers
 from bot.buttons import on_button
 from bot.config import Settings
-from bot.state import AnyApp, BotState, get_settings, get_state, put_settings, put_state
+from bot.limiter import ChatLimiter
+from bot.order import GameOrderProcessor, KeyedLocks
+from bot.outbox import Outbox
+from bot.pipeline import Pipeline
+from bot.presenter import Presenter
+from bot.state import (
+    AnyApp,
+    BotState,
+    get_locks,
+    get_settings,
+    get_state,
+    put_locks,
+    put_settings,
+    put_state,
+)
 from bot.texts import tr
-from service import GameService
+from bot.workers import Workers
+from service import GameInfo, GameService
 from service.timers import Clock
-from storage import Database, Repositories
 
 log = logging.getLogger(__name__)
 
 COMMANDS = ("newgame", "pass", "fish", "hand", "table", "score", "rules", "settings", "cancel",
             "stats", "top", "language", "help", "export",
             "back")  # turn timers: /back takes the seat back from the computer
+_LIMITER_KEY = "domino_limiter"
+_PROCESSOR_KEY = "domino_processor"
+_WORKERS_KEY = "domino_workers"
 
 
 def bot_commands(lang: str) -> list[BotCommand]:
@@ -39,16 +56,53 @@ def bot_commands(lang: str) -> list[BotCommand]:
 
 async def post_init(app: AnyApp) -> None:
     settings = get_settings(app)
-    db = await Database.open(settings.database_path, clock=timers.get_clock(app).now)
-    service = GameService(db)
-    put_state(app, BotState(settings, db, service, Repositories.of(db)))
+    service = await GameService.open(settings.database_path, clock=timers.get_clock(app).now)
+    limiter = app.bot_data.get(_LIMITER_KEY)
+    outbox = Outbox(limiter if isinstance(limiter, ChatLimiter) else None)
+    workers = app.bot_data.get(_WORKERS_KEY)
+    if not isinstance(workers, Workers):
+        workers = Workers(settings.ai_workers, settings.render_workers)
+    presenter = Presenter(app.bot, service, outbox, workers, token=settings.token,
+                          default_language=settings.default_language)
+
+    def arm_timer(game: GameInfo) -> None:
+        timers.request_arm(app, game)
+
+    def schedule_ai(game: GameInfo) -> None:
+        ai.schedule(app, game)
+
+    def cancel_jobs(game: GameInfo) -> None:
+        ai.cancel(app, game)
+
+    async def chats_of_user(user_id: int) -> list[int]:
+        return [g.chat_id for g in await service.games_of_user(user_id)
+                if g.status == "playing"]
+
+    pipeline = Pipeline(presenter, arm_timer, schedule_ai, cancel_jobs)
+    locks = get_locks(app)
+    put_state(app, BotState(settings, service, presenter, pipeline, outbox, workers, locks))
+    processor = app.bot_data.get(_PROCESSOR_KEY)
+    if isinstance(processor, GameOrderProcessor):
+        processor.resolve_with(service.chat_of, chats_of_user)
     await timers.start(app)  # stored deadlines back on the JobQueue
     await tg.quietly(app.bot.set_my_commands(bot_commands("en")), "setMyCommands")
     await tg.quietly(app.bot.set_my_commands(bot_commands("ru"), language_code="ru"),
                      "setMyCommands ru")
-    # After a restart, computer players on turn move again.
+    # After a restart: every message back in line with its game, and computer
+    # players on turn move again.
     for game in await service.active_games():
-        schedule_ai(app, game)
+        await presenter.reconcile(game.game_id)
+        pipeline.next_turn(game)
+
+
+async def post_stop(app: AnyApp) -> None:
+    """No more updates and jobs: stop sending (what was not sent is reconciled at the
+    next start from the stored versions)."""
+    try:
+        state = get_state(app)
+    except RuntimeError:
+        return
+    await state.outbox.close()
 
 
 async def post_shutdown(app: AnyApp) -> None:
@@ -57,7 +111,9 @@ async def post_shutdown(app: AnyApp) -> None:
     except RuntimeError:
         return
     put_state(app, None)
-    await state.db.close()
+    await state.outbox.close()
+    state.workers.close()
+    await state.service.close()
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -71,7 +127,10 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 def build_application(settings: Settings, *, request: BaseRequest | None = None,
                       get_updates_request: BaseRequest | None = None,
-                      clock: Clock | None = None) -> AnyApp:
+                      clock: Clock | None = None, workers: Workers | None = None) -> AnyApp:
+    """The Application with its handlers; ``request`` and ``get_updates_request`` replace
+    the HTTP transport, ``clock`` the time of the turn timers and ``workers`` the worker
+    pools (tests)."""
     builder = ApplicationBuilder().token(settings.token)
     if settings.api_base_url:
         base = settings.api_base_url.rstrip("/")
@@ -82,21 +141,34 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
         builder = builder.request(request)
     if get_updates_request is not None:
         builder = builder.get_updates_request(get_updates_request)
-    limiter = AIORateLimiter(overall_max_rate=settings.overall_rate_limit,
-                             group_max_rate=settings.group_rate_limit,
-                             max_retries=settings.max_retries)
+    limiter = ChatLimiter(group_max=settings.group_rate_limit,
+                          private_interval=settings.private_interval,
+                          overall_max=settings.overall_rate_limit,
+                          max_retries=settings.max_retries)
     builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
-    app: AnyApp = builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    locks = KeyedLocks()
+    processor = GameOrderProcessor(locks, settings.concurrent_updates)
+    builder = builder.concurrent_updates(processor)
+    app: AnyApp = (builder.post_init(post_init).post_stop(post_stop)
+                   .post_shutdown(post_shutdown).build())
     put_settings(app, settings)
+    put_locks(app, locks)
+    app.bot_data[_LIMITER_KEY] = limiter
+    app.bot_data[_PROCESSOR_KEY] = processor
+    if workers is not None:
+        app.bot_data[_WORKERS_KEY] = workers
     timers.put_clock(app, clock)
 
-    app.add_handler(CommandHandler("start", handlers.cmd_start))
+    # Commands run from new messages only: an edited "/pass" is not run again.
+    new = filters.UpdateType.MESSAGE
+    app.add_handler(CommandHandler("start", handlers.cmd_start, filters=new))
     for name in COMMANDS:
         handler = getattr(handlers, f"cmd_{name}", None) or getattr(timers, f"cmd_{name}")
-        app.add_handler(CommandHandler(name, handler))
+        app.add_handler(CommandHandler(name, handler, filters=new))
     app.add_handler(CallbackQueryHandler(on_button))
     app.add_handler(ChatMemberHandler(handlers.on_my_chat_member,
                                       ChatMemberHandler.MY_CHAT_MEMBER))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, handlers.on_migrate))
     app.add_error_handler(on_error)
     return app
 

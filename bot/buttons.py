@@ -13,7 +13,6 @@ from telegram import CallbackQuery, Update
 from telegram.ext import ContextTypes
 
 from bot import tg
-from bot.ai import schedule_ai
 from bot.callbacks import (
     AI_CODES,
     DrawTile,
@@ -74,7 +73,7 @@ async def on_button(update: Update, context: Context) -> None:
 
 async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> None:
     state = get_state(context)
-    ui = Presenter(context.bot, state)
+    ui = state.presenter
     user = query.from_user
     lang = await ui.user_language(user.id, user.language_code)
     data = decode(query.data)
@@ -104,21 +103,19 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
     else:
         assert isinstance(data, PassTurn)
         move = PASS
-    async with state.game_lock(data.game_id):
-        try:
-            report = await state.service.move(data.game_id, user.id, data.version, move)
-        except ServiceError as exc:
-            await answer(error_text(lang, exc))
-            return
-        drawn = report.results[0].drawn if report.results else None
-        if drawn is not None:
-            await answer(tr(lang, "ans.drew", tile=tile_label(drawn)))
-        elif isinstance(data, PassTurn):
-            await answer(tr(lang, "ans.passed"))
-        else:
-            await answer()
-        await ui.show_report(report)
-    schedule_ai(context.application, report.game)
+    try:
+        report = await state.service.move(data.game_id, user.id, data.version, move)
+    except ServiceError as exc:
+        await answer(error_text(lang, exc))
+        return
+    drawn = report.results[0].drawn if report.results else None
+    if drawn is not None:
+        await answer(tr(lang, "ans.drew", tile=tile_label(drawn)))
+    elif isinstance(data, PassTurn):
+        await answer(tr(lang, "ans.passed"))
+    else:
+        await answer()
+    state.pipeline.after(report)
 
 
 async def _signal(state: BotState, ui: Presenter, answer: Answer, lang: str, data: Signal,
@@ -150,7 +147,7 @@ async def _signal(state: BotState, ui: Presenter, answer: Answer, lang: str, dat
     state.signals[key] = when
     await answer(tr(lang, "ans.signal_sent"))
     group_lang = await ui.chat_language(game.chat_id)
-    await ui.say(game.chat_id, tr(group_lang, f"signal.{data.kind}", name=seat.name))
+    ui.say(game.chat_id, tr(group_lang, f"signal.{data.kind}", name=seat.name))
 
 
 async def _tile_info(state: BotState, answer: Answer, lang: str, data: TileInfo,
@@ -190,7 +187,7 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
         await answer(tr(lang, "btn.old_lobby"))
         return
     player = player_of(user)
-    await service.remember_user(player)
+    await service.remember_user(player)  # writes only what changed
     action, arg = data.action, data.arg
     settings_view = action in ("c", "v", "tm", "tg", "fp", *OPTION_ACTIONS)
     bot = context.bot
@@ -201,59 +198,55 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
             lambda admin: service.change_settings(chat_id, user.id, variant=call_variant,
                                                   options=options or None, is_admin=admin))
 
-    async with state.game_lock(game.game_id):
-        try:
-            text: str | None = None
-            if action == "j":
-                row = await state.repos.users.get(user.id)
-                if game.seat_of(user.id) is None and (
-                        row is None or not row.has_private_chat or row.blocked):
-                    await answer(tr(lang, "ans.deep_link"),
-                                 url=await ui.personal_link(game, user.id))
-                    return
-                game, text = await service.join(chat_id, player), tr(lang, "ans.joined")
-            elif action == "q":
-                game, text = await service.leave(chat_id, user.id), tr(lang, "ans.left")
-            elif action == "a":
-                game = await service.add_ai(chat_id, user.id, AI_CODES[arg])
-                text = tr(lang, "ans.ai_added")
-            elif action == "r":
-                game, text = await service.remove_ai(chat_id, user.id), tr(lang, "ans.ai_removed")
-            elif action == "v":
-                if arg not in VARIANT_ORDER:
-                    await answer(tr(lang, "btn.forged"))
-                    return
-                game, text = await managed(arg), tr(lang, "ans.settings")
-            elif action == "tm":
-                game, text = await managed(teams=arg == "1"), tr(lang, "ans.settings")
-            elif action == "fp":
-                game, text = await managed(fish_point=arg == "1"), tr(lang, "ans.settings")
-            elif action == "tg":
-                game, text = await managed(target=int(arg)), tr(lang, "ans.settings")
-            elif action in OPTION_ACTIONS:
-                name = OPTION_ACTIONS[action]
-                value: object = (arg == "1") if name in BOOL_NAMES else (int(arg) or None)
-                game, text = await managed(**{name: value}), tr(lang, "ans.settings")
-            elif action == "go":
-                report: MoveReport = await with_admin_fallback(
-                    bot, chat_id, user.id,
-                    lambda admin: service.start(chat_id, user.id, is_admin=admin))
-                await answer(tr(lang, "ans.started"))
-                await ui.show_report(report)
-                schedule_ai(context.application, report.game)
+    # The update processor holds the game's key (bot/order.py): no lock here.
+    try:
+        text: str | None = None
+        if action == "j":
+            known = await service.user(user.id)
+            if game.seat_of(user.id) is None and (
+                    known is None or not known.has_private_chat or known.blocked):
+                await answer(tr(lang, "ans.deep_link"),
+                             url=await ui.personal_link(game, user.id))
                 return
-            elif action == "x":
-                game = await with_admin_fallback(
-                    bot, chat_id, user.id,
-                    lambda admin: service.cancel(chat_id, user.id, is_admin=admin))
-                await answer(tr(lang, "ans.cancelled"))
-                await ui.show_cancelled(game)
+            game, text = await service.join(chat_id, player), tr(lang, "ans.joined")
+        elif action == "q":
+            game, text = await service.leave(chat_id, user.id), tr(lang, "ans.left")
+        elif action == "a":
+            game = await service.add_ai(chat_id, user.id, AI_CODES[arg])
+            text = tr(lang, "ans.ai_added")
+        elif action == "r":
+            game, text = await service.remove_ai(chat_id, user.id), tr(lang, "ans.ai_removed")
+        elif action == "v":
+            if arg not in VARIANT_ORDER:
+                await answer(tr(lang, "btn.forged"))
                 return
-        except ServiceError as exc:
-            await answer(error_text(lang, exc))
+            game, text = await managed(arg), tr(lang, "ans.settings")
+        elif action == "tm":
+            game, text = await managed(teams=arg == "1"), tr(lang, "ans.settings")
+        elif action == "fp":
+            game, text = await managed(fish_point=arg == "1"), tr(lang, "ans.settings")
+        elif action == "tg":
+            game, text = await managed(target=int(arg)), tr(lang, "ans.settings")
+        elif action in OPTION_ACTIONS:
+            name = OPTION_ACTIONS[action]
+            value: object = (arg == "1") if name in BOOL_NAMES else (int(arg) or None)
+            game, text = await managed(**{name: value}), tr(lang, "ans.settings")
+        elif action == "go":
+            report: MoveReport = await with_admin_fallback(
+                bot, chat_id, user.id,
+                lambda admin: service.start(chat_id, user.id, is_admin=admin))
+            await answer(tr(lang, "ans.started"))
+            state.pipeline.after(report)
             return
-        await answer(text)
-        if game.status == "cancelled":
-            await ui.close_lobby(game)
-        else:
-            await ui.show_lobby(game, settings=settings_view)
+        elif action == "x":
+            game = await with_admin_fallback(
+                bot, chat_id, user.id,
+                lambda admin: service.cancel(chat_id, user.id, is_admin=admin))
+            await answer(tr(lang, "ans.cancelled"))
+            state.pipeline.cancelled(game)
+            return
+    except ServiceError as exc:
+        await answer(error_text(lang, exc))
+        return
+    await answer(text)
+    ui.show_lobby(game, settings=settings_view)

@@ -26,6 +26,10 @@ class Settings:
     group_rate_limit: int = 20  # messages a minute per group (AIORateLimiter)
     overall_rate_limit: int = 30  # requests a second in all
     max_retries: int = 3  # how often a request refused with 429 is retried
+    private_interval: float = 1.0  # seconds between two messages to one private chat
+    ai_workers: int = 1  # processes in which computer players think (0: a thread)
+    render_workers: int = 1  # processes that draw the table pictures (0: a thread)
+    concurrent_updates: int = 256  # updates handled at once (one game's still in order)
 
 
 def parse_dotenv(text: str) -> dict[str, str]:
@@ -82,5 +86,14 @@ def load_settings(environ: Mapping[str, str] | None = None,
         raise SettingsError("AI_DELAY must be a number of seconds") from None
     if delay < 0:
         raise SettingsError("AI_DELAY must not be negative")
+    workers = {name: _workers(values, name) for name in ("AI_WORKERS", "RENDER_WORKERS")}
     return Settings(token=token, database_path=Path(path), api_base_url=base_url,
-                    log_level=level, default_language=language, ai_delay=delay)
+                    log_level=level, default_language=language, ai_delay=delay,
+                    ai_workers=workers["AI_WORKERS"], render_workers=workers["RENDER_WORKERS"])
+
+
+def _workers(values: Mapping[str, str], name: str) -> int:
+    raw = values.get(name, "").strip() or "1"
+    if not raw.isdigit() or int(raw) > 64:
+        raise SettingsError(f"{name} must be a number of processes from 0 to 64, not {raw!r}")
+    return int(raw)

@@ -191,12 +191,15 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
 
 def table_caption(lang: str, game: GameInfo, view: SeatView,
                   last: Sequence[MoveResult] = ()) -> str:
+    """The table's caption: the round, the moves since the last picture shown (one
+    line, oldest first, a computer's marked 🤖), whose turn it is, the score."""
     lines = [tr(lang, "table.header", variant=variant_name(lang, game.variant),
                 round=view.round_index + 1)]
-    for result in last[-3:]:
-        if result.new_round:
-            continue
-        lines.append(tr(lang, "table.last", move=move_text(lang, game, result)))
+    moves = [_caption_move(lang, game, r) for r in last if not r.new_round]
+    if moves:
+        while len(moves) > 1 and len(SEP.join(moves)) > CAPTION_MOVES_CHARS:
+            moves.pop(0)
+        lines.append(tr(lang, "table.last", move=SEP.join(moves)))
     seven = forced_draws(view)
     if seven is not None and last and not last[-1].new_round:
         lines.append(tr(lang, "move.seven", name=game.seats[seven[0]].name, count=seven[1]))
@@ -208,6 +211,14 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
         lines.append(tr(lang, "table.turn", name=game.seats[view.turn].name))
     lines.append(tr(lang, "table.score", score=score_text(game, view)))
     return "\n".join(lines)[:1024]
+
+
+CAPTION_MOVES_CHARS = 600  # the moves line of a caption (Telegram allows 1024 in all)
+
+
+def _caption_move(lang: str, game: GameInfo, result: MoveResult) -> str:
+    text = move_text(lang, game, result)
+    return f"🤖 {text}" if game.seats[result.seat].ai_level is not None else text
 
 
 def forced_draws(view: SeatView) -> tuple[int, int] | None:

@@ -11,7 +11,6 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
 from bot import tg
-from bot.ai import job_name, schedule_ai
 from bot.common import error_text, player_of, with_admin_fallback
 from bot.formatting import fish_text, score_message, variant_list, variant_name
 from bot.keyboards import VARIANT_ORDER, resolve_variant
@@ -40,7 +39,7 @@ class Env:
     args: list[str]
 
     async def say(self, text: str) -> None:
-        await self.ui.say(self.chat_id, text)
+        self.ui.say(self.chat_id, text)
 
     async def my_game(self, *, playing: bool = True) -> GameInfo | None:
         """The game the command is about: the group's, or in private the user's."""
@@ -59,8 +58,9 @@ async def _env(update: Update, context: Context) -> Env | None:
     if chat is None or user is None:
         return None
     state = get_state(context)
-    ui = Presenter(context.bot, state)
+    ui = state.presenter
     private = chat.type == ChatType.PRIVATE
+    await state.service.remember_user(player_of(user))  # writes only what changed
     lang = await ui.chat_language(chat.id, user.language_code, private=private)
     return Env(state, ui, context, user, chat.id, private, lang, list(context.args or []))
 
@@ -98,21 +98,21 @@ async def cmd_start(update: Update, context: Context) -> None:
         await env.say(tr(env.lang, "help", variants=variant_list(env.lang)))
         return
     state, ui, user = env.state, env.ui, env.user
-    await state.service.remember_user(player_of(user), private_chat=True)
-    await state.repos.users.set_blocked(user.id, False)
+    await state.service.set_reachable(user.id, private_chat=True, blocked=False)
     if env.args:
         await _join_by_link(env, env.args[0])
         return
     await env.say(tr(env.lang, "start.greeting", name=user.first_name))
     for game in await state.service.games_of_user(user.id):
-        if game.status == "playing":
-            state.told_no_hand.discard((game.game_id, user.id))
-            await ui.show_hand(game.game_id, user.id, resend=True)
+        seat = game.seat_of(user.id)
+        if game.status == "playing" and seat is not None:
+            ui.told_no_hand.discard((game.game_id, user.id))
+            ui.show_hand(game, seat.seat, resend=True)
 
 
 async def _join_by_link(env: Env, token: str) -> None:
     state, ui, user = env.state, env.ui, env.user
-    pending = await state.repos.pending_joins.get(token) if len(token) <= 64 else None
+    pending = await state.service.pending_join(token) if len(token) <= 64 else None
     if pending is None or pending.user_id not in (None, user.id):
         await env.say(tr(env.lang, "start.bad_token"))
         return
@@ -122,15 +122,16 @@ async def _join_by_link(env: Env, token: str) -> None:
         await env.say(tr(env.lang, "start.bad_token"))
         return
     variant = variant_name(env.lang, game.variant)
-    if game.seat_of(user.id) is not None:
+    seat = game.seat_of(user.id)
+    if seat is not None:
         await env.say(tr(env.lang, "start.already", variant=variant))
         if pending.user_id is not None:
-            await state.repos.pending_joins.consume(token)
-        state.told_no_hand.discard((game.game_id, user.id))
+            await state.service.consume_join(token)
+        ui.told_no_hand.discard((game.game_id, user.id))
         if game.status == "playing":
-            await ui.show_hand(game.game_id, user.id, resend=True)
+            ui.show_hand(game, seat.seat, resend=True)
         elif game.status == "lobby":
-            await ui.show_lobby(game)
+            ui.show_lobby(game)
         return
     if game.status != "lobby":
         await env.say(tr(env.lang, "start.bad_token"))
@@ -141,9 +142,9 @@ async def _join_by_link(env: Env, token: str) -> None:
         await env.say(error_text(env.lang, exc))
         return
     if pending.user_id is not None:
-        await state.repos.pending_joins.consume(token)
+        await state.service.consume_join(token)
     await env.say(tr(env.lang, "start.joined", variant=variant))
-    await ui.show_lobby(game)
+    ui.show_lobby(game)
 
 
 async def cmd_help(update: Update, context: Context) -> None:
@@ -167,15 +168,12 @@ async def cmd_newgame(update: Update, context: Context) -> None:
         await env.say(tr(env.lang, "usage.newgame", arg=" ".join(env.args)[:40],
                          variants=variant_list(env.lang)))
         return
-    variant = chosen
-    player = player_of(env.user)
-    await env.state.service.remember_user(player)
     try:
-        game = await env.state.service.open_lobby(env.chat_id, player, variant)
+        game = await env.state.service.open_lobby(env.chat_id, player_of(env.user), chosen)
     except ServiceError as exc:
         await env.say(error_text(env.lang, exc))
         return
-    await env.ui.show_lobby(game, resend=True)
+    env.ui.show_lobby(game, resend=True)
 
 
 async def cmd_settings(update: Update, context: Context) -> None:
@@ -194,7 +192,7 @@ async def cmd_settings(update: Update, context: Context) -> None:
         await env.say(tr(env.lang, "settings.no_lobby") + "\n\n"
                       + await timer_settings_summary(context.application, env.chat_id, env.lang))
         return
-    await env.ui.show_lobby(game, settings=True, resend=True)
+    env.ui.show_lobby(game, settings=True, resend=True)
 
 
 async def cmd_cancel(update: Update, context: Context) -> None:
@@ -209,18 +207,14 @@ async def cmd_cancel(update: Update, context: Context) -> None:
     if current is None:
         await env.say(tr(env.lang, "no_game_here"))
         return
-    async with env.state.game_lock(current.game_id):
-        try:
-            game = await with_admin_fallback(
-                context.bot, env.chat_id, env.user.id,
-                lambda admin: service.cancel(env.chat_id, env.user.id, is_admin=admin))
-        except ServiceError as exc:
-            await env.say(error_text(env.lang, exc))
-            return
-        if context.job_queue is not None:
-            for job in context.job_queue.get_jobs_by_name(job_name(game.game_id)):
-                job.schedule_removal()
-        await env.ui.show_cancelled(game)
+    try:
+        game = await with_admin_fallback(
+            context.bot, env.chat_id, env.user.id,
+            lambda admin: service.cancel(env.chat_id, env.user.id, is_admin=admin))
+    except ServiceError as exc:
+        await env.say(error_text(env.lang, exc))
+        return
+    env.state.pipeline.cancelled(game)
     await env.say(tr(env.lang, "cancel.done"))
 
 
@@ -232,14 +226,12 @@ async def cmd_pass(update: Update, context: Context) -> None:
     if found is None:
         return
     env, game = found
-    async with env.state.game_lock(game.game_id):
-        try:
-            report = await env.state.service.move(game.game_id, env.user.id, game.version, PASS)
-        except ServiceError as exc:
-            await env.say(error_text(env.lang, exc))
-            return
-        await env.ui.show_report(report)
-    schedule_ai(context.application, report.game)
+    try:
+        report = await env.state.service.move(game.game_id, env.user.id, game.version, PASS)
+    except ServiceError as exc:
+        await env.say(error_text(env.lang, exc))
+        return
+    env.state.pipeline.after(report)
 
 
 async def cmd_fish(update: Update, context: Context) -> None:
@@ -260,12 +252,12 @@ async def cmd_hand(update: Update, context: Context) -> None:
     if found is None:
         return
     env, game = found
-    if game.seat_of(env.user.id) is None:
+    seat = game.seat_of(env.user.id)
+    if seat is None:
         await env.say(tr(env.lang, "err.not_in_game"))
         return
-    env.state.told_no_hand.discard((game.game_id, env.user.id))
-    async with env.state.game_lock(game.game_id):
-        await env.ui.show_hand(game.game_id, env.user.id, resend=True)
+    env.ui.told_no_hand.discard((game.game_id, env.user.id))
+    env.ui.show_hand(game, seat.seat, resend=True)
 
 
 async def cmd_table(update: Update, context: Context) -> None:
@@ -279,8 +271,7 @@ async def cmd_table(update: Update, context: Context) -> None:
     if game is None:
         await env.say(tr(env.lang, "no_game_here"))
         return
-    async with env.state.game_lock(game.game_id):
-        await env.ui.show_table(game, resend=True)
+    env.ui.show_table(game, resend=True)
 
 
 async def cmd_score(update: Update, context: Context) -> None:
@@ -325,8 +316,8 @@ async def cmd_stats(update: Update, context: Context) -> None:
     env = await _env(update, context)
     if env is None or not await _no_args(env, "stats"):
         return
-    rows = await env.state.repos.stats.get_user(env.user.id,
-                                                None if env.private else env.chat_id)
+    rows = await env.state.service.user_stats(env.user.id,
+                                              None if env.private else env.chat_id)
     if not rows:
         await env.say(tr(env.lang, "stats.none"))
         return
@@ -342,7 +333,7 @@ async def cmd_top(update: Update, context: Context) -> None:
     env = await _env(update, context)
     if env is None or not await _no_args(env, "top"):
         return
-    entries = await env.state.repos.stats.top(None if env.private else env.chat_id)
+    entries = await env.state.service.top(None if env.private else env.chat_id)
     if not entries:
         await env.say(tr(env.lang, "top.none"))
         return
@@ -363,9 +354,9 @@ async def cmd_language(update: Update, context: Context) -> None:
         return
     lang = env.args[0].lower()
     if env.private:
-        await env.state.repos.users.set_language(env.user.id, lang)
+        await env.state.service.set_user_language(env.user.id, lang)
     else:
-        await env.state.repos.chats.set_language(env.chat_id, lang)
+        await env.state.service.set_chat_language(env.chat_id, lang)
     await env.say(tr(lang, "language.set"))
 
 
@@ -405,11 +396,20 @@ async def on_my_chat_member(update: Update, context: Context) -> None:
     gone = status in (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT)
     state = get_state(context)
     user_id = change.chat.id
-    await state.repos.users.set_blocked(user_id, gone)
+    await state.service.set_reachable(user_id, blocked=gone)
     if not gone:
         return
-    ui = Presenter(context.bot, state)
     for game in await state.service.games_of_user(user_id):
         seat = game.seat_of(user_id)
         if game.status == "playing" and seat is not None:
-            await ui.tell_no_hand(game, user_id, seat.name, blocked=True)
+            state.presenter.tell_no_hand(game, user_id, seat.name, blocked=True)
+
+
+async def on_migrate(update: Update, context: Context) -> None:
+    """A group became a supergroup: its game, messages and settings move to the new id."""
+    message = update.message
+    if message is None or message.migrate_to_chat_id is None:
+        return
+    state = get_state(context)
+    await state.presenter.chat_migrated(message.chat.id, message.migrate_to_chat_id)
+    log.info("chat %s migrated to %s", message.chat.id, message.migrate_to_chat_id)

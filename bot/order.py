@@ -87,9 +87,9 @@ async def key_of(update: object, chat_of_game: ChatOfGame, chats_of_user: ChatsO
     if query is not None:
         data = decode(query.data)
         if data is not None and not isinstance(data, LobbyAction):
-            chat = await chat_of_game(data.game_id)
-            if chat is not None:
-                return chat_key(chat)
+            group = await chat_of_game(data.game_id)
+            if group is not None:
+                return chat_key(group)
         if query.message is not None:
             return chat_key(query.message.chat.id)
         return user_key(query.from_user.id)

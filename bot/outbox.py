@@ -58,7 +58,7 @@ class Outbox:
                  retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
         self.limiter = limiter
         self.on_migrated: Migrated | None = None  # a group found to be a supergroup now
-        self._spawn: Spawn = spawn or asyncio.ensure_future  # type: ignore[assignment]
+        self._spawn: Spawn = spawn or asyncio.ensure_future
         self.retry_delays = retry_delays
         self._chats: dict[int, _ChatQueue] = {}
         self._timers: set[asyncio.TimerHandle] = set()

@@ -1,9 +1,18 @@
-"""Everything the bot shows: lobby, hands, table, round results. Telegram I/O lives here.
+"""Everything the bot shows: lobby, hands, table, round results — through the outbox.
 
-Handlers call the service and then one of these methods. Each Telegram call is
-guarded: "not modified" is success, a vanished message is sent anew, a user who
-cannot be written to is marked and the group told once, and no failure stops
-the game. Nothing here changes a game.
+The presenter keeps, per game, the latest state the bot knows (a
+:class:`Screen`: the public game, the seats' private views from the last move
+reports, the moves since the last table picture shown) and puts *slots* into
+the outbox: "the table of game 7", "seat 2's hand", "the lobby", "what the
+group has not been told yet". A slot reads the latest screen when the chat's
+pace lets it be sent, so a frame that would have waited is never drawn.
+
+Shown state is stored: every message the bot edits later is saved with the game
+version it shows and a digest of its content (``service.save_shown`` /
+``mark_shown``). :meth:`Presenter.reconcile` compares them with the game after a
+restart or a failure and brings every message back in line (edit, or send
+anew), and the round summaries the group was not told are sent (the count of
+those told is stored too). Nothing here changes a game.
 """
 
 from __future__ import annotations
@@ -11,8 +20,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
 from telegram.error import BadRequest, TelegramError
@@ -27,46 +38,79 @@ from bot.formatting import (
     table_caption,
 )
 from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard, table_keyboard
-from bot.pictures import table_picture
-from bot.state import BotState
+from bot.outbox import Outbox
 from bot.texts import language_of, tr
+from bot.workers import Workers
+from engine.game import SeatView
 from engine.results import MoveResult
 from engine.tiles import Tile
-from service import GameInfo, MoveReport, ServiceError
-from storage import UserRow
+from service import GameInfo, GameService, MoveReport, ServiceError
+from service.types import ShownKind, UserInfo
 
 log = logging.getLogger(__name__)
 
+MAX_CAPTION_MOVES = 12  # moves named in one caption (older ones are in the picture)
+
+
+@dataclass
+class Screen:
+    """What the bot knows it must show of one game."""
+
+    game: GameInfo
+    views: dict[int, SeatView] = field(default_factory=dict)  # by seat, latest known
+    drew: dict[int, Tile] = field(default_factory=dict)  # the tile a seat just drew
+    results: list[MoveResult] = field(default_factory=list)  # since the last picture shown
+    lobby_settings: bool = False
+
+
+def digest(*parts: object) -> str:
+    raw = json.dumps(parts, ensure_ascii=False, sort_keys=True, default=str)
+    return hashlib.blake2b(raw.encode(), digest_size=12).hexdigest()
+
+
+def markup_json(markup: InlineKeyboardMarkup | None) -> object:
+    return markup.to_dict() if markup is not None else None
+
 
 class Presenter:
-    def __init__(self, bot: Bot, state: BotState) -> None:
+    """One per application (in BotState); every method is safe to call from any game."""
+
+    def __init__(self, bot: Bot, service: GameService, outbox: Outbox, workers: Workers, *,
+                 token: str, default_language: str) -> None:
         self.bot = bot
-        self.state = state
-        self.repos = state.repos
+        self.service = service
+        self.outbox = outbox
+        self.workers = workers
+        self._token = token
+        self.default_language = default_language
+        self.screens: dict[int, Screen] = {}
+        outbox.on_migrated = self.chat_migrated
+        # (game_id, user_id) pairs the group was already told cannot get their hand
+        self.told_no_hand: set[tuple[int, int]] = set()
 
     # ------------------------------------------------------------ languages
-    @property
-    def default_language(self) -> str:
-        return self.state.settings.default_language
-
     async def chat_language(self, chat_id: int, opener_code: str | None = None,
                             *, private: bool = False) -> str:
         """A group's language; a new group takes the language of whoever opened it.
         In a private chat, the user's language."""
         if private:
             return await self.user_language(chat_id, opener_code)
-        row = await self.repos.chats.get(chat_id)
-        if row is not None and row.language:
-            return row.language
+        stored = await self.service.chat_language(chat_id)
+        if stored:
+            return stored
         lang = language_of(opener_code, self.default_language)
-        await self.repos.chats.set_language(chat_id, lang)
+        if opener_code is not None:
+            await self.service.set_chat_language(chat_id, lang)
         return lang
 
     async def user_language(self, user_id: int, code: str | None = None,
-                            row: UserRow | None = None) -> str:
-        row = row or await self.repos.users.get(user_id)
-        if row is not None and row.language:
-            return language_of(row.language, self.default_language)
+                            user: UserInfo | None = None) -> str:
+        """The language he chose, else his Telegram client's, else the default."""
+        user = user or await self.service.user(user_id)
+        if user is not None and user.language:
+            return language_of(user.language, self.default_language)
+        if code is None and user is not None:
+            code = user.language_code
         return language_of(code, self.default_language)
 
     # ------------------------------------------------------------ links
@@ -75,201 +119,405 @@ class Presenter:
 
     async def game_link(self, game: GameInfo) -> str:
         """A link anyone may press to join the lobby (derived from the token, unguessable)."""
-        digest = hmac.new(self.state.settings.token.encode(), f"join:{game.game_id}".encode(),
-                          hashlib.sha256).digest()
-        token = "g" + base64.urlsafe_b64encode(digest[:15]).decode().rstrip("=")
-        if await self.repos.pending_joins.get(token) is None:
-            await self.repos.pending_joins.create(game.chat_id, game.game_id, token=token)
-        return self._link(token)
+        mac = hmac.new(self._token.encode(), f"join:{game.game_id}".encode(), hashlib.sha256)
+        token = "g" + base64.urlsafe_b64encode(mac.digest()[:15]).decode().rstrip("=")
+        return self._link(await self.service.join_link(game.game_id, user_id=None, token=token))
 
     async def personal_link(self, game: GameInfo, user_id: int) -> str:
-        pending = await self.repos.pending_joins.create(game.chat_id, game.game_id,
-                                                        user_id=user_id)
-        return self._link(pending.token)
+        return self._link(await self.service.join_link(game.game_id, user_id=user_id))
 
-    # ------------------------------------------------------------ group messages
-    async def say(self, chat_id: int, text: str) -> Message | None:
+    # ------------------------------------------------------------ plain messages
+    def say(self, chat_id: int, text: str) -> None:
+        """Send a message in this chat's order; a failure is logged, never raised."""
+        async def run() -> None:
+            await tg.quietly(self.bot.send_message(chat_id, text), f"message to {chat_id}")
+
+        self.outbox.send(chat_id, run)
+
+    async def say_now(self, chat_id: int, text: str) -> Message | None:
         return await tg.quietly(self.bot.send_message(chat_id, text), f"message to {chat_id}")
 
-    # ------------------------------------------------------------ lobby
+    # ------------------------------------------------------------ screens
+    def screen(self, game: GameInfo) -> Screen:
+        """The game's screen, holding ``game`` unless a newer version is held already."""
+        screen = self.screens.get(game.game_id)
+        if screen is None:
+            screen = self.screens[game.game_id] = Screen(game)
+        elif game.version >= screen.game.version:
+            screen.game = game
+        if game.status in ("finished", "cancelled") and len(self.screens) > 2000:
+            self._forget_old()
+        return screen
+
+    def _forget_old(self) -> None:
+        for gid in [g for g, s in self.screens.items()
+                    if s.game.status in ("finished", "cancelled")
+                    and not self.outbox.pending(s.game.chat_id)][:1000]:
+            del self.screens[gid]
+
+    def _apply(self, report: MoveReport) -> Screen:
+        screen = self.screen(report.game)
+        for seat, view in report.views.items():
+            screen.views[seat] = view
+        for seat in report.refresh_seats:
+            screen.drew.pop(seat, None)
+        for result in report.results:
+            if result.drawn is not None:
+                screen.drew[result.seat] = result.drawn
+        if report.started:
+            screen.results.clear()
+        screen.results.extend(report.results)
+        del screen.results[:-MAX_CAPTION_MOVES]
+        return screen
+
+    # ------------------------------------------------------------ what a command did
+    def show_report(self, report: MoveReport) -> None:
+        """Queue everything a move report changes (no waiting for Telegram)."""
+        game = report.game
+        self._apply(report)
+        if report.started:
+            self._put_lobby(game)
+            self._put_hands(game, range(len(game.seats)), resend=True)
+            self._put_table(game, resend=True)
+            return
+        if report.round_ends or report.finished:
+            self._put_announce(game)
+        self._put_hands(game, sorted(report.refresh_seats))
+        self._put_table(game)
+
+    def show_lobby(self, game: GameInfo, *, settings: bool = False,
+                   resend: bool = False) -> None:
+        screen = self.screen(game)
+        screen.lobby_settings = settings
+        self._put_lobby(game, resend=resend)
+
+    def show_table(self, game: GameInfo, *, resend: bool = False) -> None:
+        self.screen(game)
+        self._put_table(game, resend=resend)
+
+    def show_hand(self, game: GameInfo, seat: int, *, resend: bool = False) -> None:
+        self.screen(game)
+        self._put_hands(game, (seat,), resend=resend)
+
+    def show_cancelled(self, game: GameInfo) -> None:
+        self.screen(game)
+        self._put_lobby(game)
+        if game.view is not None:
+            self._put_hands(game, range(len(game.seats)))
+            self._put_table(game)
+
+    # ------------------------------------------------------------ slots
+    def _put_lobby(self, game: GameInfo, *, resend: bool = False) -> None:
+        gid = game.game_id
+
+        async def run(resend: bool) -> None:
+            await self._lobby_slot(gid, resend)
+
+        self.outbox.put(game.chat_id, ("lobby", gid), run, resend=resend)
+
+    def _put_table(self, game: GameInfo, *, resend: bool = False) -> None:
+        if game.view is None:
+            return
+        gid = game.game_id
+
+        async def run(resend: bool) -> None:
+            await self._table_slot(gid, resend)
+
+        self.outbox.put(game.chat_id, ("table", gid), run, resend=resend)
+
+    def _put_hands(self, game: GameInfo, seats: Sequence[int] | range, *,
+                   resend: bool = False) -> None:
+        gid = game.game_id
+        for seat in seats:
+            user_id = game.seats[seat].user_id if seat < len(game.seats) else None
+            if user_id is None:
+                continue
+
+            async def run(resend: bool, seat: int = seat) -> None:
+                await self._hand_slot(gid, seat, resend)
+
+            self.outbox.put(user_id, ("hand", gid, seat), run, resend=resend)
+
+    def _put_announce(self, game: GameInfo) -> None:
+        gid = game.game_id
+
+        async def run(_: bool) -> None:
+            await self._announce_slot(gid)
+
+        self.outbox.put(game.chat_id, ("announce", gid), run)
+
+    # ------------------------------------------------------------ the lobby
     async def _needs_start(self, game: GameInfo) -> list[tuple[str, str]]:
         out = []
         for seat in game.seats:
             if seat.user_id is None:
                 continue
-            row = await self.repos.users.get(seat.user_id)
-            if row is None or not row.has_private_chat or row.blocked:
+            user = await self.service.user(seat.user_id)
+            if user is None or not user.has_private_chat or user.blocked:
                 out.append((seat.name, await self.game_link(game)))
         return out
 
-    async def show_lobby(self, game: GameInfo, *, settings: bool = False,
-                         resend: bool = False) -> None:
+    async def _lobby_slot(self, game_id: int, resend: bool) -> None:
+        screen = self.screens.get(game_id)
+        if screen is None:
+            return
+        game = screen.game
         lang = await self.chat_language(game.chat_id)
-        text = lobby_text(lang, game, settings=settings, needs_start=await self._needs_start(game))
-        markup = settings_keyboard(lang, game) if settings else lobby_keyboard(lang, game)
+        if game.status == "lobby":
+            text = lobby_text(lang, game, settings=screen.lobby_settings,
+                              needs_start=await self._needs_start(game))
+            markup = settings_keyboard(lang, game) if screen.lobby_settings \
+                else lobby_keyboard(lang, game)
+        else:
+            if await self.service.shown_one(game_id, "lobby") is None:
+                return
+            text, markup = closed_lobby_text(lang, game), None
         await self._put_text(game, "lobby", game.chat_id, text, markup, resend=resend)
 
-    async def close_lobby(self, game: GameInfo) -> None:
-        ref = await self.repos.messages.get(game.game_id, "lobby")
-        if ref is None:
-            return
-        lang = await self.chat_language(game.chat_id)
-        text = closed_lobby_text(lang, game)
-        try:
-            await tg.edit(lambda: self.bot.edit_message_text(text, ref.chat_id, ref.message_id))
-        except TelegramError as exc:
-            log.info("closing the lobby of game %s failed: %s", game.game_id, exc.message)
-
-    async def _put_text(self, game: GameInfo, kind: str, chat_id: int, text: str,
+    async def _put_text(self, game: GameInfo, kind: ShownKind, chat_id: int, text: str,
                         markup: InlineKeyboardMarkup | None, *, resend: bool,
-                        seat: int | None = None) -> None:
+                        seat: int | None = None, key: str | None = None) -> None:
         """Edit the game's message of this kind, or send it (anew) and forget the old one.
-        Telegram errors other than a vanished message propagate."""
-        ref = await self.repos.messages.get(game.game_id, kind, seat)  # type: ignore[arg-type]
+        Nothing is sent when the message shows this content already. Telegram errors
+        other than a vanished message propagate."""
+        content = key or digest(text, markup_json(markup))
+        ref = await self.service.shown_one(game.game_id, kind, seat)
         if ref is not None and not resend:
+            if ref.digest == content:
+                if ref.version != game.version:
+                    await self.service.mark_shown(game.game_id, kind, seat,
+                                                  version=game.version, digest=content)
+                return
             try:
                 await tg.edit(lambda: self.bot.edit_message_text(
                     text, ref.chat_id, ref.message_id, reply_markup=markup))
+                await self.service.mark_shown(game.game_id, kind, seat, version=game.version,
+                                              digest=content)
                 return
             except BadRequest as exc:
                 if not tg.message_gone(exc):
                     raise
         msg = await self.bot.send_message(chat_id, text, reply_markup=markup)
-        old = await self.repos.messages.save(game.game_id, kind, chat_id=chat_id,  # type: ignore[arg-type]
-                                             message_id=msg.message_id, seat=seat)
+        old = await self.service.save_shown(game.game_id, kind, chat_id=chat_id,
+                                            message_id=msg.message_id, seat=seat,
+                                            version=game.version, digest=content)
         if old is not None and old.message_id != msg.message_id:
             await tg.quietly(self.bot.delete_message(old.chat_id, old.message_id),
                              "deleting an old message")
 
     # ------------------------------------------------------------ hands
-    async def show_hand(self, game_id: int, user_id: int, *, resend: bool = False,
-                        drew: Tile | None = None) -> bool:
-        """Edit (or with ``resend`` send anew) the player's hand message; False when he
-        cannot get it."""
-        try:
-            game, seat, view = await self.state.service.seat_view(game_id, user_id)
-        except ServiceError:
-            return False
-        row = await self.repos.users.get(user_id)
-        if row is not None and row.blocked and not resend:
-            await self.tell_no_hand(game, user_id, seat.name, blocked=True)
-            return False
-        if not resend and await self.repos.messages.get(game_id, "hand", seat.seat) is None:
-            return False  # he never got his hand: /hand or the deep link sends it
-        lang = await self.user_language(user_id, row=row)
-        text = hand_text(lang, game, seat, view, drew)
+    async def _hand_slot(self, game_id: int, seat: int, resend: bool) -> None:
+        screen = self.screens.get(game_id)
+        if screen is None:
+            return
+        game = screen.game
+        if seat >= len(game.seats) or game.seats[seat].user_id is None:
+            return
+        info = game.seats[seat]
+        user_id = info.user_id
+        assert user_id is not None
+        user = await self.service.user(user_id)
+        if user is not None and user.blocked and not resend:
+            self.tell_no_hand(game, user_id, info.name, blocked=True)
+            return
+        if not resend and await self.service.shown_one(game_id, "hand", seat) is None:
+            return  # he never got his hand: /hand or the deep link sends it
+        view = screen.views.get(seat)
+        if view is None or game.view is None or view.round_index != game.view.round_index:
+            try:
+                fresh, _, view = await self.service.seat_view(game_id, user_id)
+            except ServiceError:
+                return
+            screen.views[seat] = view
+            game = self.screen(fresh).game
+        lang = await self.user_language(user_id, user=user)
+        drew = screen.drew.get(seat)
+        text = hand_text(lang, game, info, view, drew)
+        on_turn = game.status == "playing" and view.turn == seat
         markup = hand_keyboard(lang, game.game_id, game.version, view,
                                active=game.status == "playing")
+        # Who is not on turn keeps a keyboard of an older version: pressing it only
+        # explains; the digest ignores the version then, so it is not edited for it.
+        key = digest(text, markup_json(markup) if on_turn else markup_json(
+            hand_keyboard(lang, game.game_id, -1, view, active=game.status == "playing")))
         try:
-            await self._put_text(game, "hand", user_id, text, markup, resend=resend,
-                                 seat=seat.seat)
+            await self._put_text(game, "hand", user_id, text, markup, resend=resend, seat=seat,
+                                 key=key)
         except TelegramError as exc:
             if tg.cannot_write(exc):
-                await self._cannot_reach(game, user_id, seat.name, exc)
-            else:
-                log.warning("hand of user %s in game %s: %s", user_id, game_id, exc.message)
-            return False
-        if row is None or not row.has_private_chat or row.blocked:
-            await self.repos.users.set_has_private_chat(user_id, True)
-            await self.repos.users.set_blocked(user_id, False)
-        return True
+                await self._cannot_reach(game, user_id, info.name, exc)
+                return
+            raise
+        if user is None or not user.has_private_chat or user.blocked:
+            await self.service.set_reachable(user_id, private_chat=True, blocked=False)
 
     async def _cannot_reach(self, game: GameInfo, user_id: int, name: str,
                             exc: TelegramError) -> None:
         is_blocked = tg.blocked(exc)
         if is_blocked:
-            await self.repos.users.set_blocked(user_id, True)
+            await self.service.set_reachable(user_id, blocked=True)
         else:
-            await self.repos.users.set_has_private_chat(user_id, False)
-        await self.tell_no_hand(game, user_id, name, blocked=is_blocked)
+            await self.service.set_reachable(user_id, private_chat=False)
+        self.tell_no_hand(game, user_id, name, blocked=is_blocked)
 
-    async def tell_no_hand(self, game: GameInfo, user_id: int, name: str, *,
-                            blocked: bool) -> None:
+    def tell_no_hand(self, game: GameInfo, user_id: int, name: str, *, blocked: bool) -> None:
         """Tell the group, once per game and player, that he cannot get his hand."""
         key = (game.game_id, user_id)
-        if key in self.state.told_no_hand:
+        if key in self.told_no_hand:
             return
-        self.state.told_no_hand.add(key)
-        lang = await self.chat_language(game.chat_id)
-        if blocked:
-            text = tr(lang, "notice.blocked", name=name)
-        else:
-            text = tr(lang, "notice.no_private", name=name,
-                      link=await self.personal_link(game, user_id))
-        await self.say(game.chat_id, text)
+        self.told_no_hand.add(key)
 
-    async def show_hands(self, game: GameInfo, seats: Sequence[int], *, resend: bool = False,
-                         drew: dict[int, Tile] | None = None) -> None:
-        for seat in sorted(seats):
-            user_id = game.seats[seat].user_id
-            if user_id is not None:
-                await self.show_hand(game.game_id, user_id, resend=resend,
-                                     drew=(drew or {}).get(seat))
+        async def run() -> None:
+            lang = await self.chat_language(game.chat_id)
+            if blocked:
+                text = tr(lang, "notice.blocked", name=name)
+            else:
+                text = tr(lang, "notice.no_private", name=name,
+                          link=await self.personal_link(game, user_id))
+            await tg.quietly(self.bot.send_message(game.chat_id, text), "no-hand notice")
 
-    # ------------------------------------------------------------ table
-    async def show_table(self, game: GameInfo, results: Sequence[MoveResult] = (),
-                         *, resend: bool = False) -> None:
-        if game.view is None:
-            return
-        lang = await self.chat_language(game.chat_id)
-        names = [s.name for s in game.seats]
-        photo, filename = table_picture(lang, game.view, names)
-        caption = table_caption(lang, game, game.view, results)
-        markup = table_keyboard(lang, self.bot.username)
-        ref = await self.repos.messages.get(game.game_id, "table")
-        try:
-            if ref is not None and not resend:
-                try:
-                    await tg.edit(lambda: self.bot.edit_message_media(
-                        InputMediaPhoto(photo, caption=caption, filename=filename),
-                        ref.chat_id, ref.message_id, reply_markup=markup))
-                    return
-                except BadRequest as exc:
-                    if not tg.message_gone(exc):
-                        raise
-            msg = await self.bot.send_photo(game.chat_id, photo, caption=caption,
-                                            reply_markup=markup, filename=filename)
-        except TelegramError as exc:
-            log.warning("table of game %s: %s", game.game_id, exc.message)
-            return
-        old = await self.repos.messages.save(game.game_id, "table", chat_id=game.chat_id,
-                                             message_id=msg.message_id)
-        if old is not None and old.message_id != msg.message_id:
-            await tg.quietly(self.bot.delete_message(old.chat_id, old.message_id),
-                             "deleting the old table")
+        self.outbox.send(game.chat_id, run)
 
-    # ------------------------------------------------------------ what a command did
-    async def show_report(self, report: MoveReport) -> None:
-        game = report.game
-        if report.started:
-            await self.close_lobby(game)
-            await self.show_hands(game, range(len(game.seats)), resend=True)
-            await self.show_table(game, resend=True)
+    # ------------------------------------------------------------ the table
+    async def _table_slot(self, game_id: int, resend: bool) -> None:
+        screen = self.screens.get(game_id)
+        if screen is None or screen.game.view is None:
             return
+        game = screen.game
         view = game.view
         assert view is not None
+        ref = await self.service.shown_one(game_id, "table")
+        if ref is not None and not resend and ref.version >= game.version:
+            return
+        results = list(screen.results)
         lang = await self.chat_language(game.chat_id)
-        for i, end in enumerate(report.round_ends):
-            last = report.results[-1]
-            number = view.round_index + (0 if last.new_round else 1)
-            hands = report.final_hands[i] if i < len(report.final_hands) else ()
-            outcome = view.outcome if report.finished else None
-            await self.say(game.chat_id, round_summary(lang, game, view, end, number, hands,
-                                                       outcome))
-        if report.finished and not report.round_ends and view.outcome is not None:
-            await self.say(game.chat_id, outcome_text(lang, game, view, view.outcome))
-        drew = {r.seat: r.drawn for r in report.results if r.drawn is not None}
-        await self.show_hands(game, tuple(report.refresh_seats), drew=drew)
-        # A new round starts under the round's summary: the table follows it.
-        await self.show_table(game, report.results,
-                              resend=bool(report.round_ends) and not report.finished)
-        if report.finished:
-            await self.repos.pending_joins.delete_for_game(game.game_id)
+        names = [s.name for s in game.seats]
+        caption = table_caption(lang, game, view, results)
+        markup = table_keyboard(lang, self.bot.username)
+        photo, filename = await self.workers.table_picture(lang, view, names)
+        content = digest(game.version, caption)
+        sent: Message | None = None
+        if ref is not None and not resend:
+            chat_id, message_id = ref.chat_id, ref.message_id
+            try:
+                await tg.edit(lambda: self.bot.edit_message_media(
+                    InputMediaPhoto(photo, caption=caption, filename=filename),
+                    chat_id, message_id, reply_markup=markup))
+            except BadRequest as exc:
+                if not tg.message_gone(exc):
+                    raise
+                ref = None
+            else:
+                await self.service.mark_shown(game_id, "table", None, version=game.version,
+                                              digest=content)
+        if ref is None or resend:
+            sent = await self.bot.send_photo(game.chat_id, photo, caption=caption,
+                                             reply_markup=markup, filename=filename)
+            old = await self.service.save_shown(game_id, "table", chat_id=game.chat_id,
+                                                message_id=sent.message_id,
+                                                version=game.version, digest=content)
+            if old is not None and old.message_id != sent.message_id:
+                await tg.quietly(self.bot.delete_message(old.chat_id, old.message_id),
+                                 "deleting the old table")
+        # the moves named in this caption are shown: the next caption starts after them
+        for result in results:
+            if screen.results and screen.results[0] is result:
+                screen.results.pop(0)
 
-    async def show_cancelled(self, game: GameInfo) -> None:
+    # ------------------------------------------------------------ summaries
+    async def _announce_slot(self, game_id: int) -> None:
+        """Tell the group every round result (and the game's result) not told yet."""
+        screen = self.screens.get(game_id)
+        if screen is None or screen.game.view is None:
+            return
+        game = screen.game
+        view = game.view
+        assert view is not None
+        told_rounds, told_outcome = await self.service.announced(game_id)
+        ended = await self.service.ended_rounds(game_id)
+        outcome = view.outcome if game.status == "finished" else None
+        if told_rounds >= len(ended) and (outcome is None or told_outcome):
+            return
+        lang = await self.chat_language(game.chat_id)
+        texts = []
+        outcome_in_summary = False
+        for r in range(told_rounds, len(ended)):
+            end, hands = ended[r]
+            last = r == len(ended) - 1
+            final = outcome if last and view.round_index <= r else None
+            outcome_in_summary = outcome_in_summary or final is not None
+            texts.append(round_summary(lang, game, view, end, r + 1, hands, final))
+        if outcome is not None and not told_outcome and not outcome_in_summary:
+            texts.append(outcome_text(lang, game, view, outcome))
+        for chunk in _chunks(texts):
+            await self.bot.send_message(game.chat_id, chunk)
+        await self.service.set_announced(game_id, len(ended), outcome is not None)
+        if game.status == "playing" and len(ended) > told_rounds:
+            # a new round starts under the round's summary: the table follows it
+            self._put_table(game, resend=True)
+        if game.status == "finished":
+            await self.service.forget_joins(game_id)
+
+    # ------------------------------------------------------------ a group that moved
+    async def chat_migrated(self, old_id: int, new_id: int) -> None:
+        """The group became a supergroup: its games live under the new id from now on
+        (the service moved them); what was on its way to the old id is shown anew."""
+        try:
+            await self.service.migrate_chat(old_id, new_id)  # nothing to move: no change
+        except ServiceError as exc:  # both ids hold a game: leave them where they are
+            log.warning("chat %s -> %s not migrated: %s", old_id, new_id, exc.code)
+            return
+        for game_id in [g for g, s in self.screens.items() if s.game.chat_id == old_id]:
+            del self.screens[game_id]
+            await self.reconcile(game_id)
+
+    # ------------------------------------------------------------ reconciling
+    async def reconcile(self, game_id: int) -> None:
+        """Bring every message of the game up to its stored version (after a restart
+        or a failure): the lobby, what the group was not told, the hands, the table."""
+        try:
+            game = await self.service.game(game_id)
+        except ServiceError:
+            return
+        screen = self.screen(game)
+        shown = {(s.kind, s.seat): s for s in await self.service.shown(game_id)}
+        lobby = shown.get(("lobby", None))
+        if game.status == "lobby":
+            if lobby is None or lobby.version < game.version:
+                self._put_lobby(game, resend=lobby is None)
+            return
+        if lobby is not None and lobby.version < game.version:
+            self._put_lobby(game)  # closes it
         if game.view is None:
-            await self.close_lobby(game)
+            return
+        self._put_announce(game)
+        for seat in game.seats:
+            if seat.user_id is None:
+                continue
+            ref = shown.get(("hand", seat.seat))
+            if ref is not None and ref.version >= game.version:
+                continue
+            try:
+                _, _, view = await self.service.seat_view(game_id, seat.user_id)
+            except ServiceError:
+                continue
+            screen.views[seat.seat] = view
+            if ref is None:
+                user = await self.service.user(seat.user_id)
+                if user is None or not user.has_private_chat or user.blocked:
+                    continue
+            self._put_hands(game, (seat.seat,), resend=ref is None)
+        table = shown.get(("table", None))
+        if table is None or table.version < game.version:
+            self._put_table(game, resend=table is None)
+
+
+def _chunks(texts: Sequence[str], limit: int = 4096) -> list[str]:
+    """Join texts into as few messages as fit Telegram's limit."""
+    out: list[str] = []
+    for text in texts:
+        if out and len(out[-1]) + 2 + len(text) <= limit:
+            out[-1] += "\n\n" + text
         else:
-            await self.show_hands(game, range(len(game.seats)))
-            await self.show_table(game)
-        await self.repos.pending_joins.delete_for_game(game.game_id)
+            out.append(text[:limit])
+    return out

@@ -2,39 +2,44 @@
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from telegram.ext import Application, CallbackContext
 
 from bot.config import Settings
+from bot.order import KeyedLocks, chat_key
+from bot.outbox import Outbox
+from bot.pipeline import Pipeline
+from bot.presenter import Presenter
+from bot.workers import Workers
 from service import GameService
-from storage import Database, Repositories
 
 _KEY = "domino_state"
 _SETTINGS_KEY = "domino_settings"
+_LOCKS_KEY = "domino_locks"
 
 
 @dataclass
 class BotState:
     settings: Settings
-    db: Database
     service: GameService
-    repos: Repositories
-    _locks: dict[int, asyncio.Lock] = field(default_factory=dict)
-    # (game_id, user_id) pairs the group was already told cannot get their hand
-    told_no_hand: set[tuple[int, int]] = field(default_factory=set)
+    presenter: Presenter
+    pipeline: Pipeline
+    outbox: Outbox
+    workers: Workers
+    locks: KeyedLocks
     # general_kozel signals: (game_id, seat) -> (round, turn number) of the last one
     signals: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
 
-    def game_lock(self, game_id: int) -> asyncio.Lock:
-        """Serializes a game's commands and what is shown for them, so messages
-        are edited in the order the moves were made."""
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+    @contextlib.asynccontextmanager
+    async def game_lock(self, chat_id: int) -> AsyncIterator[None]:
+        """Hold the game key of a group chat (JobQueue jobs; updates hold it already
+        through the update processor, bot/order.py)."""
+        async with self.locks.hold(chat_key(chat_id)):
+            yield
 
 
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
@@ -55,6 +60,17 @@ def get_settings(source: AnyApp | AnyContext) -> Settings:
     value = _bot_data(source).get(_SETTINGS_KEY)
     if not isinstance(value, Settings):
         raise RuntimeError("the settings are not stored in bot_data")
+    return value
+
+
+def put_locks(app: AnyApp, locks: KeyedLocks) -> None:
+    _bot_data(app)[_LOCKS_KEY] = locks
+
+
+def get_locks(source: AnyApp | AnyContext) -> KeyedLocks:
+    value = _bot_data(source).get(_LOCKS_KEY)
+    if not isinstance(value, KeyedLocks):
+        raise RuntimeError("the locks are not stored in bot_data")
     return value
 
 

@@ -1,6 +1,6 @@
 """Turn timers on the JobQueue: named jobs per game, rebuilt from the database.
 
-After every move report ``schedule_ai`` calls :func:`request_arm`, which runs
+After every move report the pipeline (bot/pipeline.py) calls :func:`request_arm`, which runs
 ``arm:<game_id>`` at once: it sets (or keeps) the turn's deadline in the
 database and reschedules ``timeout:<game_id>`` and ``remind:<game_id>`` (the old
 jobs are removed first). At start-up :func:`start` schedules a job for every
@@ -12,18 +12,14 @@ Time comes from an injectable :class:`~service.timers.Clock`; a test gives a
 due at once, in order (reminders, time-outs, then the lobby / idle expiry).
 
 Private messages sent from here (reminders, "your turn" notices) keep at most
-one notice per player (the previous one is deleted) and are spaced so that one
-user never gets two of them within a second (Telegram's pace for a private
-chat, which AIORateLimiter does not keep).
+one notice per player (the previous one is deleted); the rate limiter
+(bot/limiter.py) keeps Telegram's pace of a private chat.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from telegram import Update
@@ -31,8 +27,6 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes, JobQueue
 
 from bot import tg
-from bot.ai import job_name as ai_job_name
-from bot.ai import schedule_ai
 from bot.common import error_text, with_admin_fallback
 from bot.formatting import variant_name
 from bot.presenter import Presenter
@@ -49,7 +43,7 @@ from service.timers import (
     TimerSettings,
     TurnTimers,
 )
-from storage import Deadline
+from service.types import TurnDeadline
 
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
@@ -72,44 +66,10 @@ def arm_job(game_id: int) -> str:
     return f"arm:{game_id}"
 
 
-class Pacer:
-    """At most one private message a second per user (from the timer code)."""
-
-    def __init__(self, interval: float = PRIVATE_PACE,
-                 monotonic: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
-        self.interval = interval
-        self._monotonic = monotonic
-        self._sleep = sleep
-        self._last: dict[int, float] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
-
-    def touch(self, user_id: int) -> None:
-        """Something was just sent to the user (a hand edited after a time-out)."""
-        self._last[user_id] = self._monotonic()
-
-    async def wait(self, user_id: int) -> None:
-        """Wait for the user's turn to receive a message, then take it."""
-        lock = self._locks.setdefault(user_id, asyncio.Lock())
-        async with lock:
-            last = self._last.get(user_id)
-            if last is not None:
-                gap = self._monotonic() - last
-                if gap < self.interval:
-                    await self._sleep(self.interval - gap)
-            self._last[user_id] = self._monotonic()
-        if len(self._last) > 1000:  # forget who was written to long ago
-            cutoff = self._monotonic() - self.interval
-            for uid in [u for u, t in self._last.items() if t < cutoff]:
-                self._last.pop(uid, None)
-                self._locks.pop(uid, None)
-
-
 @dataclass
 class TimerRuntime:
     timers: TurnTimers
     clock: Clock
-    pacer: Pacer = field(default_factory=Pacer)
 
 
 # ------------------------------------------------------------------ wiring
@@ -148,12 +108,10 @@ async def start(app: AnyApp) -> None:
     JobQueue, and the periodic sweep for expired lobbies and idle games."""
     state = get_state(app)
     clock = get_clock(app)
-    runtime = TimerRuntime(TurnTimers(state.db, state.service, clock), clock)
+    runtime = TimerRuntime(TurnTimers(state.service, clock), clock)
     app.bot_data[_KEY] = runtime
-    for deadline in await state.repos.deadlines.list_all():
-        game = await state.repos.games.get(deadline.game_id)
-        if game is not None:
-            await _schedule(app, deadline, game.chat_id)
+    for deadline in await runtime.timers.deadlines():
+        await _schedule(app, deadline, deadline.chat_id)
     _queue(app).run_repeating(_housekeeping_job, interval=HOUSEKEEPING_EVERY, first=0.0,
                               name="housekeeping")
 
@@ -187,7 +145,7 @@ async def arm_game(app: AnyApp, game_id: int) -> None:
                           time=await _duration(app, user_id, turn))
 
 
-async def _schedule(app: AnyApp, deadline: Deadline | None, chat_id: int, *,
+async def _schedule(app: AnyApp, deadline: TurnDeadline | None, chat_id: int, *,
                     game_id: int | None = None) -> None:
     """Replace the game's timeout and reminder jobs by ones for ``deadline``."""
     gid = deadline.game_id if deadline is not None else game_id
@@ -227,9 +185,8 @@ async def _housekeeping_job(context: Context) -> None:
 async def _reschedule_if_early(app: AnyApp, game_id: int) -> bool:
     """A job that fired before its time by our clock (a test's clock, a clock
     change) is put back; True if it was early."""
-    state = get_state(app)
-    deadline = await state.repos.deadlines.get(game_id)
     runtime = get_runtime(app)
+    deadline = await runtime.timers.deadline(game_id)
     if deadline is None or deadline.due_at <= runtime.clock.now():
         return False
     _remove_jobs(app, timeout_job(game_id))
@@ -242,7 +199,10 @@ async def fire_timeout(app: AnyApp, game_id: int) -> TimeoutOutcome | None:
     """Apply the game's time-out if it is due, and show what it did."""
     state = get_state(app)
     runtime = get_runtime(app)
-    async with state.game_lock(game_id):
+    chat_id = await state.service.chat_of(game_id)
+    if chat_id is None:
+        return None
+    async with state.game_lock(chat_id):
         try:
             outcome = await runtime.timers.expire(game_id)
         except ServiceError as exc:
@@ -251,20 +211,14 @@ async def fire_timeout(app: AnyApp, game_id: int) -> TimeoutOutcome | None:
         if outcome is None:
             return None
         game = outcome.report.game
-        ui = Presenter(app.bot, state)
+        ui = state.presenter
         lang = await ui.chat_language(game.chat_id)
         name = game.seats[outcome.seat].name
         key = "timer.timed_out_forced" if outcome.forced_only else "timer.timed_out"
-        await ui.say(game.chat_id, tr(lang, key, name=name))
-        for seat in outcome.report.refresh_seats:
-            uid = game.seats[seat].user_id
-            if uid is not None:
-                runtime.pacer.touch(uid)
-        await ui.show_report(outcome.report)
+        ui.say(game.chat_id, tr(lang, key, name=name))
+        state.pipeline.after(outcome.report)
         if outcome.took_over:
-            await ui.say(game.chat_id, tr(lang, "timer.took_over", name=name,
-                                          count=outcome.timeouts))
-    schedule_ai(app, game)
+            ui.say(game.chat_id, tr(lang, "timer.took_over", name=name, count=outcome.timeouts))
     return outcome
 
 
@@ -279,29 +233,28 @@ async def fire_reminder(app: AnyApp, game_id: int) -> bool:
 
 
 async def housekeeping(app: AnyApp) -> list[Expired]:
-    """Close lobbies that never started and games idle too long, telling the group."""
+    """Close lobbies that never started and games idle too long, telling the group;
+    bring every active game's messages in line (a failed send is retried here too)."""
     state = get_state(app)
     runtime = get_runtime(app)
     closed = await runtime.timers.expire_stale_games()
-    ui = Presenter(app.bot, state)
+    ui = state.presenter
     for item in closed:
         game = item.game
-        async with state.game_lock(game.game_id):
-            for name in (ai_job_name(game.game_id), timeout_job(game.game_id),
-                         remind_job(game.game_id)):
+        async with state.game_lock(game.chat_id):
+            for name in (timeout_job(game.game_id), remind_job(game.game_id)):
                 _remove_jobs(app, name)
-            await ui.show_cancelled(game)
+            state.pipeline.cancelled(game)
             lang = await ui.chat_language(game.chat_id)
-            await ui.say(game.chat_id, tr(lang, f"timer.expired.{item.reason}",
-                                          after=duration_text(lang, item.after)))
+            ui.say(game.chat_id, tr(lang, f"timer.expired.{item.reason}",
+                                    after=duration_text(lang, item.after)))
     return closed
 
 
 async def fire_due(app: AnyApp) -> None:
     """Run, at once and in order, every reminder and time-out due by the clock and
     the expiry sweep (deterministic tests advance a ManualClock and call this)."""
-    state = get_state(app)
-    for deadline in await state.repos.deadlines.list_all():
+    for deadline in await get_runtime(app).timers.deadlines():
         await fire_reminder(app, deadline.game_id)
         await fire_timeout(app, deadline.game_id)
     await housekeeping(app)
@@ -312,28 +265,29 @@ async def fire_due(app: AnyApp) -> None:
 
 async def _notice(app: AnyApp, game: GameInfo, seat: int, user_id: int, key: str,
                   **values: object) -> None:
-    """Send a reminder or turn notice; the previous notice to the user is deleted."""
+    """Send a reminder or turn notice; the previous notice to the user is deleted.
+    The private chat's pace (one message a second) is kept by the rate limiter."""
     state = get_state(app)
-    runtime = get_runtime(app)
-    ui = Presenter(app.bot, state)
-    row = await state.repos.users.get(user_id)
-    if row is None or not row.has_private_chat or row.blocked:
+    service = state.service
+    ui = state.presenter
+    user = await service.user(user_id)
+    if user is None or not user.has_private_chat or user.blocked:
         return
-    lang = await ui.user_language(user_id, row=row)
+    lang = await ui.user_language(user_id, user=user)
     text = tr(lang, key, variant=variant_name(lang, game.variant), game_id=game.game_id,
               **values)
-    await runtime.pacer.wait(user_id)
     msg = await tg.quietly(app.bot.send_message(user_id, text), f"notice to {user_id}")
     if msg is None:
         return
-    old = await state.repos.messages.list_in_chat(user_id, "notice")
-    await state.repos.messages.save(game.game_id, "notice", chat_id=user_id,
-                                    message_id=msg.message_id, seat=seat)
+    old = await service.notices_in_chat(user_id)
+    await service.save_shown(game.game_id, "notice", chat_id=user_id,
+                             message_id=msg.message_id, seat=seat, version=game.version,
+                             digest=None)
     for ref in old:
         if ref.message_id == msg.message_id:
             continue
         if ref.game_id != game.game_id or ref.seat != seat:
-            await state.repos.messages.delete(ref.game_id, "notice", ref.seat)
+            await service.forget_shown(ref.game_id, "notice", ref.seat)
         await tg.quietly(app.bot.delete_message(ref.chat_id, ref.message_id),
                          "deleting an old notice")
 
@@ -351,8 +305,7 @@ def duration_text(lang: str, seconds: float) -> str:
 
 
 async def _duration(app: AnyApp, user_id: int, seconds: float) -> str:
-    ui = Presenter(app.bot, get_state(app))
-    return duration_text(await ui.user_language(user_id), seconds)
+    return duration_text(await get_state(app).presenter.user_language(user_id), seconds)
 
 
 # ------------------------------------------------------------------ coming back
@@ -369,12 +322,13 @@ async def came_back(app: AnyApp, game_id: int, user_id: int) -> bool:
 
 
 async def _tell_back(app: AnyApp, game: GameInfo, user_id: int) -> None:
-    ui = Presenter(app.bot, get_state(app))
+    state = get_state(app)
+    ui = state.presenter
     seat = game.seat_of(user_id)
     lang = await ui.chat_language(game.chat_id)
-    await ui.say(game.chat_id, tr(lang, "timer.back", name=seat.name if seat else "?"))
+    ui.say(game.chat_id, tr(lang, "timer.back", name=seat.name if seat else "?"))
     if game.turn is not None and seat is not None and game.turn == seat.seat:
-        _remove_jobs(app, ai_job_name(game.game_id))  # his turn again: no computer move
+        state.pipeline.cancel_jobs(game)  # his turn again: no computer move
     request_arm(app, game)
 
 
@@ -383,19 +337,18 @@ async def cmd_back(update: Update, context: Context) -> None:
     user, chat = update.effective_user, update.effective_chat
     if user is None or chat is None:
         return
-    state = get_state(context)
-    ui = Presenter(context.bot, state)
+    ui = get_state(context).presenter
     lang = await ui.chat_language(chat.id, user.language_code,
                                   private=chat.type == ChatType.PRIVATE)
     runtime = get_runtime(context)
     games = await runtime.timers.come_back_everywhere(user.id)
     if not games:
-        await ui.say(chat.id, tr(lang, "timer.not_away"))
+        ui.say(chat.id, tr(lang, "timer.not_away"))
         return
     for game in games:
         await _tell_back(context.application, game, user.id)
     if chat.type == ChatType.PRIVATE:
-        await ui.say(chat.id, tr(lang, "timer.welcome_back"))
+        ui.say(chat.id, tr(lang, "timer.welcome_back"))
 
 
 # ------------------------------------------------------------------ /settings
@@ -419,7 +372,7 @@ async def settings_command(ui: Presenter, context: Context, chat_id: int, user_i
                            lang: str, args: list[str], *, private: bool) -> None:
     """``/settings turn 2m`` and the like: change the chat's timers, or say why not."""
     if private:
-        await ui.say(chat_id, tr(lang, "group_only"))
+        ui.say(chat_id, tr(lang, "group_only"))
         return
     runtime = get_runtime(context)
     try:
@@ -429,19 +382,18 @@ async def settings_command(ui: Presenter, context: Context, chat_id: int, user_i
                                                          is_admin=admin))
     except BadTimerSettingError as exc:
         arg = f"{exc.name} {exc.value}".strip()[:40] or " ".join(args)[:40]
-        await ui.say(chat_id, tr(lang, "timer.bad", arg=arg))
+        ui.say(chat_id, tr(lang, "timer.bad", arg=arg))
         return
     except ServiceError as exc:
-        await ui.say(chat_id, error_text(lang, exc))
+        ui.say(chat_id, error_text(lang, exc))
         return
-    await ui.say(chat_id, tr(lang, "timer.changed") + "\n\n" + settings_text(lang, cfg))
-    game = await ui.state.service.active_game(chat_id)
+    ui.say(chat_id, tr(lang, "timer.changed") + "\n\n" + settings_text(lang, cfg))
+    game = await ui.service.active_game(chat_id)
     if game is not None and game.status == "playing":
         request_arm(context.application, game)  # the timer starts (or stops) now
 
 
 __all__ = [
-    "Pacer",
     "TimerRuntime",
     "arm_game",
     "came_back",

@@ -33,7 +33,8 @@ MOVE_PREFIXES = ("p:", "d:", "s:", "t:")
 def test_settings(emu: TelegramEmulator, db_path: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "token": emu.token, "database_path": db_path, "ai_delay": 0.0,
-        "group_rate_limit": 0, "overall_rate_limit": 0, "max_retries": 3,
+        "group_rate_limit": 0, "overall_rate_limit": 0, "private_interval": 0.0,
+        "max_retries": 3,
     }
     values.update(overrides)
     return Settings(**values)
@@ -43,6 +44,9 @@ test_settings.__test__ = False  # type: ignore[attr-defined]
 
 
 def _jobs_busy(app: AnyApp) -> bool:
+    state = app.bot_data.get("domino_state")
+    if state is not None and state.outbox.busy():
+        return True
     queue = app.job_queue
     if queue is None:
         return False
@@ -142,7 +146,8 @@ def db_path(tmp_path: Path) -> Path:
 
 @contextlib.asynccontextmanager
 async def running_bot(emu: TelegramEmulator, db_path: Path, *, http: bool = False,
-                      clock: Any = None, **overrides: Any) -> AsyncIterator[Bot]:
+                      clock: Any = None, workers: Any = None,
+                      **overrides: Any) -> AsyncIterator[Bot]:
     """Start the bot as ``run_polling`` would (initialize, post_init, start, poll) and
     stop it the same way (stop, shutdown, post_shutdown)."""
     server: EmulatorHttpServer | None = None
@@ -150,11 +155,12 @@ async def running_bot(emu: TelegramEmulator, db_path: Path, *, http: bool = Fals
         server = EmulatorHttpServer(emu)
         await server.start()
         app = build_application(test_settings(emu, db_path, api_base_url=server.base_url,
-                                              **overrides), clock=clock)
+                                              **overrides), clock=clock, workers=workers)
     else:
         app = build_application(test_settings(emu, db_path, **overrides),
                                 request=EmulatorRequest(emu),
-                                get_updates_request=EmulatorRequest(emu), clock=clock)
+                                get_updates_request=EmulatorRequest(emu), clock=clock,
+                                workers=workers)
     emu.attach(app)
     await app.initialize()
     if app.post_init is not None:
@@ -169,6 +175,8 @@ async def running_bot(emu: TelegramEmulator, db_path: Path, *, http: bool = Fals
         emu.wake_pollers()
         await app.updater.stop()
         await app.stop()
+        if app.post_stop is not None:
+            await app.post_stop(app)
         await app.shutdown()
         if app.post_shutdown is not None:
             await app.post_shutdown(app)

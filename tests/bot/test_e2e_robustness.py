@@ -170,7 +170,7 @@ async def test_blocked_user_does_not_stop_the_game(bot: Bot, emu: TelegramEmulat
     game = await start_game(bot, group.id, users, "block", ai=1)
     await emu.block_bot(boris)
     await bot.settle()
-    row = await bot.app.bot_data["domino_state"].repos.users.get(boris.id)
+    row = await bot.service.user(boris.id)
     assert row is not None and row.blocked
     # Anna and the computer play on until Boris is on turn; the group is told once
     for _ in range(30):

@@ -36,7 +36,7 @@ def test_group_pace_is_a_sliding_window_without_a_burst() -> None:
     clock = Clock()
     limiter = ChatLimiter(group_max=20, group_window=60.0, overall_max=0, monotonic=clock)
     pace = limiter._pace(-5)
-    for i in range(20):
+    for _ in range(20):
         assert limiter.ready_in(-5) == 0
         pace.stamps.append(clock.t)
         clock.t += 1.0

@@ -9,6 +9,7 @@ import pytest
 
 from bot.timers import arm_game, fire_due, get_runtime
 from service.timers import ManualClock, TimerSettings
+from storage import Database, Repositories
 from tests.bot.conftest import Bot, choose, on_turn, running_bot, start_game
 from tests.bot.emulator import TelegramEmulator
 
@@ -99,13 +100,13 @@ async def test_restart_keeps_the_deadline(emu: TelegramEmulator, db_path: Path) 
         await bot.settle()
         game = await bot.game_in(group.id)
         assert game is not None
-        deadline = await get_runtime(bot.app).timers.repos.deadlines.get(game.game_id)
+        deadline = await get_runtime(bot.app).timers.deadline(game.game_id)
         assert deadline is not None
         clock.advance(60)
     async with running_bot(emu, db_path, clock=clock) as bot:
         await bot.settle()
         timers = get_runtime(bot.app).timers
-        assert await timers.repos.deadlines.get(game.game_id) == deadline
+        assert await timers.deadline(game.game_id) == deadline
         job = bot.app.job_queue.get_jobs_by_name(f"timeout:{game.game_id}")
         assert len(job) == 1  # rebuilt from the database, not doubled
         clock.advance(59)
@@ -233,36 +234,19 @@ async def test_the_real_job_queue_fires_the_timeout(emu: TelegramEmulator,
         game = await bot.game_in(group.id)
         assert game is not None
         timers = get_runtime(bot.app).timers
-        deadline = await timers.repos.deadlines.get(game.game_id)
+        deadline = await timers.deadline(game.game_id)
         assert deadline is not None and deadline.turn_version == game.version
-        # the same turn's deadline, moved close: kept by arm (same turn), jobs rescheduled
-        await timers.repos.deadlines.save(game.game_id, seat=deadline.seat,
-                                          turn_version=deadline.turn_version,
-                                          due_at=timers.clock.now() + 0.3)
+        # the same turn's deadline, moved close (written to the file by another
+        # connection): kept by arm (same turn), jobs rescheduled
+        db = await Database.open(db_path)
+        try:
+            await Repositories.of(db).deadlines.save(
+                db, game.game_id, seat=deadline.seat, turn_version=deadline.turn_version,
+                due_at=timers.clock.now() + 0.3)
+        finally:
+            await db.close()
         await arm_game(bot.app, game.game_id)
         await bot.settle()  # waits for jobs due within two seconds
         assert len(texts(bot, group.id, "ran out of time")) == 1
         after = await bot.game_in(group.id)
         assert after is not None and after.version > game.version
-
-
-async def test_pacer_spaces_private_messages() -> None:
-    from bot.timers import Pacer
-
-    now = [100.0]
-    slept: list[float] = []
-
-    async def sleep(seconds: float) -> None:
-        slept.append(seconds)
-        now[0] += seconds
-
-    pacer = Pacer(monotonic=lambda: now[0], sleep=sleep)
-    await pacer.wait(1)
-    await pacer.wait(2)  # another user: no wait
-    assert slept == []
-    now[0] += 0.25
-    await pacer.wait(1)
-    assert slept == [pytest.approx(0.75)]
-    pacer.touch(2)  # his hand was just edited
-    await pacer.wait(2)
-    assert slept[-1] == pytest.approx(1.0)

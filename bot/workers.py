@@ -1,0 +1,103 @@
+"""CPU work off the event loop: computer decisions and table pictures in worker processes.
+
+A hard computer player may think for up to two seconds and a picture takes
+10-30 ms; either on the event loop would hold every chat's presses. Both run in
+process pools (separate ones, so a long think never delays a picture), started
+lazily through a ``forkserver`` (a clean, small process to fork from: no threads,
+no open database, no sockets). With ``workers=0`` a pool is replaced by a thread,
+which keeps the loop free but shares the GIL (for machines where processes are
+not allowed). A broken pool (a worker killed) is replaced and the call retried once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from bot.pictures import table_picture
+from engine.game import SeatView
+from engine.moves import Move
+from service.ai import decide
+from service.types import AiTurn
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+_PRELOAD = ["engine.ai", "engine.variants", "renderer", "bot.pictures", "service.ai"]
+
+
+def _context() -> Any:
+    try:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(_PRELOAD)
+        return ctx
+    except ValueError:  # no forkserver on this platform
+        return multiprocessing.get_context("spawn")
+
+
+class Pool:
+    """A lazily started process pool of ``workers`` processes (0: a thread instead)."""
+
+    def __init__(self, name: str, workers: int) -> None:
+        self.name = name
+        self.workers = workers
+        self._pool: concurrent.futures.Executor | None = None
+        self.calls = 0
+
+    def _executor(self) -> concurrent.futures.Executor:
+        if self._pool is None:
+            if self.workers > 0:
+                self._pool = concurrent.futures.ProcessPoolExecutor(self.workers,
+                                                                    mp_context=_context())
+            else:
+                self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=self.name)
+        return self._pool
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        self.calls += 1
+        for attempt in (1, 2):
+            try:
+                return await loop.run_in_executor(self._executor(), fn, *args)
+            except BrokenProcessPool:
+                log.warning("the %s pool broke; starting a new one", self.name)
+                self._reset()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _reset(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+class Workers:
+    """The bot's two pools: computer decisions and pictures."""
+
+    def __init__(self, ai_workers: int = 1, render_workers: int = 1, *,
+                 decider: Callable[[AiTurn], Move] = decide) -> None:
+        self.ai = Pool("ai", ai_workers)
+        self.render = Pool("render", render_workers)
+        self._decide = decider  # a top-level function (it is sent to the worker by name)
+
+    async def decide(self, turn: AiTurn) -> Move:
+        return await self.ai.run(self._decide, turn)
+
+    async def table_picture(self, lang: str, view: SeatView, names: Sequence[str]
+                            ) -> tuple[bytes, str]:
+        return await self.render.run(table_picture, lang, view, list(names))
+
+    def close(self) -> None:
+        self.ai.close()
+        self.render.close()

@@ -1,0 +1,212 @@
+"""kill -9 between saving a move and the last message it causes, then a restart: every
+message comes back in line with the stored game, and play goes on without anyone
+typing a command.
+
+The bot runs as its own process (``python -m bot``) against the HTTP emulator in
+this process. The emulator holds a chosen call of the move (the answer, a hand, the
+table, ...) in flight; the bot is killed while it waits; the held call is dropped
+unapplied (as if the connection died with the process); a new bot process starts
+on the same database file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import signal
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from service import GameService
+from tests.bot.emulator import EmulatorHttpServer, Failure, Message, TelegramEmulator, User
+
+ROOT = Path(__file__).resolve().parents[2]
+MOVE = re.compile(r"^[pdso]:(\d+):(\d+):")
+
+
+class BotProcess:
+    def __init__(self, server: EmulatorHttpServer, emu: TelegramEmulator, db: Path,
+                 cwd: Path) -> None:
+        self.server, self.emu, self.db, self.cwd = server, emu, db, cwd
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "BOT_TOKEN": self.emu.token,
+               "TELEGRAM_API_BASE_URL": self.server.base_url, "DATABASE_PATH": str(self.db),
+               "AI_DELAY": "0", "LOG_LEVEL": "WARNING", "AI_WORKERS": "0",
+               "RENDER_WORKERS": "0"}
+        before = self.emu.call_count("setMyCommands")
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=self.cwd, env=env,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        for _ in range(600):  # started: it registered its commands (after reconciling)
+            if self.emu.call_count("setMyCommands") >= before + 2:
+                break
+            await asyncio.sleep(0.05)
+        else:
+            raise TimeoutError("the bot process did not start")
+
+    async def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        await self.proc.wait()
+        self.proc = None
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGKILL)
+            await self.proc.wait()
+        self.proc = None
+
+
+async def settle(emu: TelegramEmulator) -> None:
+    await emu.wait_idle(timeout=30, quiet_rounds=30, settle=0.4)
+
+
+@contextlib.asynccontextmanager
+async def world(tmp_path: Path) -> AsyncIterator[tuple[TelegramEmulator, BotProcess]]:
+    emu = TelegramEmulator()
+    server = EmulatorHttpServer(emu)
+    await server.start()
+    bot = BotProcess(server, emu, tmp_path / "domino.sqlite3", tmp_path)
+    try:
+        await bot.start()
+        yield emu, bot
+    finally:
+        await bot.stop()
+        emu.close()
+        await server.stop()
+
+
+async def stored(db: Path, chat_id: int) -> tuple[int, int, int | None, str]:
+    """(game id, version, seat on turn, status) of the chat's game, from the file."""
+    service = await GameService.open(db)
+    try:
+        game = await service.last_game(chat_id)
+        assert game is not None
+        return game.game_id, game.version, game.turn, game.status
+    finally:
+        await service.close()
+
+
+def hand(emu: TelegramEmulator, user: User) -> Message | None:
+    for m in reversed(emu.bot_messages(user.id)):
+        if any(MOVE.match(d) or d.startswith("t:") for d in m.callback_datas()):
+            return m
+    return None
+
+
+def move_button(msg: Message) -> str | None:
+    for prefix in ("p:", "d:", "s:"):
+        datas = sorted(d for d in msg.callback_datas() if d.startswith(prefix))
+        if datas:
+            return datas[0]
+    return None
+
+
+async def begin(emu: TelegramEmulator, group: int, users: list[User], *,
+                start: bool = True) -> None:
+    if start:
+        for u in users:
+            await emu.user_starts_bot(u)
+    await emu.user_sends(users[0], group, "/newgame draw")
+    await settle(emu)
+    lobby = next(m for m in reversed(emu.bot_messages(group))
+                 if any(d.startswith("l:") for d in m.callback_datas()))
+    join = next(d for d in lobby.callback_datas() if d.endswith(":j"))
+    await emu.press(users[1], group, lobby.message_id, join)
+    await settle(emu)
+    lobby = next(m for m in reversed(emu.bot_messages(group))
+                 if any(d.startswith("l:") for d in m.callback_datas()))
+    go = next(d for d in lobby.callback_datas() if d.endswith(":go"))
+    await emu.press(users[0], group, lobby.message_id, go)
+
+
+async def check_in_line(emu: TelegramEmulator, db: Path, group: int,
+                        users: list[User]) -> None:
+    """Every message shows the stored version; the player on turn can move."""
+    _, version, turn, status = await stored(db, group)
+    assert status == "playing" and turn is not None
+    tables = [m for m in emu.bot_messages(group) if m.has_media]
+    assert len(tables) == 1, f"{len(tables)} tables in the group"
+    on_turn = users[turn]
+    assert f"Turn: {on_turn.first_name}" in (tables[0].caption or ""), tables[0].caption
+    for seat, user in enumerate(users):
+        msg = hand(emu, user)
+        assert msg is not None, f"{user.first_name} has no hand"
+        if seat == turn:
+            versions = {int(m[2]) for d in msg.callback_datas() if (m := MOVE.match(d))}
+            assert versions == {version}, (versions, version)
+    data = move_button(hand(emu, on_turn))  # type: ignore[arg-type]
+    assert data is not None
+    qid = await emu.press(on_turn, on_turn.id, hand(emu, on_turn).message_id, data)  # type: ignore[union-attr]
+    await settle(emu)
+    answer = emu.callback_answers.get(qid)
+    assert answer is not None and not (answer.text or "").startswith(("That", "This"))
+    assert (await stored(db, group))[1] == version + 1
+
+
+# (method, whose chat) held when the bot is killed; "mover"/"next" are private chats
+POINTS = [
+    ("answerCallbackQuery", None),
+    ("editMessageText", "mover"),
+    ("editMessageText", "next"),
+    ("editMessageMedia", "group"),
+]
+
+
+@pytest.mark.parametrize(("method", "where"), POINTS)
+async def test_kill_between_a_move_and_its_messages(tmp_path: Path, method: str,
+                                                    where: str | None) -> None:
+    async with world(tmp_path) as (emu, bot):
+        anna, boris = emu.add_user("Anna"), emu.add_user("Boris")
+        group = emu.add_group("Table", members=[anna, boris]).id
+        users = [anna, boris]
+        await begin(emu, group, users)
+        await settle(emu)
+        _, version, turn, _ = await stored(bot.db, group)
+        assert turn is not None
+        mover, nxt = users[turn], users[1 - turn]
+        msg = hand(emu, mover)
+        assert msg is not None
+        data = move_button(msg)
+        assert data is not None
+        chat = {"mover": mover.id, "next": nxt.id, "group": group, None: None}[where]
+        gate = emu.hold(method=method, chat_id=chat, count=1)
+        await emu.press(mover, mover.id, msg.message_id, data)
+        await gate.wait_reached(timeout=20)
+        await bot.kill()
+        gate.fail(Failure.timed_out())
+        assert (await stored(bot.db, group))[1] == version + 1  # the move was saved
+        await bot.start()
+        await settle(emu)
+        await check_in_line(emu, bot.db, group, users)
+
+
+@pytest.mark.parametrize("method", ["sendPhoto", "sendMessage"])
+async def test_kill_during_start(tmp_path: Path, method: str) -> None:
+    """Killed while the first table or the first hand is on its way: after the restart
+    both hands and one table are there."""
+    async with world(tmp_path) as (emu, bot):
+        anna, boris = emu.add_user("Anna"), emu.add_user("Boris")
+        group = emu.add_group("Table", members=[anna, boris]).id
+        users = [anna, boris]
+        chat = group if method == "sendPhoto" else None
+        for u in users:
+            await emu.user_starts_bot(u)
+        await settle(emu)
+        gate = emu.hold(method=method, chat_id=chat, count=1,
+                        where=(lambda p: p.account_chat in (anna.id, boris.id))
+                        if method == "sendMessage" else None)
+        await begin(emu, group, users, start=False)
+        await gate.wait_reached(timeout=20)
+        await bot.kill()
+        gate.fail(Failure.timed_out())
+        await bot.start()
+        await settle(emu)
+        await check_in_line(emu, bot.db, group, users)

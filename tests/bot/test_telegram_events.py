@@ -1,0 +1,96 @@
+"""Telegram's other events: a group that becomes a supergroup keeps its game, an edited
+command is not run again, a player's language follows his Telegram client until he
+chooses one, a round summary the group could not get is sent when it can."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.conftest import Bot, on_turn, play_to_end, start_game
+from tests.bot.emulator import TelegramEmulator, User, forbidden
+
+
+async def _move(bot: Bot, people: list[User], group: int) -> str | None:
+    found = await on_turn(bot, people, group)
+    assert found is not None
+    user, msg = found
+    data = next(d for d in sorted(msg.callback_datas()) if d[:2] in ("p:", "d:", "s:"))
+    return await bot.press(user, user.id, msg.message_id, data)
+
+
+async def test_a_group_that_becomes_a_supergroup_keeps_its_game(bot: Bot) -> None:
+    emu = bot.emu
+    people = [emu.add_user("Anna"), emu.add_user("Boris")]
+    old = emu.add_group("Table", members=people).id
+    game = await start_game(bot, old, people, "draw")
+    new = await emu.migrate_group(old)
+    await bot.settle()
+    assert new != old
+    moved = await bot.game_in(new)
+    assert moved is not None and moved.game_id == game.game_id and moved.chat_id == new
+    assert await bot.game_in(old) is None
+    await _move(bot, people, new)
+    after = await bot.game_in(new)
+    assert after is not None and after.version == game.version + 1
+    table = bot.table(new)
+    assert table is not None and after.seats[after.turn].name in (table.caption or "")  # type: ignore[index]
+    await bot.send(people[0], new, "/score")
+    assert "Anna" in (emu.last_message(new).text or "")  # type: ignore[union-attr]
+
+
+async def test_an_edited_command_is_not_run_again(bot: Bot) -> None:
+    emu = bot.emu
+    anna = emu.add_user("Anna")
+    group = emu.add_group("Table", members=[anna]).id
+    await emu.user_starts_bot(anna)
+    await bot.send(anna, group, "/help")
+    sent = [m for m in emu.messages(group) if not m.from_bot][-1]
+    before = len(emu.bot_messages(group))
+    await emu.user_edits(anna, group, sent.message_id, "/newgame draw")
+    await bot.settle()
+    assert len(emu.bot_messages(group)) == before
+    assert await bot.game_in(group) is None
+
+
+async def test_language_follows_telegram_until_chosen(bot: Bot) -> None:
+    emu = bot.emu
+    ivan = emu.add_user("Ivan", language_code="ru")
+    await emu.user_starts_bot(ivan)
+    await bot.settle()
+    await bot.send(ivan, ivan.id, "/help")
+    ru = emu.last_message(ivan.id)
+    assert ru is not None and any("а" <= ch <= "я" for ch in (ru.text or "").lower())
+    await bot.send(ivan, ivan.id, "/language en")
+    await bot.send(ivan, ivan.id, "/help")
+    en = emu.last_message(ivan.id)
+    assert en is not None and not any("а" <= ch <= "я" for ch in (en.text or "").lower()[:200])
+
+
+async def test_a_round_summary_the_group_missed_is_sent_when_it_can(emu: TelegramEmulator,
+                                                                    db_path: Path) -> None:
+    from random import Random
+
+    from tests.bot.conftest import running_bot
+
+    async with running_bot(emu, db_path) as bot:
+        people = [emu.add_user("Anna"), emu.add_user("Boris")]
+        group = emu.add_group("Table", members=people).id
+        await start_game(bot, group, people, "draw")
+        state = bot.app.bot_data["domino_state"]
+        state.outbox.retry_delays = (0.05, 0.05, 0.05)
+        # the group refuses every summary for a while (the bot was removed and added back)
+        emu.fail_next("sendMessage", count=2, error=forbidden(
+            "bot was kicked from the group chat"), chat_id=group)
+        rng = Random(3)
+        game = await bot.game_in(group)
+        assert game is not None
+        while game.view is not None and game.view.round_index == 0 \
+                and game.status == "playing":
+            await play_to_end(bot, group, people, rng, stop_after=1)
+            game = await bot.game_in(group)
+            assert game is not None
+        await bot.settle(timeout=20)
+        texts = [m.text or "" for m in emu.bot_messages(group) if m.text]
+        assert any("Round 1" in t for t in texts), texts[-3:]
+        told, _ = await state.service.announced(game.game_id)
+        assert told >= 1
