@@ -1,16 +1,18 @@
 """Load benchmark: many groups playing at once against the real bot, over HTTP.
 
     python -m bench.load --groups 10,30,60 --seconds 30
-    python -m bench.load --groups 10 --seconds 120 --strict
+    python -m bench.load --groups 10,30 --seconds 60 --strict
+    python -m bench.load --groups 30 --seconds 30 --flood
 
 The bot runs as its own process (``python -m bot``, its real settings: the
 per-chat limiter paces a group at 20 messages a minute) against the Bot API
 emulator of tests/bot/emulator served over HTTP by this process. Each group
 seats two people and two medium computer players (``block``, teams); when a
 game ends the group opens the next. The people press as fast as the bot lets
-them: the player on turn presses a move as soon as his hand shows one, the
-other presses a tile of his (the bot answers "wait for your turn"), so the
-bot always has updates waiting.
+them: the player on turn presses a move as soon as his hand shows one (after
+``--think`` seconds). With ``--flood`` the player not on turn presses a tile of
+his meanwhile (the bot answers "wait for your turn"), so the bot always has
+updates waiting: that measures how many updates it handles a second at most.
 
 Without ``--strict`` the emulator enforces no rate limits (it answers every
 call at once); with ``--strict`` it answers 429 as Telegram does (20 a minute
@@ -92,11 +94,13 @@ class Group:
     games: int = 0
     answer: list[float] = field(default_factory=list)
     to_edit: list[float] = field(default_factory=list)
+    # per user: the keyboard he pressed last and when (no pressing the same one again)
+    pressed: dict[int, tuple[tuple[str, ...], float]] = field(default_factory=dict)
 
 
 class Load:
     def __init__(self, groups: int, seconds: float, strict: bool, ai_delay: float,
-                 workdir: Path) -> None:
+                 workdir: Path, *, flood: bool = False, think: float = 0.0) -> None:
         limits = RateLimits() if strict else None
         self.emu = TelegramEmulator(enforce_rate_limits=strict, rate_limits=limits)
         self.server = EmulatorHttpServer(self.emu)
@@ -110,6 +114,8 @@ class Load:
         self.groups: list[Group] = []
         self.rng = random.Random(7)
         self.stop_at = 0.0
+        self.flood = flood
+        self.think = think
         self._watchers: set[asyncio.Future[None]] = set()
 
     # ------------------------------------------------------------------ the bot process
@@ -182,12 +188,20 @@ class Load:
                 if hand is None:
                     continue
                 mid, datas = hand
+                last = g.pressed.get(user.id)
+                if last is not None and last[0] == tuple(datas) \
+                        and time.monotonic() - last[1] < 5.0:
+                    continue  # he waits for his hand to be redrawn
                 moves = [d for d in datas if d[:2] in ("p:", "d:", "s:")]
-                infos = [d for d in datas if d.startswith("t:")]
+                infos = [d for d in datas if d.startswith("t:")] if self.flood else []
                 data = self.rng.choice(moves) if moves else (
                     self.rng.choice(infos) if infos else None)
                 if data is None:
                     continue
+                if moves and self.think > 0:
+                    await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+                if moves:
+                    g.pressed[user.id] = (tuple(datas), time.monotonic())
                 await self._press(g, user, mid, data, is_move=bool(moves))
                 pressed = True
             if self._status(g) == "finished":
@@ -278,11 +292,12 @@ class Load:
             group_ids = {g.chat_id for g in self.groups}
             group_calls = sum(1 for c in calls if c.chat_id in group_ids
                               and c.method in GROUP_METHODS)
-            too_many = sum(1 for c in calls if c.code == 429)
+            too_many = sum(1 for c in calls if c.error_code == 429)
             answers = [x for g in self.groups for x in g.answer]
             edits = [x for g in self.groups for x in g.to_edit]
             return {
                 "groups": self.groups_wanted, "strict_limits": self.strict,
+                "flood": self.flood, "think_seconds": self.think,
                 "seconds": round(elapsed, 1),
                 "updates_handled_per_second": round(updates / elapsed, 1),
                 "presses": sum(g.presses for g in self.groups),
@@ -307,11 +322,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true", help="Telegram's rate limits")
     parser.add_argument("--ai-delay", type=float, default=0.5,
                         help="seconds a computer player waits before moving")
+    parser.add_argument("--flood", action="store_true",
+                        help="players not on turn press too (the most updates a second)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds a person takes for a move (0.5x-1.5x at random)")
     args = parser.parse_args(argv)
     for n in (int(x) for x in args.groups.split(",") if x.strip()):
         with tempfile.TemporaryDirectory() as tmp:
             result = asyncio.run(Load(n, args.seconds, args.strict, args.ai_delay,
-                                      Path(tmp)).run())
+                                      Path(tmp), flood=args.flood, think=args.think).run())
         print(json.dumps(result), flush=True)
     return 0
 

@@ -5,7 +5,9 @@ pauses *every* request when any request meets a 429. This limiter keeps
 Telegram's own rules (TELEGRAM.md) chat by chat:
 
 * a group or channel: at most ``group_max`` messages in any ``group_window``
-  seconds (sends and edits count; a sliding window, no burst beyond it);
+  seconds (sends and edits count; a sliding window, no burst beyond it), spread
+  evenly when the group is busy: ``group_burst`` at once after a quiet spell,
+  then one each window / (max - burst) seconds (3.75 s with Telegram's 20/60 s);
 * a private chat: at most one message each ``private_interval`` seconds;
 * all chats together: at most ``overall_max`` messages a second.
 
@@ -54,23 +56,60 @@ def chat_of(data: dict[str, Any]) -> int | None:
 
 @dataclass
 class _Pace:
-    """One sliding window: at most ``limit`` stamps within ``window`` seconds."""
+    """One sliding window: at most ``limit`` messages within ``window`` seconds.
+
+    A stamp is taken when a message is let go and moved to the moment its answer
+    came back (Telegram counted it at some time in between): so the window never
+    opens earlier than Telegram's does, whatever the network's delay."""
 
     limit: int
     window: float
-    stamps: deque[float] = field(default_factory=deque)
+    burst: int = 0  # 0: the window alone; else a bucket of ``burst`` (see below)
+    stamps: deque[list[float]] = field(default_factory=deque)
     blocked_until: float = 0.0
+    tokens: float = 0.0
+    refilled: float | None = None
+
+    # With ``burst``, messages also spend tokens from a bucket holding ``burst`` that
+    # refills at (limit - burst) per window: a quiet group gets ``burst`` messages at
+    # once, a busy one an even pace (one each window / (limit - burst) seconds), and in
+    # any window at most burst + (limit - burst) = limit. Without it the window alone
+    # would let a busy group send its 20 messages in a few seconds and then show
+    # nothing for most of a minute.
+
+    @property
+    def rate(self) -> float:
+        return (self.limit - self.burst) / self.window
+
+    def _refill(self, now: float) -> None:
+        if self.refilled is None:
+            self.tokens, self.refilled = float(self.burst), now
+        elif now > self.refilled:
+            self.tokens = min(float(self.burst), self.tokens + (now - self.refilled) * self.rate)
+            self.refilled = now
 
     def wait(self, now: float) -> float:
         """Seconds until one more message is allowed (0: now)."""
         wait = max(0.0, self.blocked_until - now)
         if self.limit <= 0:
             return wait
-        while self.stamps and self.stamps[0] <= now - self.window:
+        while self.stamps and self.stamps[0][0] <= now - self.window:
             self.stamps.popleft()
         if len(self.stamps) >= self.limit:
-            wait = max(wait, self.stamps[0] + self.window - now)
+            wait = max(wait, self.stamps[0][0] + self.window - now)
+        if 0 < self.burst < self.limit:
+            self._refill(now)
+            if self.tokens < 1.0:
+                wait = max(wait, (1.0 - self.tokens) / self.rate)
         return wait
+
+    def take(self, stamp: list[float]) -> None:
+        if self.limit <= 0:
+            return
+        self.stamps.append(stamp)
+        if 0 < self.burst < self.limit:
+            self._refill(stamp[0])
+            self.tokens -= 1.0
 
 
 def _retry_seconds(exc: RetryAfter) -> float:
@@ -86,9 +125,11 @@ class ChatLimiter(BaseRateLimiter[int]):
     """Per-chat pacing and per-chat 429 handling (see the module docstring)."""
 
     def __init__(self, *, group_max: int = 20, group_window: float = 60.0,
-                 private_interval: float = 1.0, overall_max: int = 30, max_retries: int = 3,
+                 group_burst: int = 4, private_interval: float = 1.0, overall_max: int = 30,
+                 max_retries: int = 3,
                  monotonic: Callable[[], float] = time.monotonic) -> None:
         self.group_max = group_max
+        self.group_burst = group_burst
         self.group_window = group_window
         self.private_interval = private_interval
         self.overall_max = overall_max
@@ -110,7 +151,8 @@ class ChatLimiter(BaseRateLimiter[int]):
         pace = self._chats.get(chat_id)
         if pace is None:
             if chat_id < 0:
-                pace = _Pace(self.group_max, self.group_window)
+                pace = _Pace(self.group_max, self.group_window, min(self.group_burst,
+                                                                    self.group_max - 1))
             else:
                 pace = _Pace(1 if self.private_interval > 0 else 0, self.private_interval)
             self._chats[chat_id] = pace
@@ -135,23 +177,25 @@ class ChatLimiter(BaseRateLimiter[int]):
         while (delay := self.ready_in(chat_id)) > 0:
             await asyncio.sleep(delay)
 
-    async def _reserve(self, chat_id: int | None) -> None:
-        """Wait for the chat's turn (and the overall one) and take it."""
+    async def _reserve(self, chat_id: int | None) -> list[float]:
+        """Wait for the chat's turn (and the overall one) and take it; the stamp taken
+        (moved to the answer's time by the caller)."""
+        stamp = [self._now()]
         if chat_id is None:
             while (delay := self._overall.wait(self._now())) > 0:
                 await asyncio.sleep(delay)
-            self._overall.stamps.append(self._now())
-            return
+            stamp[0] = self._now()
+            self._overall.take(stamp)
+            return stamp
         lock = self._locks.setdefault(chat_id, asyncio.Lock())
         async with lock:  # the chat's messages leave in the order they were asked for
             pace = self._pace(chat_id)
             while (delay := max(pace.wait(self._now()), self._overall.wait(self._now()))) > 0:
                 await asyncio.sleep(delay)
-            now = self._now()
-            if pace.limit > 0:
-                pace.stamps.append(now)
-            if self._overall.limit > 0:
-                self._overall.stamps.append(now)
+            stamp[0] = self._now()
+            pace.take(stamp)
+            self._overall.take(stamp)
+        return stamp
 
     def _blocked(self, chat_id: int | None, seconds: float) -> None:
         until = self._now() + seconds
@@ -172,8 +216,9 @@ class ChatLimiter(BaseRateLimiter[int]):
         paced = counted(endpoint)
         retries = rate_limit_args if rate_limit_args is not None else self.max_retries
         for attempt in range(retries + 1):
+            stamp: list[float] | None = None
             if paced:
-                await self._reserve(chat_id)
+                stamp = await self._reserve(chat_id)
             else:
                 await self._wait_unblocked(chat_id)
             try:
@@ -186,6 +231,9 @@ class ChatLimiter(BaseRateLimiter[int]):
                     raise
                 log.info("429 for chat %s (%s): retrying after %.1f s", chat_id, endpoint,
                          seconds)
+            finally:
+                if stamp is not None:
+                    stamp[0] = max(stamp[0], self._now())
         raise AssertionError("unreachable")
 
     async def _wait_unblocked(self, chat_id: int | None) -> None:

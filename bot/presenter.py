@@ -379,13 +379,18 @@ class Presenter:
         self.outbox.send(game.chat_id, run)
 
     # ------------------------------------------------------------ the table
-    async def _table_slot(self, game_id: int, resend: bool) -> None:
+    def _playing_screen(self, game_id: int) -> tuple[Screen, GameInfo, SeatView] | None:
+        """The screen of a game that has a table (started), its game and public view."""
         screen = self.screens.get(game_id)
         if screen is None or screen.game.view is None:
+            return None
+        return screen, screen.game, screen.game.view
+
+    async def _table_slot(self, game_id: int, resend: bool) -> None:
+        found = self._playing_screen(game_id)
+        if found is None:
             return
-        game = screen.game
-        view = game.view
-        assert view is not None
+        screen, game, view = found
         ref = await self.service.shown_one(game_id, "table")
         if ref is not None and not resend and ref.version >= game.version:
             return
@@ -427,12 +432,10 @@ class Presenter:
     # ------------------------------------------------------------ summaries
     async def _announce_slot(self, game_id: int) -> None:
         """Tell the group every round result (and the game's result) not told yet."""
-        screen = self.screens.get(game_id)
-        if screen is None or screen.game.view is None:
+        found = self._playing_screen(game_id)
+        if found is None:
             return
-        game = screen.game
-        view = game.view
-        assert view is not None
+        _, game, view = found
         told_rounds, told_outcome = await self.service.announced(game_id)
         ended = await self.service.ended_rounds(game_id)
         outcome = view.outcome if game.status == "finished" else None

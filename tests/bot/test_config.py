@@ -34,10 +34,16 @@ def test_load_settings_env_wins_over_file(tmp_path: Path) -> None:
     s = load_settings({"TELEGRAM_API_BASE_URL": "http://localhost:8081/bot",
                        "LOG_LEVEL": "warning"}, env_file)
     assert s.api_base_url == "http://localhost:8081/bot" and s.log_level == "WARNING"
+    assert (s.ai_workers, s.render_workers) == (1, 1)
+    s = load_settings({"AI_WORKERS": "2", "RENDER_WORKERS": "0"}, env_file)
+    assert (s.ai_workers, s.render_workers) == (2, 0)
 
 
 @pytest.mark.parametrize("env", [{}, {"BOT_TOKEN": "x", "DEFAULT_LANGUAGE": "de"},
-                                 {"BOT_TOKEN": "x", "LOG_LEVEL": "loud"}])
+                                 {"BOT_TOKEN": "x", "LOG_LEVEL": "loud"},
+                                 {"BOT_TOKEN": "x", "AI_WORKERS": "-1"},
+                                 {"BOT_TOKEN": "x", "RENDER_WORKERS": "many"},
+                                 {"BOT_TOKEN": "x", "AI_WORKERS": "65"}])
 def test_bad_settings(env: dict[str, str], tmp_path: Path) -> None:
     with pytest.raises(SettingsError):
         load_settings(env, tmp_path / "missing.env")

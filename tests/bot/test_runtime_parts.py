@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import itertools
 from typing import Any
 
 import pytest
@@ -34,11 +35,12 @@ def test_counted_methods_are_the_ones_that_put_messages() -> None:
 
 def test_group_pace_is_a_sliding_window_without_a_burst() -> None:
     clock = Clock()
-    limiter = ChatLimiter(group_max=20, group_window=60.0, overall_max=0, monotonic=clock)
+    limiter = ChatLimiter(group_max=20, group_window=60.0, group_burst=0, overall_max=0,
+                          monotonic=clock)
     pace = limiter._pace(-5)
     for _ in range(20):
         assert limiter.ready_in(-5) == 0
-        pace.stamps.append(clock.t)
+        pace.take([clock.t])
         clock.t += 1.0
     # 20 messages in the last 20 s: the 21st waits until the first leaves the window
     assert limiter.ready_in(-5) == pytest.approx(40.0)
@@ -47,10 +49,31 @@ def test_group_pace_is_a_sliding_window_without_a_burst() -> None:
     assert limiter.ready_in(-5) == 0
 
 
+def test_a_busy_group_is_paced_evenly_and_never_over_twenty_a_minute() -> None:
+    """Sending whenever allowed for ten minutes: four at once after a quiet spell, then
+    one each 3.75 s; no 60 s window ever holds more than 20."""
+    clock = Clock()
+    limiter = ChatLimiter(group_max=20, group_window=60.0, group_burst=4, overall_max=0,
+                          monotonic=clock)
+    sent: list[float] = []
+    end = clock.t + 600
+    while clock.t < end:
+        wait = limiter.ready_in(-5)
+        if wait > 0:
+            clock.t += wait
+            continue
+        sent.append(clock.t)
+        limiter._pace(-5).take([clock.t])
+    assert sent[:4] == [1000.0] * 4
+    gaps = [b - a for a, b in itertools.pairwise(sent[4:])]
+    assert max(gaps) == pytest.approx(3.75) and min(gaps) == pytest.approx(3.75)
+    assert max(sum(1 for t in sent if s <= t < s + 60) for s in sent) <= 20
+
+
 def test_private_chat_gets_one_message_a_second() -> None:
     clock = Clock()
     limiter = ChatLimiter(private_interval=1.0, overall_max=0, monotonic=clock)
-    limiter._pace(42).stamps.append(clock.t)
+    limiter._pace(42).take([clock.t])
     assert limiter.ready_in(42) == pytest.approx(1.0)
     assert limiter.ready_in(43) == 0
 
@@ -246,3 +269,17 @@ async def test_same_key_in_order_other_keys_meanwhile() -> None:
     await asyncio.gather(*tasks)
     assert log[3:] == ["a1 end", "a2 start", "a2 end"]
     assert len(locks) == 0
+
+
+async def test_the_window_counts_from_the_answer_not_from_the_send() -> None:
+    """Telegram counted the message somewhere between send and answer: the next one
+    waits from the answer, so network delay never opens the window early."""
+    clock = Clock()
+    limiter = ChatLimiter(private_interval=1.0, overall_max=0, monotonic=clock)
+
+    async def slow_call() -> bool:
+        clock.t += 0.8  # the request took 0.8 s
+        return True
+
+    await limiter.process_request(slow_call, (), {}, "editMessageText", {"chat_id": 42}, None)
+    assert limiter.ready_in(42) == pytest.approx(1.0)
