@@ -21,7 +21,9 @@ per group, 1 a second per private chat, 30 a second in all).
 Printed, one JSON object per group count: updates handled a second (presses
 answered in the measured window), press ->
 answer and press -> group edit (p50/p95/p99 ms), group calls per move, moves a
-second, 429s met, and the bot's CPU (its process and its worker processes).
+second, 429s met, and CPU: the bot's (its process and its worker processes) and
+this process's (the emulator, its HTTP server and the simulated players share the
+machine's two cores with the bot).
 """
 
 from __future__ import annotations
@@ -116,6 +118,7 @@ class Load:
         self.stop_at = 0.0
         self.flood = flood
         self.think = think
+        self._hand_ids: dict[int, int] = {}
         self._watchers: set[asyncio.Future[None]] = set()
 
     # ------------------------------------------------------------------ the bot process
@@ -173,9 +176,16 @@ class Load:
         g.games += 1
 
     def _hand(self, user: User) -> tuple[int, list[str]] | None:
+        """His hand message (the id remembered: a lookup, not a scan, while it lives)."""
+        mid = self._hand_ids.get(user.id)
+        if mid is not None:
+            msg = self.emu.message(user.id, mid)
+            if msg is not None:
+                return mid, msg.callback_datas()
         for m in reversed(self.emu.bot_messages(user.id)):
             datas = m.callback_datas()
             if any(d[:2] in ("p:", "d:", "s:", "t:") for d in datas):
+                self._hand_ids[user.id] = m.message_id
                 return m.message_id, datas
         return None
 
@@ -207,7 +217,7 @@ class Load:
             if self._status(g) == "finished":
                 await self._open_game(g)
             elif not pressed:
-                await asyncio.sleep(0.01)
+                await asyncio.sleep(0.02)
 
     def _status(self, g: Group) -> str | None:
         return self.status.get(g.chat_id)
@@ -274,6 +284,7 @@ class Load:
             await asyncio.sleep(3.0)  # the lobbies fill and the games start
             versions0, calls0 = self._versions(), len(self.emu.calls)
             cpu0, t0 = _cpu_seconds(self.proc.pid), time.monotonic()  # type: ignore[union-attr]
+            own0 = time.process_time()
             for g in self.groups:
                 g.answer.clear()
                 g.to_edit.clear()
@@ -282,6 +293,7 @@ class Load:
             await asyncio.gather(*tasks)
             elapsed = time.monotonic() - t0
             cpu = _cpu_seconds(self.proc.pid) - cpu0  # type: ignore[union-attr]
+            own = time.process_time() - own0
             t1 = t0 + elapsed
             updates = sum(1 for p in self.emu.press_times.values()
                           if p.answered is not None and t0 <= p.answered <= t1)
@@ -307,6 +319,7 @@ class Load:
                 "group_calls_per_move": round(group_calls / moves, 3) if moves else None,
                 "too_many_requests": too_many,
                 "bot_cpu_percent": round(100 * cpu / elapsed, 1),
+                "emulator_and_players_cpu_percent": round(100 * own / elapsed, 1),
                 "games_started": sum(g.games for g in self.groups),
             }
         finally:

@@ -156,6 +156,9 @@ class GameService:
         self._cache: OrderedDict[int, _Live] = OrderedDict()
         self._chats: OrderedDict[int, int] = OrderedDict()
         self._profiles: OrderedDict[int, tuple[object, ...]] = OrderedDict()
+        # users as read last; every write to a user goes through here and drops his entry
+        self._users: OrderedDict[int, UserInfo | None] = OrderedDict()
+        self._chat_languages: OrderedDict[int, str | None] = OrderedDict()
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] | None = None,
@@ -266,20 +269,27 @@ class GameService:
         if self._profiles.get(player.user_id) == profile:
             self._profiles.move_to_end(player.user_id)
             return
+        self._users.pop(player.user_id, None)
         await self._repos.users.upsert_profile(
             self._db, player.user_id, first_name=profile[0], last_name=profile[1],
             username=player.username, language_code=player.language, private_chat=private_chat)
         self._lru_put(self._profiles, player.user_id, profile, _PROFILE_CACHE_SIZE)
 
     async def user(self, user_id: int) -> UserInfo | None:
+        """The user as stored (read once, then kept until this service writes him)."""
+        if user_id in self._users:
+            self._users.move_to_end(user_id)
+            return self._users[user_id]
         row = await self._repos.users.get(self._db, user_id)
-        if row is None:
-            return None
-        return UserInfo(row.user_id, row.first_name, row.last_name, row.username, row.language,
-                        row.language_code, row.has_private_chat, row.blocked)
+        info = None if row is None else UserInfo(
+            row.user_id, row.first_name, row.last_name, row.username, row.language,
+            row.language_code, row.has_private_chat, row.blocked)
+        self._lru_put(self._users, user_id, info, _PROFILE_CACHE_SIZE)
+        return info
 
     async def set_user_language(self, user_id: int, lang: str | None) -> None:
         """The language the user chose (None: follow his Telegram client's again)."""
+        self._users.pop(user_id, None)
         await self._repos.users.set_language(self._db, user_id, lang)
 
     async def set_reachable(self, user_id: int, *, private_chat: bool | None = None,
@@ -288,15 +298,23 @@ class GameService:
         Start) and did not block it. None keeps a flag; nothing is written when
         nothing changes."""
         self._profiles.pop(user_id, None)
+        self._users.pop(user_id, None)
         await self._repos.users.set_reachable(self._db, user_id, private_chat=private_chat,
                                               blocked=blocked)
 
     # --------------------------------------------------------------- chats
     async def chat_language(self, chat_id: int) -> str | None:
+        """The chat's language (read once, then kept until this service changes it)."""
+        if chat_id in self._chat_languages:
+            self._chat_languages.move_to_end(chat_id)
+            return self._chat_languages[chat_id]
         row = await self._repos.chats.get(self._db, chat_id)
-        return row.language if row is not None else None
+        lang = row.language if row is not None else None
+        self._lru_put(self._chat_languages, chat_id, lang, _PROFILE_CACHE_SIZE)
+        return lang
 
     async def set_chat_language(self, chat_id: int, lang: str | None) -> None:
+        self._chat_languages.pop(chat_id, None)
         await self._repos.chats.set_language(self._db, chat_id, lang)
 
     async def migrate_chat(self, old_id: int, new_id: int) -> int:
@@ -309,6 +327,8 @@ class GameService:
                 moved = await self._repos.chats.migrate(tx, old_id, new_id)
         except st.ActiveGameExistsError as exc:
             raise ActiveGameExistsError(str(exc)) from None
+        self._chat_languages.pop(old_id, None)
+        self._chat_languages.pop(new_id, None)
         for game_id, chat_id in list(self._chats.items()):
             if chat_id == old_id:
                 self._chats[game_id] = new_id
