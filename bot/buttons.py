@@ -84,7 +84,8 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
     if isinstance(data, LobbyAction):
         await _lobby(state, ui, query, context, answer, data, chat_id)
         return
-    await came_back(context.application, data.game_id, user.id)  # a press ends his absence
+    if ui.maybe_away(data.game_id, user.id):
+        await came_back(context.application, data.game_id, user.id)  # a press ends it
     if isinstance(data, TileInfo):
         await _tile_info(state, answer, lang, data, user.id)
         return

@@ -18,6 +18,7 @@ those told is stored too). Nothing here changes a game.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -45,7 +46,7 @@ from engine.game import SeatView
 from engine.results import MoveResult
 from engine.tiles import Tile
 from service import GameInfo, GameService, MoveReport, ServiceError
-from service.types import ShownKind, UserInfo
+from service.types import Shown, ShownKind, UserInfo
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +85,9 @@ class Presenter:
         self._token = token
         self.default_language = default_language
         self.screens: dict[int, Screen] = {}
+        # the stored message references of each game, read once and kept in step with
+        # every write made here (so a slot costs no read of the database)
+        self._shown: dict[int, dict[tuple[str, int | None], Shown]] = {}
         outbox.on_migrated = self.chat_migrated
         # (game_id, user_id) pairs the group was already told cannot get their hand
         self.told_no_hand: set[tuple[int, int]] = set()
@@ -154,6 +158,45 @@ class Presenter:
                     if s.game.status in ("finished", "cancelled")
                     and not self.outbox.pending(s.game.chat_id)][:1000]:
             del self.screens[gid]
+            self._shown.pop(gid, None)
+
+    def maybe_away(self, game_id: int, user_id: int) -> bool:
+        """Whether the user's seat may be played by the computer for him (False only
+        when the latest known state says he is present or not in the game)."""
+        screen = self.screens.get(game_id)
+        if screen is None:
+            return True
+        seat = screen.game.seat_of(user_id)
+        return seat is not None and seat.away
+
+    # ------------------------------------------------------------ stored references
+    async def _refs(self, game_id: int) -> dict[tuple[str, int | None], Shown]:
+        refs = self._shown.get(game_id)
+        if refs is None:
+            refs = {(r.kind, r.seat): r for r in await self.service.shown(game_id)}
+            self._shown[game_id] = refs
+        return refs
+
+    async def _ref(self, game_id: int, kind: ShownKind, seat: int | None = None
+                   ) -> Shown | None:
+        return (await self._refs(game_id)).get((kind, seat))
+
+    async def _mark(self, game_id: int, kind: ShownKind, seat: int | None, *, version: int,
+                    content: str) -> None:
+        await self.service.mark_shown(game_id, kind, seat, version=version, digest=content)
+        refs = await self._refs(game_id)
+        ref = refs.get((kind, seat))
+        if ref is not None:
+            refs[(kind, seat)] = dataclasses.replace(ref, version=version, digest=content)
+
+    async def _save(self, game_id: int, kind: ShownKind, seat: int | None, *, chat_id: int,
+                    message_id: int, version: int, content: str) -> Shown | None:
+        old = await self.service.save_shown(game_id, kind, chat_id=chat_id,
+                                            message_id=message_id, seat=seat, version=version,
+                                            digest=content)
+        (await self._refs(game_id))[(kind, seat)] = Shown(
+            game_id, kind, seat, chat_id, message_id, version, content)
+        return old
 
     def _apply(self, report: MoveReport) -> Screen:
         screen = self.screen(report.game)
@@ -269,7 +312,7 @@ class Presenter:
             markup = settings_keyboard(lang, game) if screen.lobby_settings \
                 else lobby_keyboard(lang, game)
         else:
-            if await self.service.shown_one(game_id, "lobby") is None:
+            if await self._ref(game_id, "lobby") is None:
                 return
             text, markup = closed_lobby_text(lang, game), None
         await self._put_text(game, "lobby", game.chat_id, text, markup, resend=resend)
@@ -281,26 +324,25 @@ class Presenter:
         Nothing is sent when the message shows this content already. Telegram errors
         other than a vanished message propagate."""
         content = key or digest(text, markup_json(markup))
-        ref = await self.service.shown_one(game.game_id, kind, seat)
+        ref = await self._ref(game.game_id, kind, seat)
         if ref is not None and not resend:
             if ref.digest == content:
-                if ref.version != game.version:
-                    await self.service.mark_shown(game.game_id, kind, seat,
-                                                  version=game.version, digest=content)
+                # it shows this already (its stored version may stay older: a restart
+                # compares the content again and finds nothing to edit)
                 return
             try:
                 await tg.edit(lambda: self.bot.edit_message_text(
                     text, ref.chat_id, ref.message_id, reply_markup=markup))
-                await self.service.mark_shown(game.game_id, kind, seat, version=game.version,
-                                              digest=content)
+                await self._mark(game.game_id, kind, seat, version=game.version,
+                                 content=content)
                 return
             except BadRequest as exc:
                 if not tg.message_gone(exc):
                     raise
         msg = await self.bot.send_message(chat_id, text, reply_markup=markup)
-        old = await self.service.save_shown(game.game_id, kind, chat_id=chat_id,
-                                            message_id=msg.message_id, seat=seat,
-                                            version=game.version, digest=content)
+        old = await self._save(game.game_id, kind, seat, chat_id=chat_id,
+                               message_id=msg.message_id, version=game.version,
+                               content=content)
         if old is not None and old.message_id != msg.message_id:
             await tg.quietly(self.bot.delete_message(old.chat_id, old.message_id),
                              "deleting an old message")
@@ -320,7 +362,7 @@ class Presenter:
         if user is not None and user.blocked and not resend:
             self.tell_no_hand(game, user_id, info.name, blocked=True)
             return
-        if not resend and await self.service.shown_one(game_id, "hand", seat) is None:
+        if not resend and await self._ref(game_id, "hand", seat) is None:
             return  # he never got his hand: /hand or the deep link sends it
         view = screen.views.get(seat)
         if view is None or game.view is None or view.round_index != game.view.round_index:
@@ -391,7 +433,7 @@ class Presenter:
         if found is None:
             return
         screen, game, view = found
-        ref = await self.service.shown_one(game_id, "table")
+        ref = await self._ref(game_id, "table")
         if ref is not None and not resend and ref.version >= game.version:
             return
         results = list(screen.results)
@@ -413,14 +455,14 @@ class Presenter:
                     raise
                 ref = None
             else:
-                await self.service.mark_shown(game_id, "table", None, version=game.version,
-                                              digest=content)
+                await self._mark(game_id, "table", None, version=game.version,
+                                 content=content)
         if ref is None or resend:
             sent = await self.bot.send_photo(game.chat_id, photo, caption=caption,
                                              reply_markup=markup, filename=filename)
-            old = await self.service.save_shown(game_id, "table", chat_id=game.chat_id,
-                                                message_id=sent.message_id,
-                                                version=game.version, digest=content)
+            old = await self._save(game_id, "table", None, chat_id=game.chat_id,
+                                   message_id=sent.message_id, version=game.version,
+                                   content=content)
             if old is not None and old.message_id != sent.message_id:
                 await tg.quietly(self.bot.delete_message(old.chat_id, old.message_id),
                                  "deleting the old table")
@@ -472,6 +514,7 @@ class Presenter:
             return
         for game_id in [g for g, s in self.screens.items() if s.game.chat_id == old_id]:
             del self.screens[game_id]
+            self._shown.pop(game_id, None)
             await self.reconcile(game_id)
 
     # ------------------------------------------------------------ reconciling
@@ -483,7 +526,8 @@ class Presenter:
         except ServiceError:
             return
         screen = self.screen(game)
-        shown = {(s.kind, s.seat): s for s in await self.service.shown(game_id)}
+        self._shown.pop(game_id, None)  # read anew from the database
+        shown = await self._refs(game_id)
         lobby = shown.get(("lobby", None))
         if game.status == "lobby":
             if lobby is None or lobby.version < game.version:

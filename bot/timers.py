@@ -324,6 +324,7 @@ async def came_back(app: AnyApp, game_id: int, user_id: int) -> bool:
 async def _tell_back(app: AnyApp, game: GameInfo, user_id: int) -> None:
     state = get_state(app)
     ui = state.presenter
+    ui.screen(game)  # he is present again in what the bot knows of the game
     seat = game.seat_of(user_id)
     lang = await ui.chat_language(game.chat_id)
     ui.say(game.chat_id, tr(lang, "timer.back", name=seat.name if seat else "?"))
