@@ -25,7 +25,7 @@ import datetime
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,7 +127,8 @@ class ChatLimiter(BaseRateLimiter[int]):
     def __init__(self, *, group_max: int = 20, group_window: float = 60.0,
                  group_burst: int = 4, private_interval: float = 1.0, overall_max: int = 30,
                  max_retries: int = 3,
-                 monotonic: Callable[[], float] = time.monotonic) -> None:
+                 monotonic: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.group_max = group_max
         self.group_burst = group_burst
         self.group_window = group_window
@@ -135,9 +136,11 @@ class ChatLimiter(BaseRateLimiter[int]):
         self.overall_max = overall_max
         self.max_retries = max_retries
         self._now = monotonic
+        self._sleep = sleep
         self._chats: dict[int, _Pace] = {}
         self._overall = _Pace(overall_max, 1.0)
         self._locks: dict[int, asyncio.Lock] = {}
+        self._overall_lock = asyncio.Lock()
         self.retries = 0  # 429s met (and waited out), for the logs and the benchmarks
 
     async def initialize(self) -> None:
@@ -175,26 +178,33 @@ class ChatLimiter(BaseRateLimiter[int]):
 
     async def wait_ready(self, chat_id: int) -> None:
         while (delay := self.ready_in(chat_id)) > 0:
-            await asyncio.sleep(delay)
+            await self._sleep(delay)
 
     async def _reserve(self, chat_id: int | None) -> list[float]:
         """Wait for the chat's turn (and the overall one) and take it; the stamp taken
         (moved to the answer's time by the caller)."""
         stamp = [self._now()]
         if chat_id is None:
-            while (delay := self._overall.wait(self._now())) > 0:
-                await asyncio.sleep(delay)
-            stamp[0] = self._now()
-            self._overall.take(stamp)
+            async with self._overall_lock:
+                while (delay := self._overall.wait(self._now())) > 0:
+                    await self._sleep(delay)
+                stamp[0] = self._now()
+                self._overall.take(stamp)
             return stamp
         lock = self._locks.setdefault(chat_id, asyncio.Lock())
         async with lock:  # the chat's messages leave in the order they were asked for
             pace = self._pace(chat_id)
-            while (delay := max(pace.wait(self._now()), self._overall.wait(self._now()))) > 0:
-                await asyncio.sleep(delay)
-            stamp[0] = self._now()
-            pace.take(stamp)
-            self._overall.take(stamp)
+            while (delay := pace.wait(self._now())) > 0:
+                await self._sleep(delay)
+            # All chats share the overall pace first come, first served (an asyncio
+            # lock is fair): a group's table never starves behind many private chats.
+            async with self._overall_lock:
+                while (delay := max(pace.wait(self._now()),
+                                    self._overall.wait(self._now()))) > 0:
+                    await self._sleep(delay)
+                stamp[0] = self._now()
+                pace.take(stamp)
+                self._overall.take(stamp)
         return stamp
 
     def _blocked(self, chat_id: int | None, seconds: float) -> None:
@@ -241,4 +251,4 @@ class ChatLimiter(BaseRateLimiter[int]):
         if pace is None:
             return
         while (delay := pace.blocked_until - self._now()) > 0:
-            await asyncio.sleep(delay)
+            await self._sleep(delay)

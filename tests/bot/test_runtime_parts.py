@@ -283,3 +283,26 @@ async def test_the_window_counts_from_the_answer_not_from_the_send() -> None:
 
     await limiter.process_request(slow_call, (), {}, "editMessageText", {"chat_id": 42}, None)
     assert limiter.ready_in(42) == pytest.approx(1.0)
+
+
+async def test_chats_share_the_overall_pace_first_come_first_served() -> None:
+    """At 30 messages a second in all, the group that asked first goes first: many
+    private chats never starve a group's table."""
+    clock = Clock()
+
+    async def sleep(seconds: float) -> None:
+        clock.t += seconds
+        await asyncio.sleep(0)
+
+    limiter = ChatLimiter(group_max=0, private_interval=0, overall_max=2,
+                          monotonic=clock, sleep=sleep)
+    order: list[int] = []
+
+    async def call(chat: int) -> bool:
+        order.append(chat)
+        return True
+
+    asks = [-1, 11, 12, 13, 14, -2, 15]
+    await asyncio.gather(*(limiter.process_request(call, (c,), {}, "editMessageText",
+                                                   {"chat_id": c}, None) for c in asks))
+    assert order == asks
