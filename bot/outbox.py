@@ -118,7 +118,7 @@ class Outbox:
         while queue.entries and not self._closed:
             if self.limiter is not None:
                 await self.limiter.wait_ready(chat_id)
-            if not queue.entries:
+            if not queue.entries or self._closed:
                 break
             entry = queue.entries.popleft()
             if entry.key is not None and queue.waiting.get(entry.key) is entry:
@@ -168,16 +168,20 @@ class Outbox:
         handle = loop.call_later(delay, again)
         self._timers.add(handle)
 
-    async def close(self) -> None:
-        """Stop taking entries; the workers finish the entry they are running."""
+    async def close(self, grace: float = 5.0) -> None:
+        """Stop taking entries; the workers finish the entry they are running (for up
+        to ``grace`` seconds, so a message sent is also recorded as sent), then stop.
+        What was not sent is brought in line at the next start (Presenter.reconcile)."""
         self._closed = True
         for handle in self._timers:
             handle.cancel()
         self._timers.clear()
         tasks = [q.task for q in self._chats.values() if q.task is not None and not q.task.done()]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=grace)
+            for task in late:
+                task.cancel()
+            for task in late:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         self._chats.clear()
