@@ -26,7 +26,7 @@ from service import GameService
 from tests.bot.emulator import EmulatorHttpServer, Failure, Message, TelegramEmulator, User
 
 ROOT = Path(__file__).resolve().parents[2]
-MOVE = re.compile(r"^[pdso]:(\d+):(\d+):")
+MOVE = re.compile(r"^[pdso]:(\d+):(\d+)(?::|$)")
 
 
 class BotProcess:
@@ -40,12 +40,12 @@ class BotProcess:
                "TELEGRAM_API_BASE_URL": self.server.base_url, "DATABASE_PATH": str(self.db),
                "AI_DELAY": "0", "LOG_LEVEL": "WARNING", "AI_WORKERS": "0",
                "RENDER_WORKERS": "0"}
-        before = self.emu.call_count("setMyCommands")
+        before = self.emu.call_count("deleteWebhook")
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=self.cwd, env=env,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
-        for _ in range(600):  # started: it registered its commands (after reconciling)
-            if self.emu.call_count("setMyCommands") >= before + 2:
+        for _ in range(600):  # started: polling begins (after post_init, reconciling included)
+            if self.emu.call_count("deleteWebhook") > before:
                 break
             await asyncio.sleep(0.05)
         else:
@@ -101,6 +101,11 @@ def hand(emu: TelegramEmulator, user: User) -> Message | None:
     return None
 
 
+def _versions(msg: Message) -> set[int]:
+    """The game versions the move buttons of a hand name."""
+    return {int(m[2]) for d in msg.callback_datas() if (m := MOVE.match(d))}
+
+
 def move_button(msg: Message) -> str | None:
     for prefix in ("p:", "d:", "s:"):
         datas = sorted(d for d in msg.callback_datas() if d.startswith(prefix))
@@ -129,9 +134,21 @@ async def begin(emu: TelegramEmulator, group: int, users: list[User], *,
 
 async def check_in_line(emu: TelegramEmulator, db: Path, group: int,
                         users: list[User]) -> None:
-    """Every message shows the stored version; the player on turn can move."""
+    """Every message shows the stored version; the player on turn can move.
+
+    The restarted bot is another process: its messages are waited for (until the
+    emulator is quiet and they show the stored state, or 20 s) before the checks."""
     _, version, turn, status = await stored(db, group)
     assert status == "playing" and turn is not None
+    for _ in range(100):
+        table = next((m for m in emu.bot_messages(group) if m.has_media), None)
+        msg = hand(emu, users[turn])
+        if table is not None and msg is not None \
+                and f"Turn: {users[turn].first_name}" in (table.caption or "") \
+                and _versions(msg) == {version}:
+            break
+        await asyncio.sleep(0.2)
+        await settle(emu)
     tables = [m for m in emu.bot_messages(group) if m.has_media]
     assert len(tables) == 1, f"{len(tables)} tables in the group"
     on_turn = users[turn]
@@ -140,8 +157,7 @@ async def check_in_line(emu: TelegramEmulator, db: Path, group: int,
         msg = hand(emu, user)
         assert msg is not None, f"{user.first_name} has no hand"
         if seat == turn:
-            versions = {int(m[2]) for d in msg.callback_datas() if (m := MOVE.match(d))}
-            assert versions == {version}, (versions, version)
+            assert _versions(msg) == {version}, (_versions(msg), version, msg.text)
     data = move_button(hand(emu, on_turn))  # type: ignore[arg-type]
     assert data is not None
     qid = await emu.press(on_turn, on_turn.id, hand(emu, on_turn).message_id, data)  # type: ignore[union-attr]
@@ -209,4 +225,40 @@ async def test_kill_during_start(tmp_path: Path, method: str) -> None:
         gate.fail(Failure.timed_out())
         await bot.start()
         await settle(emu)
+        await check_in_line(emu, bot.db, group, users)
+
+
+async def test_kill_before_a_round_summary(tmp_path: Path) -> None:
+    """Killed while the round's summary is on its way: after the restart the group gets
+    the summary, then the new round's table, and play goes on."""
+    async with world(tmp_path) as (emu, bot):
+        anna, boris = emu.add_user("Anna"), emu.add_user("Boris")
+        group = emu.add_group("Table", members=[anna, boris]).id
+        users = [anna, boris]
+        await begin(emu, group, users)
+        await settle(emu)
+        gate = emu.hold(method="sendMessage", chat_id=group, count=1,
+                        where=lambda p: "Round 1" in (p.get("text") or ""))
+        for _ in range(200):
+            if gate.total:
+                break
+            _, _, turn, status = await stored(bot.db, group)
+            assert status == "playing" and turn is not None
+            msg = hand(emu, users[turn])
+            data = move_button(msg) if msg is not None else None
+            if msg is None or data is None:
+                await settle(emu)
+                continue
+            await emu.press(users[turn], users[turn].id, msg.message_id, data)
+            await emu.wait_idle(timeout=30, quiet_rounds=10, settle=0.1)
+        await gate.wait_reached(timeout=20)
+        await bot.kill()
+        gate.fail(Failure.timed_out())
+        await bot.start()
+        await settle(emu)
+        texts = [m.text or "" for m in emu.bot_messages(group) if m.text]
+        assert sum("Round 1" in t for t in texts) == 1
+        summary = next(m for m in emu.bot_messages(group) if "Round 1" in (m.text or ""))
+        table = next(m for m in emu.bot_messages(group) if m.has_media)
+        assert table.message_id > summary.message_id  # the new round's table follows it
         await check_in_line(emu, bot.db, group, users)
