@@ -138,9 +138,6 @@ class Presenter:
 
         self.outbox.send(chat_id, run)
 
-    async def say_now(self, chat_id: int, text: str) -> Message | None:
-        return await tg.quietly(self.bot.send_message(chat_id, text), f"message to {chat_id}")
-
     # ------------------------------------------------------------ screens
     def screen(self, game: GameInfo) -> Screen:
         """The game's screen, holding ``game`` unless a newer version is held already."""
