@@ -51,7 +51,6 @@ Context = ContextTypes.DEFAULT_TYPE
 _CLOCK_KEY = "domino_clock"
 _KEY = "domino_timers"
 HOUSEKEEPING_EVERY = 600.0  # seconds between sweeps for expired lobbies and idle games
-PRIVATE_PACE = 1.0  # seconds between two private messages to one user from here
 
 
 def timeout_job(game_id: int) -> str:
@@ -234,7 +233,8 @@ async def fire_reminder(app: AnyApp, game_id: int) -> bool:
 
 async def housekeeping(app: AnyApp) -> list[Expired]:
     """Close lobbies that never started and games idle too long, telling the group;
-    bring every active game's messages in line (a failed send is retried here too)."""
+    then bring every active game's messages in line with it (what a failed send left
+    behind after the outbox gave up trying)."""
     state = get_state(app)
     runtime = get_runtime(app)
     closed = await runtime.timers.expire_stale_games()
@@ -248,6 +248,8 @@ async def housekeeping(app: AnyApp) -> list[Expired]:
             lang = await ui.chat_language(game.chat_id)
             ui.say(game.chat_id, tr(lang, f"timer.expired.{item.reason}",
                                     after=duration_text(lang, item.after)))
+    for game in await state.service.active_games():
+        await ui.reconcile(game.game_id)
     return closed
 
 

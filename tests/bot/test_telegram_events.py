@@ -94,3 +94,27 @@ async def test_a_round_summary_the_group_missed_is_sent_when_it_can(emu: Telegra
         assert any("Round 1" in t for t in texts), texts[-3:]
         told, _ = await state.service.announced(game.game_id)
         assert told >= 1
+
+
+async def test_housekeeping_brings_back_what_the_outbox_gave_up_on(bot: Bot) -> None:
+    from bot.timers import housekeeping
+    from tests.bot.emulator import Failure
+
+    emu = bot.emu
+    people = [emu.add_user("Anna"), emu.add_user("Boris")]
+    group = emu.add_group("Table", members=people).id
+    await start_game(bot, group, people, "draw")
+    bot.app.bot_data["domino_state"].outbox.retry_delays = ()  # no more tries of its own
+    emu.fail_next("editMessageMedia", count=1, chat_id=group,
+                  error=Failure.api(500, "Internal Server Error: emulated"))
+    await _move(bot, people, group)
+    game = await bot.game_in(group)
+    assert game is not None and game.turn is not None
+    table = bot.table(group)
+    assert table is not None
+    assert f"Turn: {game.seats[game.turn].name}" not in (table.caption or "")  # old frame
+    await housekeeping(bot.app)
+    await bot.settle()
+    table = bot.table(group)
+    assert table is not None
+    assert f"Turn: {game.seats[game.turn].name}" in (table.caption or "")
