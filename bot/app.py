@@ -91,7 +91,7 @@ async def post_init(app: AnyApp) -> None:
     # After a restart: every message back in line with its game, and computer
     # players on turn move again.
     for game in await service.active_games():
-        await presenter.reconcile(game.game_id)
+        await presenter.reconcile(game)
         pipeline.next_turn(game)
 
 

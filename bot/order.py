@@ -57,10 +57,6 @@ class KeyedLocks:
                 del self._users[key]
                 del self._locks[key]
 
-    def held(self, key: Key) -> bool:
-        lock = self._locks.get(key)
-        return lock is not None and lock.locked()
-
     def __len__(self) -> int:
         return len(self._locks)
 

@@ -512,16 +512,17 @@ class Presenter:
         for game_id in [g for g, s in self.screens.items() if s.game.chat_id == old_id]:
             del self.screens[game_id]
             self._shown.pop(game_id, None)
-            await self.reconcile(game_id)
+            try:
+                await self.reconcile(await self.service.game(game_id))
+            except ServiceError:
+                continue
 
     # ------------------------------------------------------------ reconciling
-    async def reconcile(self, game_id: int) -> None:
-        """Bring every message of the game up to its stored version (after a restart
-        or a failure): the lobby, what the group was not told, the hands, the table."""
-        try:
-            game = await self.service.game(game_id)
-        except ServiceError:
-            return
+    async def reconcile(self, game: GameInfo) -> None:
+        """Bring every message of the game (as just read from the service) up to its
+        stored version after a restart or a failure: the lobby, what the group was not
+        told, the hands, the table."""
+        game_id = game.game_id
         screen = self.screen(game)
         self._shown.pop(game_id, None)  # read anew from the database
         shown = await self._refs(game_id)

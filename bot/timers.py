@@ -249,7 +249,7 @@ async def housekeeping(app: AnyApp) -> list[Expired]:
             ui.say(game.chat_id, tr(lang, f"timer.expired.{item.reason}",
                                     after=duration_text(lang, item.after)))
     for game in await state.service.active_games():
-        await ui.reconcile(game.game_id)
+        await ui.reconcile(game)
     return closed
 
 
