@@ -36,21 +36,51 @@ def variant_list(lang: str) -> str:
     return ", ".join(f"{name} ({variant_name(lang, name)})" for name in VARIANT_ORDER)
 
 
-def seat_names(game: GameInfo) -> list[str]:
-    return [s.name for s in game.seats]
+def seat_name(lang: str, seat: SeatInfo) -> str:
+    """The name a seat is shown by: a computer's is localised ("🤖 Computer 1"; the
+    seat is stored as "AI 1"), a person's is his own."""
+    if seat.ai_level is None:
+        return seat.name
+    number = seat.name.rsplit(" ", 1)[-1]
+    if not number.isdigit():
+        number = str(seat.seat + 1)
+    return tr(lang, "seat.computer", number=number)
 
 
-def side_names(game: GameInfo, view: SeatView) -> list[str]:
-    names = seat_names(game)
-    return ["+".join(names[s] for s in side) for side in view.sides]
+def seat_names(lang: str, game: GameInfo) -> list[str]:
+    return [seat_name(lang, s) for s in game.seats]
 
 
-def score_text(game: GameInfo, view: SeatView) -> str:
-    return SEP.join(f"{n} {t}" for n, t in zip(side_names(game, view), view.totals, strict=True))
+def join_names(lang: str, names: Iterable[str]) -> str:
+    """Names of one side: "Anna & 🤖 Computer 1" / "Анна и 🤖 Компьютер 1"."""
+    return tr(lang, "names.and").join(names)
+
+
+def side_names(lang: str, game: GameInfo, view: SeatView) -> list[str]:
+    names = seat_names(lang, game)
+    return [join_names(lang, (names[s] for s in side)) for side in view.sides]
+
+
+def score_text(lang: str, game: GameInfo, view: SeatView) -> str:
+    """"Anna & 🤖 Computer 1 — 12 · Boris & 🤖 Computer 2 — 0"."""
+    return SEP.join(f"{n} — {t}" for n, t in zip(side_names(lang, game, view), view.totals,
+                                                 strict=True))
 
 
 def ends_text(view: SeatView) -> str:
-    ends = view.table.open_ends
+    """The hand's open ends. Where placements score from the count of the ends, only
+    the counted ends, a double at an end as both halves, and the sum the engine
+    counts ("⬅W 5-5 (10) · ➡E 3 · = 13"); elsewhere every open end and its pip."""
+    table = view.table
+    if get_variant(view.variant).counts_open_ends and table.counted:
+        parts = []
+        for c in table.counted:
+            where = f"{END_ARROWS[c.end]}{c.end.value} " if c.end is not None else ""
+            value = f"{c.pip}-{c.pip} ({c.value})" if c.double else str(c.value)
+            parts.append(where + value)
+        parts.append(f"= {table.count}")
+        return SEP.join(parts)
+    ends = table.open_ends
     return SEP.join(f"{END_ARROWS[e]}{e.value} {ends[e]}" for e in End if e in ends)
 
 
@@ -59,7 +89,7 @@ def tiles_text(tiles: Iterable[Tile]) -> str:
 
 
 def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
-    name = game.seats[result.seat].name
+    name = seat_name(lang, game.seats[result.seat])
     move = result.move
     if isinstance(move, Draw):
         return tr(lang, "move.draw", name=name)
@@ -94,7 +124,8 @@ def lobby_text(lang: str, game: GameInfo, *, settings: bool = False,
     lines.append(tr(lang, "lobby.players", count=len(game.seats), max=game.max_players))
     for s in game.seats:
         if s.ai_level is not None:
-            lines.append(tr(lang, "lobby.ai_player", number=s.seat + 1, name=s.name,
+            lines.append(tr(lang, "lobby.ai_player", number=s.seat + 1,
+                            name=seat_name(lang, s),
                             level=tr(lang, f"ai.{s.ai_level}")))
         else:
             lines.append(tr(lang, "lobby.player", number=s.seat + 1, name=s.name))
@@ -136,10 +167,17 @@ def _more_options(lang: str, game: GameInfo) -> list[str]:
 
 
 def closed_lobby_text(lang: str, game: GameInfo) -> str:
-    key = "lobby.cancelled" if game.status == "cancelled" else "lobby.started"
-    names = ", ".join(s.name for s in game.seats)
-    return f"{tr(lang, 'lobby.title', variant=variant_name(lang, game.variant))}\n{names}\n\n" \
-           f"{tr(lang, key)}"
+    """The lobby once the game started: who plays, and (once over) how it ended."""
+    names = ", ".join(seat_names(lang, game))
+    head = f"{tr(lang, 'lobby.title', variant=variant_name(lang, game.variant))}\n{names}\n\n"
+    if game.status == "cancelled":
+        return head + tr(lang, "lobby.cancelled")
+    outcome = game.outcome
+    if game.status == "finished" and outcome is not None and game.view is not None:
+        return head + tr(lang, "lobby.over", result=result_line(lang, game, game.view,
+                                                                  outcome)) \
+            + "".join("\n" + line for line in reason_lines(lang, game, game.view, outcome))
+    return head + tr(lang, "lobby.started")
 
 
 # ------------------------------------------------------------------ hand
@@ -148,17 +186,20 @@ def closed_lobby_text(lang: str, game: GameInfo) -> str:
 def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
               drew: Tile | None = None) -> str:
     lines = [tr(lang, "hand.header", variant=variant_name(lang, game.variant),
-                name=seat.name, seat=seat.seat + 1)]
-    lines.append(tr(lang, "table.score", score=score_text(game, view)))
+                name=seat_name(lang, seat), seat=seat.seat + 1)]
+    lines.append(tr(lang, "table.score", score=score_text(lang, game, view)))
     if game.status == "cancelled":
         lines.append(tr(lang, "hand.cancelled"))
     elif view.outcome is not None or game.status == "finished":
         lines.append(tr(lang, "hand.over"))
+        if view.outcome is not None:
+            lines.append(result_line(lang, game, view, view.outcome))
+            lines.extend(reason_lines(lang, game, view, view.outcome))
     elif view.turn is None:
         lines.append(tr(lang, "hand.round_over"))
     elif not view.hand and view.seat is not None and view.turn != view.seat:
         lines.append(tr(lang, "hand.out_of_play"))
-        lines.append(tr(lang, "hand.turn_of", name=game.seats[view.turn].name))
+        lines.append(tr(lang, "hand.turn_of", name=seat_name(lang, game.seats[view.turn])))
     else:
         if view.table.open_ends:
             lines.append(tr(lang, "hand.ends", ends=ends_text(view)))
@@ -178,7 +219,7 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                 elif any(isinstance(m, Pass) for m in view.legal):
                     lines.append(tr(lang, "hand.must_pass"))
         else:
-            lines.append(tr(lang, "hand.turn_of", name=game.seats[view.turn].name))
+            lines.append(tr(lang, "hand.turn_of", name=seat_name(lang, game.seats[view.turn])))
     if drew is not None:
         lines.append(tr(lang, "hand.drew", tile=tile_label(drew)))
     hand = tiles_text(sorted(view.hand, key=lambda t: (t.a, t.b))) or tr(lang, "hand.none")
@@ -202,14 +243,17 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
         lines.append(tr(lang, "table.last", move=SEP.join(moves)))
     seven = forced_draws(view)
     if seven is not None and last and not last[-1].new_round:
-        lines.append(tr(lang, "move.seven", name=game.seats[seven[0]].name, count=seven[1]))
+        lines.append(tr(lang, "move.seven", name=seat_name(lang, game.seats[seven[0]]),
+                        count=seven[1]))
     if game.status == "cancelled":
         lines.append(tr(lang, "table.cancelled"))
     elif view.outcome is not None:
         lines.append(tr(lang, "table.over"))
+        lines.append(result_line(lang, game, view, view.outcome))
+        lines.extend(reason_lines(lang, game, view, view.outcome))
     elif view.turn is not None:
-        lines.append(tr(lang, "table.turn", name=game.seats[view.turn].name))
-    lines.append(tr(lang, "table.score", score=score_text(game, view)))
+        lines.append(tr(lang, "table.turn", name=seat_name(lang, game.seats[view.turn])))
+    lines.append(tr(lang, "table.score", score=score_text(lang, game, view)))
     return "\n".join(lines)[:1024]
 
 
@@ -217,8 +261,7 @@ CAPTION_MOVES_CHARS = 600  # the moves line of a caption (Telegram allows 1024 i
 
 
 def _caption_move(lang: str, game: GameInfo, result: MoveResult) -> str:
-    text = move_text(lang, game, result)
-    return f"🤖 {text}" if game.seats[result.seat].ai_level is not None else text
+    return move_text(lang, game, result)  # a computer's name carries its 🤖
 
 
 def forced_draws(view: SeatView) -> tuple[int, int] | None:
@@ -236,21 +279,72 @@ def forced_draws(view: SeatView) -> tuple[int, int] | None:
     return (seat, count) if seat is not None else None
 
 
-def outcome_text(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> str:
-    names = side_names(game, view)
+def result_line(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> str:
+    """"Anna & 🤖 Computer 1 won 101 — 87": the winners, then the totals, the
+    winners' first."""
+    names = side_names(lang, game, view)
     winners = ", ".join(names[i] for i in outcome.winners)
-    losers = ", ".join(names[i] for i in outcome.losers)
-    lines = [tr(lang, "game.winner", names=winners)]
+    order = [*outcome.winners, *(i for i in range(len(view.totals)) if i not in outcome.winners)]
+    score = " — ".join(str(view.totals[i]) for i in order if i < len(view.totals))
+    return tr(lang, "result.won", names=winners, score=score)
+
+
+def reason_lines(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> list[str]:
+    """Why the game ended: the goat named, or the reason."""
     if outcome.reason is GameEndReason.GOAT:
-        lines.append(tr(lang, "game.reason.goat", names=losers))
-    else:
-        lines.append(tr(lang, f"game.reason.{outcome.reason.value}"))
+        names = side_names(lang, game, view)
+        return [tr(lang, "game.reason.goat", names=", ".join(names[i] for i in outcome.losers))]
+    return [tr(lang, f"game.reason.{outcome.reason.value}")]
+
+
+def banner_texts(lang: str, game: GameInfo, view: SeatView) -> tuple[str | None, str | None]:
+    """The result banner of the final picture (the winners, the goat), or Nones while
+    the game is not over."""
+    outcome = view.outcome
+    if outcome is None or game.status == "cancelled":
+        return None, None
+    names = side_names(lang, game, view)
+    main = result_line(lang, game, view, outcome)
+    if outcome.reason is GameEndReason.GOAT:
+        return main, tr(lang, "banner.goat",
+                        names=", ".join(names[i] for i in outcome.losers))
+    return main, tr(lang, f"game.reason.{outcome.reason.value}")
+
+
+def outcome_text(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> str:
+    names = side_names(lang, game, view)
+    winners = ", ".join(names[i] for i in outcome.winners)
+    lines = [tr(lang, "game.winner", names=winners), result_line(lang, game, view, outcome)]
+    lines.extend(reason_lines(lang, game, view, outcome))
     return "\n".join(lines)
+
+
+def zero_round_text(lang: str, game: GameInfo, view: SeatView, end: RoundEnd) -> str | None:
+    """Why a round wrote nothing (for everybody, or for its winner), from the engine's
+    data: eggs and their carry, a write under the variant's discard threshold."""
+    if game.variant == "general_kozel":
+        return None  # its own lines say it
+    if end.kind is EndKind.EGGS:
+        if end.carry:
+            return tr(lang, "round.zero.eggs_carry", carry=end.carry)
+        return tr(lang, "round.zero.eggs")
+    if end.winner is None:
+        return tr(lang, "round.zero.none") if not any(end.points) else None
+    discard = getattr(get_variant(game.variant), "DISCARD_BELOW", None)
+    losers = [i for i in range(len(end.points)) if i != end.winner]
+    if isinstance(discard, int):
+        if losers and all(end.points[i] == 0 for i in losers):
+            return tr(lang, "round.zero.discard", limit=discard)
+        return None
+    if end.points[end.winner] == 0:
+        return tr(lang, "round.zero.winner",
+                  name=side_names(lang, game, view)[end.winner])
+    return None
 
 
 def round_summary(lang: str, game: GameInfo, view: SeatView, end: RoundEnd, round_number: int,
                   hands: Sequence[Sequence[Tile]], outcome: GameOutcome | None) -> str:
-    names = seat_names(game)
+    names = seat_names(lang, game)
     who = names[end.seat]
     if end.kind is EndKind.DOMINO:
         lines = [tr(lang, "round.domino", round=round_number, name=who)]
@@ -266,10 +360,13 @@ def round_summary(lang: str, game: GameInfo, view: SeatView, end: RoundEnd, roun
         tiles = tiles_text(hand) or tr(lang, "hand.none")
         pips = end.pips[seat] if seat < len(end.pips) else sum(t.pips for t in hand)
         lines.append(tr(lang, "round.hand", name=names[seat], tiles=tiles, pips=pips))
-    sides = side_names(game, view)
-    points = SEP.join(f"{n} {p:+d}" for n, p in zip(sides, end.points, strict=True))
+    sides = side_names(lang, game, view)
+    points = SEP.join(f"{n} — {p:+d}" for n, p in zip(sides, end.points, strict=True))
     lines.append(tr(lang, "round.points", points=points))
-    lines.append(tr(lang, "round.score", score=score_text(game, view)))
+    why = zero_round_text(lang, game, view, end)
+    if why is not None:
+        lines.append(why)
+    lines.append(tr(lang, "round.score", score=score_text(lang, game, view)))
     if outcome is not None:
         lines.append("")
         lines.append(outcome_text(lang, game, view, outcome))
@@ -280,7 +377,21 @@ def score_message(lang: str, game: GameInfo, view: SeatView) -> str:
     return "\n".join([
         tr(lang, "score.title", variant=variant_name(lang, game.variant),
            round=view.round_index + 1),
-        *(f"{n}: {t}" for n, t in zip(side_names(game, view), view.totals, strict=True)),
+        *(f"{n} — {t}" for n, t in zip(side_names(lang, game, view), view.totals,
+                                       strict=True)),
+    ])
+
+
+def last_result_message(lang: str, game: GameInfo) -> str | None:
+    """/score once no game is played: the last game's result (None: none to show)."""
+    view, outcome = game.view, game.outcome
+    if view is None or outcome is None or game.status != "finished":
+        return None
+    return "\n".join([
+        tr(lang, "score.last", variant=variant_name(lang, game.variant)),
+        result_line(lang, game, view, outcome),
+        *reason_lines(lang, game, view, outcome),
+        tr(lang, "table.score", score=score_text(lang, game, view)),
     ])
 
 

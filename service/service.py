@@ -777,6 +777,15 @@ class GameService:
         rows = await self._repos.games.list_for_chat(self._db, chat_id, limit=1)
         return await self.game(rows[0].game_id) if rows else None
 
+    async def last_finished_game(self, *, chat_id: int | None = None,
+                                 user_id: int | None = None) -> GameInfo | None:
+        """The most recent finished game of a chat (``chat_id``) or in which a user
+        sat (``user_id``): what /score shows once no game is played."""
+        if (chat_id is None) == (user_id is None):
+            raise ValueError("a chat or a user")
+        row = await self._repos.games.last_finished(self._db, chat_id=chat_id, user_id=user_id)
+        return await self.game(row.game_id) if row is not None else None
+
     async def active_games(self) -> list[GameInfo]:
         """Every game in the lobby or being played (to resume them after a restart)."""
         return [await self.game(r.game_id)

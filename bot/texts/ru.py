@@ -145,7 +145,7 @@ TEXTS: dict[str, str] = {
     # ------------------------------------------------------------ round and game end
     "round.domino": "🁫 Партия {round}: домино! {name} — без костяшек.",
     "round.fish": "🐟 Партия {round}: рыба! Последний ход: {name}.",
-    "round.eggs": "🥚 Партия {round}: яйца — равная рыба; {carry} переходит в следующую партию.",
+    "round.eggs": "🥚 Раунд {round}: яйца — рыба, у меньших рук очков поровну.",
     "round.hands": "Костяшки на руках:",
     "round.hand": "{name}: {tiles} ({pips})",
     "round.points": "Очки за партию: {points}",
@@ -368,4 +368,16 @@ TEXTS: dict[str, str] = {
     "game.reason.last_left": "Последний оставшийся в игре.",
     "move.seven": "{name} берёт {count} за семёрку",
     "hand.out_of_play": "У вас нет костяшек: вы пока вне игры.",
+    # ---- issue 12: after the game, words and numbers
+    "seat.computer": "🤖 Компьютер {number}",
+    "names.and": " и ",
+    "lobby.over": "🏁 Игра окончена. {result}",
+    "result.won": "Победа: {names}, {score}",
+    "banner.goat": "Козёл: {names}",
+    "round.zero.eggs_carry": "Ничего не записано: {carry} переносится и прибавится к записи следующего раунда.",  # noqa: E501
+    "round.zero.eggs": "Очков нет: в этом варианте при равенстве ничего не переносится.",
+    "round.zero.none": "В этом раунде очков нет.",
+    "round.zero.discard": "Ничего не записано: меньше {limit} очков за раунд не записывается.",
+    "round.zero.winner": "{name}: очков нет — костяшки, оставшиеся у соперников, дают 0 очков.",
+    "score.last": "Последняя игра ({variant}):",
 }
