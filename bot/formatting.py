@@ -312,9 +312,7 @@ def banner_texts(lang: str, game: GameInfo, view: SeatView) -> tuple[str | None,
 
 
 def outcome_text(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> str:
-    names = side_names(lang, game, view)
-    winners = ", ".join(names[i] for i in outcome.winners)
-    lines = [tr(lang, "game.winner", names=winners), result_line(lang, game, view, outcome)]
+    lines = [f"🏆 {result_line(lang, game, view, outcome)}"]
     lines.extend(reason_lines(lang, game, view, outcome))
     return "\n".join(lines)
 
@@ -342,35 +340,69 @@ def zero_round_text(lang: str, game: GameInfo, view: SeatView, end: RoundEnd) ->
     return None
 
 
-def round_summary(lang: str, game: GameInfo, view: SeatView, end: RoundEnd, round_number: int,
-                  hands: Sequence[Sequence[Tile]], outcome: GameOutcome | None) -> str:
+def _summary_blocks(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
+                   round_number: int, hands: Sequence[Sequence[Tile]],
+                   outcome: GameOutcome | None) -> tuple[list[str], list[str], list[str]]:
+    """A round summary's lines in three blocks: how it ended; every hand; the points,
+    why a round scored nothing, the score and the game's result."""
     names = seat_names(lang, game)
     who = names[end.seat]
     if end.kind is EndKind.DOMINO:
-        lines = [tr(lang, "round.domino", round=round_number, name=who)]
+        head = [tr(lang, "round.domino", round=round_number, name=who)]
     elif end.kind is EndKind.FISH:
-        lines = [tr(lang, "round.fish", round=round_number, name=who)]
+        head = [tr(lang, "round.fish", round=round_number, name=who)]
     else:
-        lines = [tr(lang, "round.eggs", round=round_number, carry=end.carry)]
+        head = [tr(lang, "round.eggs", round=round_number, carry=end.carry)]
     if game.variant == "general_kozel":
-        lines.append(tr(lang, "round.general_won" if end.winner is not None
-                        else "round.general_drawn"))
-    lines.append(tr(lang, "round.hands"))
+        head.append(tr(lang, "round.general_won" if end.winner is not None
+                       else "round.general_drawn"))
+    hand_lines = [tr(lang, "round.hands")]
     for seat, hand in enumerate(hands):
         tiles = tiles_text(hand) or tr(lang, "hand.none")
         pips = end.pips[seat] if seat < len(end.pips) else sum(t.pips for t in hand)
-        lines.append(tr(lang, "round.hand", name=names[seat], tiles=tiles, pips=pips))
+        hand_lines.append(tr(lang, "round.hand", name=names[seat], tiles=tiles, pips=pips))
     sides = side_names(lang, game, view)
     points = SEP.join(f"{n} — {p:+d}" for n, p in zip(sides, end.points, strict=True))
-    lines.append(tr(lang, "round.points", points=points))
+    tail = [tr(lang, "round.points", points=points)]
     why = zero_round_text(lang, game, view, end)
     if why is not None:
-        lines.append(why)
-    lines.append(tr(lang, "round.score", score=score_text(lang, game, view)))
+        tail.append(why)
+    tail.append(tr(lang, "round.score", score=score_text(lang, game, view)))
     if outcome is not None:
-        lines.append("")
-        lines.append(outcome_text(lang, game, view, outcome))
-    return "\n".join(lines)[:4096]
+        tail.append("")
+        tail.append(outcome_text(lang, game, view, outcome))
+    return head, hand_lines, tail
+
+
+def round_summary(lang: str, game: GameInfo, view: SeatView, end: RoundEnd, round_number: int,
+                  hands: Sequence[Sequence[Tile]], outcome: GameOutcome | None) -> str:
+    head, hand_lines, tail = _summary_blocks(lang, game, view, end, round_number, hands,
+                                             outcome)
+    return "\n".join([*head, *hand_lines, *tail])[:4096]
+
+
+CAPTION_LIMIT = 1024  # Telegram's limit of a photo's caption
+
+
+def round_summary_parts(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
+                        round_number: int, hands: Sequence[Sequence[Tile]],
+                        outcome: GameOutcome | None) -> tuple[str, str]:
+    """The round's summary as a picture's caption and the rest ("" when it all fits):
+    a summary too long for a caption keeps how the round ended, the points and the
+    score in the caption; the hands go to a text message."""
+    full = round_summary(lang, game, view, end, round_number, hands, outcome)
+    if len(full) <= CAPTION_LIMIT:
+        return full, ""
+    head, hand_lines, tail = _summary_blocks(lang, game, view, end, round_number, hands,
+                                             outcome)
+    caption: list[str] = []
+    rest: list[str] = []
+    for line in [*head, *tail]:
+        if not rest and len("\n".join([*caption, line])) <= CAPTION_LIMIT:
+            caption.append(line)
+        else:
+            rest.append(line)
+    return "\n".join(caption), "\n".join([*hand_lines, *rest])[:4096]
 
 
 def score_message(lang: str, game: GameInfo, view: SeatView) -> str:

@@ -71,7 +71,7 @@ TEXTS: dict[str, str] = {
     "lobby.title": "🁫 New game: {variant}",
     "lobby.players": "Players ({count}/{max}):",
     "lobby.player": "{number}. {name}",
-    "lobby.ai_player": "{number}. 🤖 {name} ({level})",
+    "lobby.ai_player": "{number}. {name} ({level})",
     "lobby.teams": "Teams: {value}",
     "lobby.target": "Target: {value}",
     "lobby.target_default": "Target: {value} (default)",

@@ -70,7 +70,7 @@ TEXTS: dict[str, str] = {
     "lobby.title": "🁫 Новая игра: {variant}",
     "lobby.players": "Игроки ({count}/{max}):",
     "lobby.player": "{number}. {name}",
-    "lobby.ai_player": "{number}. 🤖 {name} ({level})",
+    "lobby.ai_player": "{number}. {name} ({level})",
     "lobby.teams": "Команды: {value}",
     "lobby.target": "До: {value}",
     "lobby.target_default": "До: {value} (по умолчанию)",
