@@ -442,10 +442,11 @@ class Presenter:
         if screen.summary_pending and not resend:
             return  # the round's summary comes first; it puts the table again
         ref = await self._ref(game_id, "table")
-        if ref is not None and not resend and ref.version >= game.version:
-            return
         live = ref is not None and not _is_summary(ref)
-        if not live and not resend and view.table.lead is None:
+        if live and not resend and ref is not None and ref.version >= game.version:
+            return
+        if ref is not None and not live and not resend and (
+                view.table.lead is None or game.status != "playing"):
             return  # a new round's table is sent with its first move: never empty
         results = list(screen.results)
         lang = await self.chat_language(game.chat_id)
