@@ -249,7 +249,7 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
         lines.append(tr(lang, "table.cancelled"))
     elif view.outcome is not None:
         lines.append(tr(lang, "table.over"))
-        lines.append(result_line(lang, game, view, view.outcome))
+        lines.append(f"🏆 {result_line(lang, game, view, view.outcome)}")
         lines.extend(reason_lines(lang, game, view, view.outcome))
     elif view.turn is not None:
         lines.append(tr(lang, "table.turn", name=seat_name(lang, game.seats[view.turn])))
@@ -280,13 +280,15 @@ def forced_draws(view: SeatView) -> tuple[int, int] | None:
 
 
 def result_line(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> str:
-    """"Anna & 🤖 Computer 1 won 101 — 87": the winners, then the totals, the
-    winners' first."""
+    """"Anna & 🤖 Computer 1 won 101 — 87" (the winners' total first); with more
+    than two sides, the winners each with his total."""
     names = side_names(lang, game, view)
-    winners = ", ".join(names[i] for i in outcome.winners)
-    order = [*outcome.winners, *(i for i in range(len(view.totals)) if i not in outcome.winners)]
-    score = " — ".join(str(view.totals[i]) for i in order if i < len(view.totals))
-    return tr(lang, "result.won", names=winners, score=score)
+    if len(view.totals) != 2 or len(outcome.winners) != 1:  # "Anna (82), Boris (106) won"
+        winners = ", ".join(f"{names[i]} ({view.totals[i]})" for i in outcome.winners)
+        return tr(lang, "result.won_many", names=winners)
+    winner = outcome.winners[0] if outcome.winners else 0
+    score = f"{view.totals[winner]} — {view.totals[1 - winner]}"
+    return tr(lang, "result.won", names=names[winner], score=score)
 
 
 def reason_lines(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> list[str]:

@@ -736,6 +736,8 @@ class GameService:
             ended = game.rounds[round_index]
             final_hands = (tuple(tuple(h) for h in ended.hands),)
             refresh.update(range(game.players))
+        if game.outcome is not None:  # every hand shows the result
+            refresh.update(range(game.players))
         return MoveReport(self._info(row, seats, game), (result,), frozenset(refresh),
                           round_ends, final_hands, views={s: game.view(s) for s in refresh})
 

@@ -377,6 +377,7 @@ TEXTS: dict[str, str] = {
     "names.and": " & ",
     "lobby.over": "🏁 Game over: {result}",
     "result.won": "{names} won {score}",
+    "result.won_many": "{names} won",
     "banner.goat": "Goat: {names}",
     "round.zero.eggs_carry": "Nothing is written: {carry} is carried over and added to the next round's score.",  # noqa: E501
     "round.zero.eggs": "Nobody scores: in this variant tied hands carry nothing over.",

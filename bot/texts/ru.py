@@ -373,6 +373,7 @@ TEXTS: dict[str, str] = {
     "names.and": " и ",
     "lobby.over": "🏁 Игра окончена. {result}",
     "result.won": "Победа: {names}, {score}",
+    "result.won_many": "Победа: {names}",
     "banner.goat": "Козёл: {names}",
     "round.zero.eggs_carry": "Ничего не записано: {carry} переносится и прибавится к записи следующего раунда.",  # noqa: E501
     "round.zero.eggs": "Очков нет: в этом варианте при равенстве ничего не переносится.",

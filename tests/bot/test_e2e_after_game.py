@@ -52,7 +52,9 @@ async def test_after_the_game(emu: TelegramEmulator, db_path: Path, variant: str
         assert game is not None and game.status == "finished"
         view, outcome = game.view, game.outcome
         assert view is not None and outcome is not None
-        rounds = len(await bot.service.ended_rounds(game.game_id))
+        ended = len(await bot.service.ended_rounds(game.game_id))
+        rounds = view.round_index + 1  # the last may end in play (a target reached)
+        assert ended in (rounds, rounds - 1)
         result = result_line(lang, game, view, outcome)
         sides = side_names(lang, game, view)
 
@@ -71,7 +73,7 @@ async def test_after_the_game(emu: TelegramEmulator, db_path: Path, variant: str
             assert tr(lang, "table.last", move="") in caption, caption
         tables = [m for m in emu.bot_messages(group.id) if m.has_media]
         assert len(tables) == rounds  # each round's last position with its summary
-        for number, msg in enumerate(tables, start=1):
+        for number, msg in enumerate(tables[:ended], start=1):
             assert msg.caption is not None and len(msg.caption) <= 1024
             head = {"ru": f"Раунд {number}:", "en": f"Round {number}:"}[lang]
             assert head in msg.caption or f" {number}:" in msg.caption.split("\n")[0]
@@ -83,7 +85,7 @@ async def test_after_the_game(emu: TelegramEmulator, db_path: Path, variant: str
             goat = ", ".join(sides[i] for i in outcome.losers)
             assert tr(lang, "game.reason.goat", names=goat) in final.caption
         assert final.photo_bytes is not None and tables[0].photo_bytes is not None
-        assert _dark_share(final.photo_bytes) > 0.5  # the dark band of the banner
+        assert _dark_share(final.photo_bytes) > 0.35  # the dark band of the banner
         assert all(_dark_share(m.photo_bytes or b"") < 0.2 for m in tables[:-1])
         # computers are named in the group's language
         for s in game.seats:
