@@ -9,7 +9,7 @@ TEXTS: dict[str, str] = {
     "cmd.fish": "Is it a fish?",
     "cmd.hand": "Send my hand again",
     "cmd.table": "Show the table again",
-    "cmd.score": "The score",
+    "cmd.score": "The score, or the last game's result",
     "cmd.rules": "Rules of a variant",
     "cmd.settings": "Game settings",
     "cmd.cancel": "Cancel the game",
