@@ -12,7 +12,7 @@ Paths covered: ``/export`` in the group and in private (the JSON file parsed),
 (forged presses included), the table picture (the renderer is handed the public
 view only) and the log at INFO level. Everything a user is shown is read from
 the emulator, which shows a user only his own private chat and the groups he is
-in, after every press (the bot's computer moves in between included).
+in, at the moment it is sent or edited (the emulator's observer).
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ from engine.game import Game, SeatView
 from engine.moves import End
 from engine.record import FORMAT, VIEW_FORMAT, replay, replay_summary
 from engine.tiles import Tile, full_set
+from service import GameInfo
 from tests.bot.conftest import Bot, open_table, play_to_end, running_bot
-from tests.bot.emulator import Message, TelegramEmulator, User
+from tests.bot.emulator import HistoryEntry, Message, TelegramEmulator, User
 from tests.engine.test_view_record import may_know
 
 # a tile as the bot writes it: "6-3" (not part of a longer number or a date)
@@ -88,21 +89,39 @@ def document_json(emu: TelegramEmulator, msg: Message) -> dict[str, Any]:
 
 
 class Watcher:
-    """What each user was delivered since the last look: every message sent or edited
-    in a chat he can see (text, caption, button labels, documents) and his callback
-    answers; and the log records since the last look."""
+    """The users' eyes. Every message the bot sends or edits is looked at the moment
+    the emulator stores it (``emu.observe``), against what each user who can see
+    that chat may know at that moment (from the live game the service holds, which
+    is at least as far on as anything shown); callback answers and the log are
+    looked at after each step."""
 
-    def __init__(self, emu: TelegramEmulator, users: list[User],
-                 caplog: pytest.LogCaptureFixture) -> None:
-        self.emu = emu
+    def __init__(self, bot: Bot, users: list[User], caplog: pytest.LogCaptureFixture) -> None:
+        self.bot = bot
+        self.emu = bot.emu
         self.users = users
         self.caplog = caplog
-        self.history_seen: dict[tuple[int, int], int] = {}
+        self.seats: dict[int, int | None] = {u.id: None for u in users}
+        self.game: Game | None = None
+        self.violations: list[str] = []
         self.answers_seen: dict[int, int] = {}
         self.logs_seen = 0
         self.checked = 0
+        self.emu.observe(self.on_message)
 
-    def _snapshot_texts(self, snap: dict[str, Any]) -> list[str]:
+    def sit(self, info: GameInfo) -> None:
+        for user in self.users:
+            seat = info.seat_of(user.id)
+            self.seats[user.id] = seat.seat if seat is not None else None
+
+    def live_game(self) -> Game | None:
+        # the game the service holds in memory (its cache, read without awaiting: the
+        # observer runs inside the emulator's call); the last one seen when it is out
+        lives = list(self.bot.service._cache.values())
+        if len(lives) == 1:
+            self.game = lives[0].game
+        return self.game
+
+    def texts_of(self, snap: dict[str, Any]) -> list[str]:
         out = [snap.get("text") or "", snap.get("caption") or ""]
         markup = snap.get("reply_markup") or {}
         for row in markup.get("inline_keyboard", []):
@@ -112,21 +131,23 @@ class Watcher:
             out.append(self.emu.files[doc["file_id"]].data.decode())
         return out
 
-    def new_for(self, user: User) -> list[str]:
-        texts: list[str] = []
-        for chat_id in list(self.emu.chats):
-            if not self.emu.can_see(user, chat_id):
+    def on_message(self, entry: HistoryEntry) -> None:
+        snap = entry.snapshot
+        if snap is None or not snap["from"].get("is_bot"):
+            return
+        game = self.live_game()
+        set_max = game.variant.options.set if game is not None else 6
+        texts = self.texts_of(snap)
+        for user in self.users:
+            if not self.emu.can_see(user, entry.chat_id):
                 continue
-            history = self.emu.history(chat_id)
-            key = (user.id, chat_id)
-            for entry in history[self.history_seen.get(key, 0):]:
-                if entry.snapshot is not None and entry.snapshot["from"].get("is_bot"):
-                    texts.extend(self._snapshot_texts(entry.snapshot))
-            self.history_seen[key] = len(history)
-        answers = self.emu.callback_answers_for(user)
-        texts.extend(a.text or "" for a in answers[self.answers_seen.get(user.id, 0):])
-        self.answers_seen[user.id] = len(answers)
-        return texts
+            allowed = knowledge(game, self.seats[user.id]) if game is not None else set()
+            for text in texts:
+                leaked = tiles_in(text, set_max) - allowed
+                if leaked:
+                    self.violations.append(
+                        f"{user.first_name} was shown {sorted(leaked)} in {text!r}")
+                self.checked += 1
 
     def new_logs(self) -> list[str]:
         records = [r for r in self.caplog.records if r.levelno >= logging.INFO]
@@ -139,18 +160,19 @@ class Watcher:
         self.logs_seen = len(records)
         return out
 
-    async def check(self, bot: Bot, game_id: int) -> None:
-        """Nobody was shown a tile he may not know now; nor does the log name one."""
-        game = await replayed(bot, game_id)
-        info = await bot.service.game(game_id)
+    async def check(self, game_id: int) -> None:
+        """Nobody was shown a tile he may not know; his callback answers and the log
+        since the last look name none either."""
+        assert not self.violations, self.violations[:3]
+        game = await replayed(self.bot, game_id)
         set_max = game.variant.options.set
         for user in self.users:
-            seat = info.seat_of(user.id)
-            allowed = knowledge(game, seat.seat if seat is not None else None)
-            for text in self.new_for(user):
-                leaked = tiles_in(text, set_max) - allowed
-                assert not leaked, f"{user.first_name} was shown {sorted(leaked)} in {text!r}"
-                self.checked += 1
+            allowed = knowledge(game, self.seats[user.id])
+            answers = self.emu.callback_answers_for(user)
+            for a in answers[self.answers_seen.get(user.id, 0):]:
+                leaked = tiles_in(a.text or "", set_max) - allowed
+                assert not leaked, f"{user.first_name} was answered {a.text!r}"
+            self.answers_seen[user.id] = len(answers)
         public = knowledge(game, None)
         for text in self.new_logs():
             leaked = tiles_in(text, set_max) - public
@@ -334,17 +356,17 @@ async def test_nobody_is_ever_shown_a_tile_he_may_not_know(
     caplog.set_level(logging.INFO)
     humans, carl, dora, group = people(emu)
     anna, boris = humans
-    watcher = Watcher(emu, [anna, boris, carl, dora], caplog)
     rng = random.Random(seed)
     async with running_bot(emu, db_path, workers=PublicOnlyWorkers()) as bot:
+        watcher = Watcher(bot, [anna, boris, carl, dora], caplog)
         await emu.user_starts_bot(carl)
         await emu.user_starts_bot(dora)
-        await open_table(bot, group.id, humans, variant, ai=ai)
+        watcher.sit(await open_table(bot, group.id, humans, variant, ai=ai))
         await bot.lobby_press(anna, group.id, "go")
         info = await bot.game_in(group.id)
         assert info is not None
         gid = info.game_id
-        await watcher.check(bot, gid)
+        await watcher.check(gid)
         step = 0
         while info.status == "playing":
             await play_to_end(bot, group.id, humans, rng, stop_after=1)
@@ -355,7 +377,7 @@ async def test_nobody_is_ever_shown_a_tile_he_may_not_know(
                     await bot.send(asker, group.id, rng.choice(["/export", "/hand", "/table"]))
                 await bot.send(asker, asker.id, rng.choice(["/export", f"/export {gid}",
                                                             "/hand"]))
-            await watcher.check(bot, gid)
+            await watcher.check(gid)
             info = await bot.game_in(group.id)
             assert info is not None
         assert info.status == "finished" and step > 5
