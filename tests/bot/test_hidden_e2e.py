@@ -30,11 +30,11 @@ import pytest
 from bot.callbacks import PlayTile, TileInfo, encode
 from bot.workers import Workers
 from engine.game import Game, SeatView
-from engine.moves import End
+from engine.moves import End, Place
 from engine.record import FORMAT, VIEW_FORMAT, replay, replay_summary
 from engine.tiles import Tile, full_set
 from service import GameInfo
-from tests.bot.conftest import Bot, open_table, play_to_end, running_bot
+from tests.bot.conftest import Bot, on_turn, open_table, play_to_end, running_bot
 from tests.bot.emulator import HistoryEntry, Message, TelegramEmulator, User
 from tests.engine.test_view_record import may_know
 
@@ -269,22 +269,33 @@ async def test_export_mid_game_names_only_what_the_asker_may_know(
         assert "/export N" in (new[0].text or "")
         assert f"{gid + 1000}" in (new[1].text or "")
 
-        # forged presses name no one's tile: a non-player, a tile of another's hand
+        # forged presses tell nothing of where a tile is: a non-player's, and a player's
+        # naming a tile of another's hand answer as for any tile he does not hold
         table = bot.table(group.id)
         assert table is not None
         info = await bot.game_in(group.id)
         assert info is not None
+        game = await replayed(bot, gid)
         b_seat = info.seat_of(boris.id)
+        ai_seat = next(s.seat for s in info.seats if s.ai_level is not None)
         assert b_seat is not None
         boris_tile = sorted(game.round.hands[b_seat.seat])[0]
-        for data in (encode(TileInfo(gid, info.version, boris_tile)),
-                     encode(PlayTile(gid, info.version, boris_tile, End.E))):
-            answer = await bot.press(carl, group.id, table.message_id, data, forge=True)
-            assert answer is not None and str(boris_tile) not in answer
-            hand = bot.hand(anna)
-            assert hand is not None
-            answer = await bot.press(anna, anna.id, hand.message_id, data, forge=True)
-            assert answer is not None and str(boris_tile) not in answer
+        ai_tile = sorted(game.round.hands[ai_seat])[0]
+        hand = bot.hand(anna)
+        assert hand is not None
+        for make in (lambda t: TileInfo(gid, info.version, t),
+                     lambda t: PlayTile(gid, info.version, t, End.E)):
+            for presser, chat_id, message_id in ((carl, group.id, table.message_id),
+                                                 (anna, anna.id, hand.message_id)):
+                answers = []
+                for tile in (boris_tile, ai_tile):
+                    answer = await bot.press(presser, chat_id, message_id,
+                                             encode(make(tile)), forge=True)
+                    assert answer is not None
+                    answers.append(answer.replace(str(tile), "T"))
+                assert answers[0] == answers[1], answers
+        after = await bot.game_in(group.id)
+        assert after is not None and after.version == info.version  # nothing changed
 
         # /hand in the group sends the hand privately, never to the group
         group_before = len(emu.history(group.id))
@@ -382,3 +393,40 @@ async def test_nobody_is_ever_shown_a_tile_he_may_not_know(
             assert info is not None
         assert info.status == "finished" and step > 5
         assert watcher.checked > 50
+
+
+async def test_a_tile_info_press_speaks_only_of_the_pressers_own_tiles(
+        emu: TelegramEmulator, db_path: Path) -> None:
+    """The ``t:`` button explains why a tile of his hand cannot be placed; a forged one
+    naming a tile he does not hold is refused like any forged button."""
+    humans, _, _, group = people(emu)
+    anna, boris = humans
+    async with running_bot(emu, db_path, workers=PublicOnlyWorkers()) as bot:
+        await open_table(bot, group.id, [boris, anna], "block", ai=1)
+        await bot.lobby_press(boris, group.id, "go")
+        rng = random.Random(5)
+        for _ in range(40):
+            found = await on_turn(bot, [boris], group.id)
+            if found is not None:
+                break
+            await play_to_end(bot, group.id, [anna], rng, stop_after=1)
+        else:
+            pytest.fail("Boris never came on turn")
+        _, hand = found
+        info = await bot.game_in(group.id)
+        assert info is not None
+        _, _, view = await bot.service.seat_view(info.game_id, boris.id)
+        not_his = sorted(set(full_set(6)) - set(view.hand))
+        for tile in not_his:
+            answer = await bot.press(boris, boris.id, hand.message_id,
+                                     encode(TileInfo(info.game_id, info.version, tile)),
+                                     forge=True)
+            assert answer == "This button is not valid.", (tile, answer)
+        fits = {m.tile for m in view.legal if isinstance(m, Place)}
+        for tile in set(view.hand) - fits:
+            answer = await bot.press(boris, boris.id, hand.message_id,
+                                     encode(TileInfo(info.game_id, info.version, tile)),
+                                     forge=True)
+            assert answer == f"{tile} fits no open end."
+        after = await bot.game_in(group.id)
+        assert after is not None and after.version == info.version
