@@ -415,6 +415,9 @@ async def cmd_export(update: Update, context: Context) -> None:
                 await env.say(tr(env.lang, "export.not_here", game_id=number))
                 return
         asker = None  # every member sees the file: nothing hidden, whoever asks
+    if game is not None and game.status == "lobby" and number is not None:
+        await env.say(tr(env.lang, "export.not_started", game_id=number))
+        return
     if game is None or game.status == "lobby":
         await env.say(tr(env.lang, "export.none_private" if env.private else "export.none"))
         return

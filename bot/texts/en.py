@@ -382,5 +382,6 @@ TEXTS: dict[str, str] = {
                     "The complete record comes when it ends."),
     "export.public": ("The game is not over: nothing hidden is in the file (no hand, "
                       "no boneyard). The complete record comes when it ends."),
+    "export.not_started": "Game {game_id} has not started: there is no record yet.",
     "export.others": "Your other games: {games}",
 }

@@ -341,6 +341,13 @@ async def test_private_export_lists_the_players_other_games(emu: TelegramEmulato
             ids.append(info.game_id)
             if chat is not group or len(ids) == 1:
                 await bot.send(anna, chat.id, "/cancel")
+        # a lobby has no record yet
+        await emu.user_starts_bot(carl)
+        await bot.send(carl, other.id, "/newgame block")
+        lobby = await bot.game_in(other.id)
+        assert lobby is not None and lobby.status == "lobby"
+        await bot.send(carl, carl.id, f"/export {lobby.game_id}")
+        assert "has not started" in (emu.bot_messages(carl.id)[-1].text or "")
         # the newest first: the game being played, his view; the others as hints
         await bot.send(anna, anna.id, "/export")
         doc = last_document(emu, anna.id)
