@@ -168,7 +168,14 @@ async def _tile_info(state: BotState, answer: Answer, lang: str, data: TileInfo,
     elif game.version != data.version:
         await answer(tr(lang, "err.stale"))
     else:
-        await answer(tr(lang, "ans.no_fit", tile=tile_label(data.tile)))
+        try:
+            _, _, view = await state.service.seat_view(data.game_id, user_id)
+        except ServiceError as exc:
+            await answer(error_text(lang, exc))
+            return
+        # a forged press naming a tile not in his hand learns nothing about where it is
+        await answer(tr(lang, "ans.no_fit", tile=tile_label(data.tile)) if data.tile in view.hand
+                     else tr(lang, "btn.forged"))
 
 
 async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: Context,

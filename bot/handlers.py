@@ -19,6 +19,7 @@ from bot.state import BotState, get_state
 from bot.texts import LANGUAGES, tr
 from bot.timers import settings_command, timer_settings_summary
 from engine.moves import PASS
+from engine.record import FORMAT as RECORD_FORMAT
 from service import GameInfo, ServiceError
 
 log = logging.getLogger(__name__)
@@ -360,27 +361,83 @@ async def cmd_language(update: Update, context: Context) -> None:
     await env.say(tr(lang, "language.set"))
 
 
+EXPORT_HINTS = 5  # in private, the caption names this many of his other games
+
+
+def _game_number(arg: str) -> int | None:
+    text = arg.removeprefix("#")
+    if text.isascii() and text.isdigit() and 0 < len(text) <= 15:
+        return int(text)
+    return None
+
+
 async def cmd_export(update: Update, context: Context) -> None:
+    """The record of a game as a JSON file. Nothing hidden leaves an unfinished game:
+    in a group (every member sees the file) it is the public view, whoever asks; in
+    private the asker's own view of a game he sat in; a finished game's record is
+    complete. ``/export N`` names the game."""
     env = await _env(update, context)
-    if env is None or not await _no_args(env, "export"):
+    if env is None:
+        return
+    number = _game_number(env.args[0]) if len(env.args) == 1 else None
+    if env.args and number is None:
+        await env.say(tr(env.lang, "usage.export"))
         return
     service = env.state.service
-    game = await env.my_game(playing=False) if env.private else \
-        await service.last_game(env.chat_id)
-    record = None
-    if game is not None and game.status != "lobby":
-        try:
-            record = await service.record(game.game_id)
-        except ServiceError:
-            record = None
-    if game is None or record is None:
+    others: list[GameInfo] = []
+    if env.private:
+        games = await service.started_games_of_user(env.user.id, limit=EXPORT_HINTS + 1)
+        if number is None:
+            if not games:
+                await env.say(tr(env.lang, "export.none_private"))
+                return
+            game: GameInfo | None = games[0]
+        else:
+            try:
+                game = await service.game(number)
+            except ServiceError:
+                game = None
+            if game is None or game.seat_of(env.user.id) is None:
+                await env.say(tr(env.lang, "export.not_yours", game_id=number))
+                return
+        assert game is not None
+        others = [g for g in games if g.game_id != game.game_id][:EXPORT_HINTS]
+        asker: int | None = env.user.id
+    else:
+        if number is None:
+            game = await service.last_game(env.chat_id)
+        else:
+            try:
+                game = await service.game(number)
+            except ServiceError:
+                game = None
+            if game is None or game.chat_id != env.chat_id:
+                await env.say(tr(env.lang, "export.not_here", game_id=number))
+                return
+        asker = None  # every member sees the file: nothing hidden, whoever asks
+    if game is not None and game.status == "lobby" and number is not None:
+        await env.say(tr(env.lang, "export.not_started", game_id=number))
+        return
+    if game is None or game.status == "lobby":
+        await env.say(tr(env.lang, "export.none_private" if env.private else "export.none"))
+        return
+    try:
+        record = await service.record_for(game.game_id, asker)
+    except ServiceError:
         await env.say(tr(env.lang, "export.none"))
         return
+    complete = record.get("format") == RECORD_FORMAT
+    kind = "export.complete" if complete else \
+        "export.mine" if record.get("viewer") is not None else "export.public"
+    lines = [tr(env.lang, "export.caption", game_id=game.game_id,
+                variant=variant_name(env.lang, game.variant)), tr(env.lang, kind)]
+    if others:
+        lines.append(tr(env.lang, "export.others",
+                        games=", ".join(f"/export {g.game_id}" for g in others)))
     data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-    caption = tr(env.lang, "export.caption", game_id=game.game_id,
-                 variant=variant_name(env.lang, game.variant))
+    name = f"domino-{game.game_id}.json" if complete else f"domino-{game.game_id}-view.json"
     await tg.quietly(context.bot.send_document(
-        env.chat_id, data, filename=f"domino-{game.game_id}.json", caption=caption),
+        env.chat_id, data, filename=name, caption="\n".join(lines)[:1024]),
         "sending the record")
 
 

@@ -33,7 +33,7 @@ from typing import Any, Final, cast
 from engine.errors import EngineError
 from engine.game import Game, SeatView
 from engine.moves import Move
-from engine.record import to_record
+from engine.record import to_record, to_view_record
 from engine.results import EndKind, GameEndReason, MoveResult, RoundEnd
 from engine.tiles import Tile, full_set
 from engine.variants import get_variant, make_variant
@@ -819,13 +819,43 @@ class GameService:
         return [await self.game(r.game_id) for r in rows]
 
     async def record(self, game_id: int) -> dict[str, Any]:
-        """The game's record (``domino-record/1``), built from its stored moves."""
+        """The game's complete record (``domino-record/1``), built from its stored moves,
+        hidden tiles included (every hand, the boneyard in draw order). Never for
+        anyone's eyes while the game goes on: what an asker may see is `record_for`."""
         async with self._db.reading() as ex:
             row = await self._repos.games.get(ex, game_id)
             if row is None or row.record_json is None:
                 raise NoSuchGameError()
             live = await self._live(ex, row)
             return to_record(live.game, list(live.names))
+
+    async def record_for(self, game_id: int, user_id: int | None) -> dict[str, Any]:
+        """The record of the game as ``user_id`` may see it: complete once the game is
+        finished; before that (or when cancelled) a ``domino-view/1`` record holding
+        only his own tiles if he sits in the game, nothing hidden for anyone else
+        (``user_id`` None: the public view, for a group). `NoSuchGameError` for a
+        game that does not exist or never started."""
+        async with self._db.reading() as ex:
+            loaded = await self._repos.games.load(ex, game_id)
+            if loaded is None or loaded[0].record_json is None:
+                raise NoSuchGameError()
+            row, seats = loaded
+            live = await self._live(ex, row)
+            seat = next((s.seat for s in seats if user_id is not None and s.user_id == user_id),
+                        None)
+            return to_view_record(live.game, seat, list(live.names))
+
+    async def started_games_of_user(self, user_id: int, limit: int = 6) -> list[GameInfo]:
+        """The games the user sat in that started (playing, finished or cancelled),
+        newest first, without their state (``view`` None): for /export in private."""
+        async with self._db.reading() as ex:
+            rows = await self._repos.games.list_started_for_user(ex, user_id, limit=limit)
+            out = []
+            for row in rows:
+                self._note_chat(row)
+                out.append(self._info(row, await self._repos.games.list_seats(ex, row.game_id),
+                                      None))
+            return out
 
     async def ended_rounds(self, game_id: int) -> list[RoundSummary]:
         """Each ended round of the game, in order: how it ended and every seat's hand

@@ -372,4 +372,16 @@ TEXTS: dict[str, str] = {
     "game.reason.last_left": "The last player left in the game.",
     "move.seven": "{name} takes {count} for the seven",
     "hand.out_of_play": "You have no tiles: you are out of the play for now.",
+    # ---- issue 12: hidden information and /export
+    "usage.export": "Use /export for the latest game, or /export N for game number N.",
+    "export.none_private": "You have no started games yet: there is no record to send.",
+    "export.not_yours": "You did not play game {game_id}: its record is not sent.",
+    "export.not_here": "Game {game_id} was not played in this group.",
+    "export.complete": "The game is over: the complete record, every hand and the boneyard.",
+    "export.mine": ("The game is not over: your view, with only your own tiles. "
+                    "The complete record comes when it ends."),
+    "export.public": ("The game is not over: nothing hidden is in the file (no hand, "
+                      "no boneyard). The complete record comes when it ends."),
+    "export.not_started": "Game {game_id} has not started: there is no record yet.",
+    "export.others": "Your other games: {games}",
 }
