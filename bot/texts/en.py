@@ -162,7 +162,7 @@ TEXTS: dict[str, str] = {
     "round.points": "Round points: {points}",
     "round.score": "Score: {score}",
     "game.winner": "🏆 Winner: {names}!",
-    "game.reason.target": "The target was reached.",
+    "game.reason.target": "The target score was reached.",
     "game.reason.goat": "{names} became the goat 🐐.",
     "game.reason.rounds": "All rounds are played.",
     "game.reason.four_fives": "Four fives on the ends!",
@@ -222,8 +222,8 @@ TEXTS: dict[str, str] = {
     "timer.timed_out": "⏰ {name} ran out of time: a move was made automatically.",
     "timer.timed_out_forced": "⏰ {name} ran out of time: the forced move was made.",
     "timer.took_over": (
-        "🤖 {name} missed {count} turns in a row: a computer player plays for them until "
-        "they come back (/back, or any button of their hand)."
+        "🤖 {name}: turns missed in a row — {count}. A computer player plays for them "
+        "until they come back (/back, or any button on their hand)."
     ),
     "timer.back": "👋 {name} is back and plays again.",
     "timer.not_away": "No computer player is playing for you.",
