@@ -169,6 +169,9 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
     app.add_handler(ChatMemberHandler(handlers.on_my_chat_member,
                                       ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, handlers.on_migrate))
+    # text typed to the bot in private, not a command: a short hint
+    app.add_handler(MessageHandler(new & filters.ChatType.PRIVATE & filters.TEXT
+                                   & ~filters.COMMAND, handlers.on_private_text))
     app.add_error_handler(on_error)
     return app
 

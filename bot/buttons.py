@@ -21,12 +21,14 @@ from bot.callbacks import (
     OpenEnd,
     PassTurn,
     PlayTile,
+    RulesOf,
     Signal,
     TileInfo,
     decode,
 )
-from bot.common import error_text, player_of, with_admin_fallback
-from bot.keyboards import SIGNAL_VARIANTS, VARIANT_ORDER, tile_label
+from bot.common import error_text, move_refusal, player_of, with_admin_fallback
+from bot.formatting import no_fit_text, rules_text
+from bot.keyboards import SIGNAL_VARIANTS, VARIANT_ORDER, rules_keyboard, tile_label
 from bot.presenter import Presenter
 from bot.state import BotState, get_state
 from bot.texts import tr
@@ -84,6 +86,9 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
     if isinstance(data, LobbyAction):
         await _lobby(state, ui, query, context, answer, data, chat_id)
         return
+    if isinstance(data, RulesOf):
+        await _rules(state, ui, query, answer, lang, data, chat_id)
+        return
     if ui.maybe_away(data.game_id, user.id):
         await came_back(context.application, data.game_id, user.id)  # a press ends it
     if isinstance(data, TileInfo):
@@ -106,8 +111,8 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
         move = PASS
     try:
         report = await state.service.move(data.game_id, user.id, data.version, move)
-    except ServiceError as exc:
-        await answer(error_text(lang, exc))
+    except ServiceError as exc:  # the answer is his alone: it may name his tiles
+        await answer(await move_refusal(state.service, lang, exc, data.game_id, user.id, move))
         return
     drawn = report.results[0].drawn if report.results else None
     if drawn is not None:
@@ -174,8 +179,31 @@ async def _tile_info(state: BotState, answer: Answer, lang: str, data: TileInfo,
             await answer(error_text(lang, exc))
             return
         # a forged press naming a tile not in his hand learns nothing about where it is
-        await answer(tr(lang, "ans.no_fit", tile=tile_label(data.tile)) if data.tile in view.hand
+        await answer(no_fit_text(lang, data.tile, view) if data.tile in view.hand
                      else tr(lang, "btn.forged"))
+
+
+async def _rules(state: BotState, ui: Presenter, query: CallbackQuery, answer: Answer,
+                 lang: str, data: RulesOf, chat_id: int) -> None:
+    """A button of the /rules menu: in a private chat the menu message becomes the
+    rules (the menu stays under them); from a group the rules go to the presser's
+    private chat, or he gets the link to open it."""
+    if data.variant not in VARIANT_ORDER:
+        await answer(tr(lang, "btn.forged"))
+        return
+    text = rules_text(lang, data.variant)
+    message = query.message
+    if message is not None and message.chat.type == "private":
+        await answer()
+        ui.edit_text(chat_id, message.message_id, text, rules_keyboard(lang))
+        return
+    user_id = query.from_user.id
+    known = await state.service.user(user_id)
+    if known is None or not known.has_private_chat or known.blocked:
+        await answer(tr(lang, "ans.rules_start"), url=ui.start_link(f"rules-{data.variant}"))
+        return
+    await answer(tr(lang, "ans.rules_sent"))
+    ui.say(user_id, text)
 
 
 async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: Context,

@@ -10,15 +10,16 @@ from bot.keyboards import (
     bool_options,
     fish_point_offered,
     next_set,
+    placements,
     rounds_value,
     set_value,
     target_value,
     teams_value,
     tile_label,
 )
-from bot.texts import CATALOGS, tr
+from bot.texts import CATALOGS, join_words, plural, tr
 from engine.game import SeatView
-from engine.moves import Done, Draw, End, Open, Pass, Place, Take
+from engine.moves import Done, Draw, End, Move, Open, Pass, Place, Take
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
 from engine.variants import get_variant
@@ -32,8 +33,16 @@ def variant_name(lang: str, variant: str) -> str:
     return tr(lang, key) if key in CATALOGS["en"] else variant
 
 
-def variant_list(lang: str) -> str:
-    return ", ".join(f"{name} ({variant_name(lang, name)})" for name in VARIANT_ORDER)
+def variant_list(lang: str, command: str = "newgame") -> str:
+    """One line per variant: its name and the command that takes it."""
+    return "\n".join(f"• {variant_name(lang, name)} — /{command} {name}"
+                     for name in VARIANT_ORDER)
+
+
+def rules_text(lang: str, variant: str) -> str:
+    """One variant's rules as /rules shows them: the one place that builds them."""
+    return "\n".join([f"📖 {variant_name(lang, variant)}", tr(lang, f"rules.{variant}"),
+                      "", tr(lang, "rules.ends_legend")])
 
 
 def seat_names(game: GameInfo) -> list[str]:
@@ -70,7 +79,7 @@ def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
     if isinstance(move, Done):
         return tr(lang, "move.done", name=name)
     if isinstance(move, Take):
-        return tr(lang, "move.take", name=name, count=len(move.tiles))
+        return tr(lang, "move.take", name=name, count=plural(lang, len(move.tiles), "tile"))
     assert isinstance(move, Place)
     if move.face_down:
         end = f" {END_ARROWS[move.end]}{move.end.value}" if move.end is not None else ""
@@ -162,8 +171,11 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
     else:
         if view.table.open_ends:
             lines.append(tr(lang, "hand.ends", ends=ends_text(view)))
+            if view.round_index == 0 and view.turn_number <= 2 * view.players:
+                lines.append(tr(lang, "hand.ends_legend"))  # the first lap of the game
         if view.boneyard_left:
-            lines.append(tr(lang, "hand.boneyard", count=view.boneyard_left))
+            lines.append(tr(lang, "hand.boneyard",
+                            count=plural(lang, view.boneyard_left, "tile")))
         if view.turn == view.seat:
             if view.table.lead is None:
                 lines.append(tr(lang, "hand.lead"))
@@ -202,7 +214,8 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
         lines.append(tr(lang, "table.last", move=SEP.join(moves)))
     seven = forced_draws(view)
     if seven is not None and last and not last[-1].new_round:
-        lines.append(tr(lang, "move.seven", name=game.seats[seven[0]].name, count=seven[1]))
+        lines.append(tr(lang, "move.seven", name=game.seats[seven[0]].name,
+                        count=plural(lang, seven[1], "tile")))
     if game.status == "cancelled":
         lines.append(tr(lang, "table.cancelled"))
     elif view.outcome is not None:
@@ -285,8 +298,60 @@ def score_message(lang: str, game: GameInfo, view: SeatView) -> str:
 
 
 def fish_text(lang: str, claim: FishClaim) -> str:
+    """/fish in words: a fish, or what is still out (the boneyard, and for each open
+    pip the tiles with it not yet on the table)."""
     if claim.is_fish:
         return tr(lang, "fish.yes")
-    unplayed = ", ".join(tr(lang, "fish.unplayed", pip=p, count=c)
-                         for p, c in sorted(claim.unplayed.items()))
-    return tr(lang, "fish.no", boneyard=claim.boneyard_left, unplayed=unplayed or "—")
+    lines = [tr(lang, "fish.no", boneyard=plural(lang, claim.boneyard_left, "tile"))
+             if claim.boneyard_left else tr(lang, "fish.no_boneyard")]
+    pips = sorted(claim.unplayed)
+    out = [tr(lang, "fish.unplayed", pip=p, tiles=plural(lang, claim.unplayed[p], "tile"))
+           for p in pips if claim.unplayed[p]]
+    if pips:
+        ends = join_words(lang, [str(p) for p in pips])
+        key = "fish.open_one" if len(pips) == 1 else "fish.open"
+        lines.append(tr(lang, key, ends=ends, unplayed=join_words(lang, out)) if out
+                     else tr(lang, f"{key}_none", ends=ends))
+    return " ".join(lines)
+
+
+def _fitting(view: SeatView) -> list[str]:
+    return [tile_label(t) for t in sorted(placements(view), key=lambda t: (t.a, t.b))]
+
+
+def refusal_text(lang: str, game: GameInfo, view: SeatView, move: Move, *,
+                 private: bool = True) -> str | None:
+    """Why the asker's ``move`` is refused, from his own view only (None: no better
+    words than the error's). ``private`` False (a group): no tile of his is named."""
+    if view.turn is None or view.seat is None:
+        return None
+    if view.turn != view.seat:
+        return tr(lang, "refuse.turn_of", name=game.seats[view.turn].name)
+    fitting = _fitting(view)
+    if isinstance(move, Pass | Draw):
+        verb = "pass" if isinstance(move, Pass) else "draw"
+        if fitting and not private:
+            return tr(lang, f"refuse.{verb}_group")
+        if fitting and view.table.lead is None:
+            return tr(lang, f"refuse.{verb}_lead")
+        if fitting:
+            number = "one" if len(fitting) == 1 else "many"
+            return tr(lang, f"refuse.{verb}_fits.{number}", tiles=join_words(lang, fitting))
+        if isinstance(move, Pass) and any(isinstance(m, Draw) for m in view.legal):
+            return tr(lang, "hand.must_draw")
+        if any(isinstance(m, Open) for m in view.legal):
+            return tr(lang, "hand.must_open")
+        return None
+    if isinstance(move, Place) and move.tile in view.hand \
+            and move.tile not in placements(view):
+        return no_fit_text(lang, move.tile, view)
+    return None
+
+
+def no_fit_text(lang: str, tile: Tile, view: SeatView) -> str:
+    """A tile of the hand that fits no open end: which ends are open."""
+    pips = list(dict.fromkeys(str(view.table.open_ends[e]) for e in End
+                              if e in view.table.open_ends))
+    if not pips:
+        return tr(lang, "ans.no_fit", tile=tile_label(tile))
+    return tr(lang, "ans.no_fit_ends", tile=tile_label(tile), ends=join_words(lang, pips))

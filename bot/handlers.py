@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from dataclasses import dataclass
 
 from telegram import Update, User
@@ -11,9 +12,9 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
 from bot import tg
-from bot.common import error_text, player_of, with_admin_fallback
-from bot.formatting import fish_text, score_message, variant_list, variant_name
-from bot.keyboards import VARIANT_ORDER, resolve_variant
+from bot.common import error_text, move_refusal, player_of, with_admin_fallback
+from bot.formatting import fish_text, rules_text, score_message, variant_list, variant_name
+from bot.keyboards import resolve_variant, rules_keyboard
 from bot.presenter import Presenter
 from bot.state import BotState, get_state
 from bot.texts import LANGUAGES, tr
@@ -86,7 +87,7 @@ async def _game_command(update: Update, context: Context, command: str
         return None
     game = await env.my_game()
     if game is None:
-        await env.say(tr(env.lang, "no_game_here"))
+        await env.say(tr(env.lang, "no_game_private" if env.private else "no_game_here"))
         return None
     return env, game
 
@@ -100,6 +101,11 @@ async def cmd_start(update: Update, context: Context) -> None:
         return
     state, ui, user = env.state, env.ui, env.user
     await state.service.set_reachable(user.id, private_chat=True, blocked=False)
+    if env.args and env.args[0].startswith(RULES_PAYLOAD):
+        chosen = resolve_variant(env.args[0][len(RULES_PAYLOAD):])
+        if chosen is not None:  # from a /rules button pressed in a group
+            await env.say(rules_text(env.lang, chosen))
+            return
     if env.args:
         await _join_by_link(env, env.args[0])
         return
@@ -167,7 +173,7 @@ async def cmd_newgame(update: Update, context: Context) -> None:
     chosen = resolve_variant("_".join(env.args)) if env.args else "kozel"
     if chosen is None:
         await env.say(tr(env.lang, "usage.newgame", arg=" ".join(env.args)[:40],
-                         variants=variant_list(env.lang)))
+                         variants=variant_list(env.lang, "newgame")))
         return
     try:
         game = await env.state.service.open_lobby(env.chat_id, player_of(env.user), chosen)
@@ -230,7 +236,9 @@ async def cmd_pass(update: Update, context: Context) -> None:
     try:
         report = await env.state.service.move(game.game_id, env.user.id, game.version, PASS)
     except ServiceError as exc:
-        await env.say(error_text(env.lang, exc))
+        # in a group no tile of his is named (his own view is read, and said only to him)
+        await env.say(await move_refusal(env.state.service, env.lang, exc, game.game_id,
+                                         env.user.id, PASS, private=env.private))
         return
     env.state.pipeline.after(report)
 
@@ -290,27 +298,54 @@ async def cmd_score(update: Update, context: Context) -> None:
 
 
 async def cmd_rules(update: Update, context: Context) -> None:
+    """/rules alone: a short menu, a button per variant. /rules <variant>: its rules, in
+    private only (from a group they go to the asker's private chat)."""
     env = await _env(update, context)
     if env is None:
         return
     chosen = resolve_variant("_".join(env.args)) if env.args else None
     if env.args and chosen is None:
         await env.say(tr(env.lang, "usage.rules", arg=" ".join(env.args)[:40],
-                         variants=variant_list(env.lang)))
+                         variants=variant_list(env.lang, "rules")))
         return
-    names = [chosen] if chosen is not None else list(VARIANT_ORDER)
-    # All the rules exceed one message (4096 characters): send them in parts.
-    parts = [f"{variant_name(env.lang, n)}\n{tr(env.lang, f'rules.{n}')}" for n in names]
-    chunk: list[str] = []
-    for part in parts:
-        if chunk and len("\n\n".join([*chunk, part])) > RULES_CHUNK:
-            await env.say("\n\n".join(chunk))
-            chunk = []
-        chunk.append(part)
-    await env.say("\n\n".join(chunk))
+    if chosen is None:
+        env.ui.say(env.chat_id, tr(env.lang, "rules.menu"), rules_keyboard(env.lang))
+        return
+    if env.private:
+        await env.say(rules_text(env.lang, chosen))
+        return
+    known = await env.state.service.user(env.user.id)
+    if known is None or not known.has_private_chat or known.blocked:
+        await env.say(tr(env.lang, "rules.start_first",
+                         link=env.ui.start_link(f"{RULES_PAYLOAD}{chosen}")))
+        return
+    private_lang = await env.ui.user_language(env.user.id, env.user.language_code, known)
+    env.ui.say(env.user.id, rules_text(private_lang, chosen))
 
 
-RULES_CHUNK = 3500
+RULES_PAYLOAD = "rules-"  # /start rules-<variant>: the rules, from a group's /rules
+HINT_INTERVAL = 60.0  # seconds between two hints to one user typing in private
+_HINTS_KEY = "domino_private_hints"
+
+
+async def on_private_text(update: Update, context: Context) -> None:
+    """Text typed to the bot in private (not a command): a short hint, at most one a
+    minute per user, so ten lines typed get one answer."""
+    message, user = update.message, update.effective_user
+    if message is None or user is None or message.chat.type != ChatType.PRIVATE:
+        return
+    hinted: dict[int, float] = context.bot_data.setdefault(_HINTS_KEY, {})
+    now = time.monotonic()
+    last = hinted.get(user.id)
+    if last is not None and now - last < HINT_INTERVAL:
+        return
+    if len(hinted) > 10_000:  # forget the oldest
+        for key in sorted(hinted, key=hinted.__getitem__)[:5_000]:
+            del hinted[key]
+    hinted[user.id] = now
+    state = get_state(context)
+    lang = await state.presenter.user_language(user.id, user.language_code)
+    state.presenter.say(message.chat.id, tr(lang, "private.hint"))
 
 
 async def cmd_stats(update: Update, context: Context) -> None:

@@ -15,6 +15,7 @@ from bot.callbacks import (
     OpenEnd,
     PassTurn,
     PlayTile,
+    RulesOf,
     Signal,
     TileInfo,
     encode,
@@ -23,6 +24,7 @@ from bot.texts import tr
 from engine.errors import EngineError
 from engine.game import SeatView
 from engine.moves import Done, Draw, End, Open, Pass, Place
+from engine.table import Table, TableSnapshot
 from engine.tiles import Tile
 from engine.variants import get_variant, make_variant
 from service.options import ROUNDS_CHOICES, accepted_options, allowed_values
@@ -88,6 +90,59 @@ def placements(view: SeatView) -> dict[Tile, list[End | None]]:
     return out
 
 
+def _table_of(snap: TableSnapshot) -> Table:
+    """A working table rebuilt from a view's snapshot (to try a placement on a copy)."""
+    table = Table(snap.rules)
+    table.lead = snap.lead
+    table.arms = {end: list(snap.arms.get(end, ())) for end in End}
+    table.spinner = snap.spinner
+    table.ns_open = snap.sides_open
+    table.closed = set(snap.closed)
+    table.last = snap.last
+    table.placed = len(snap.tiles)
+    table._ends = dict(snap.open_ends)
+    return table
+
+
+def _after(snap: TableSnapshot, tile: Tile, end: End) -> tuple[object, ...]:
+    """What placing ``tile`` on ``end`` leaves that can matter for play and scoring: the
+    open pips (and whether a double shows there), the counted ends (a double counts
+    twice), whether a spinner lies and its sides are open, the four-ends pips."""
+    table = _table_of(snap)
+    table.place(tile, end, 0)
+    ends = sorted(
+        (pip, bool(table.arms[e] and table.arms[e][-1].tile.is_double))
+        for e, pip in table.open_ends().items())
+    four = table.four_ends()
+    return (tuple(ends), tuple(sorted(table.counted_ends())), table.spinner is not None,
+            table.ns_open, len(table.closed), tuple(sorted(four)) if four else None)
+
+
+def distinct_ends(view: SeatView, tile: Tile, ends: Sequence[End | None]) -> list[End | None]:
+    """The ends of ``ends`` that make different moves: of two ends whose placements are
+    provably the same (same open pips, same counted ends, same spinner state: so the
+    same points now and the same choices later) only the first is kept. Variants of
+    several placements a turn or of face-down closers are never merged (the arm used
+    matters there), nor is anything the engine's table cannot try."""
+    if len(ends) < 2 or None in ends:
+        return list(ends)
+    cls = get_variant(view.variant)
+    if cls.max_placements != 1 or cls.closers:
+        return list(ends)
+    kept: list[End | None] = []
+    seen: list[tuple[object, ...]] = []
+    for end in ends:
+        assert end is not None
+        try:
+            after = _after(view.table, tile, end)
+        except (KeyError, IndexError, AssertionError):
+            return list(ends)
+        if after not in seen:
+            seen.append(after)
+            kept.append(end)
+    return kept
+
+
 def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
                   *, active: bool = True) -> InlineKeyboardMarkup | None:
     """The seat's tiles as buttons: placeable ones marked (one button per end when a
@@ -95,7 +150,7 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
     (the game is over) gives no keyboard."""
     if not active:
         return None
-    fits = placements(view)
+    fits = {tile: distinct_ends(view, tile, ends) for tile, ends in placements(view).items()}
     rows: list[list[InlineKeyboardButton]] = []
     on_turn = view.turn == view.seat
     for tile, ends in fits.items():
@@ -296,6 +351,12 @@ def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
     rows.extend(options[i:i + 2] for i in range(0, len(options), 2))
     rows.append([_button(tr(lang, "btn.back"), LobbyAction(gid, "b"))])
     return InlineKeyboardMarkup(rows)
+
+
+def rules_keyboard(lang: str) -> InlineKeyboardMarkup:
+    """The /rules menu: a button per variant, two a row."""
+    buttons = [_button(tr(lang, f"variant.{v}"), RulesOf(v)) for v in VARIANT_ORDER]
+    return InlineKeyboardMarkup([buttons[i:i + 2] for i in range(0, len(buttons), 2)])
 
 
 def table_keyboard(lang: str, bot_username: str | None) -> InlineKeyboardMarkup | None:

@@ -26,7 +26,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import BaseUpdateProcessor
 
-from bot.callbacks import LobbyAction, decode
+from bot.callbacks import LobbyAction, RulesOf, decode
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ async def key_of(update: object, chat_of_game: ChatOfGame, chats_of_user: ChatsO
     query = update.callback_query
     if query is not None:
         data = decode(query.data)
-        if data is not None and not isinstance(data, LobbyAction):
+        if data is not None and not isinstance(data, LobbyAction | RulesOf):
             group = await chat_of_game(data.game_id)
             if group is not None:
                 return chat_key(group)

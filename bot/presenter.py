@@ -131,12 +131,28 @@ class Presenter:
         return self._link(await self.service.join_link(game.game_id, user_id=user_id))
 
     # ------------------------------------------------------------ plain messages
-    def say(self, chat_id: int, text: str) -> None:
+    def say(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
         """Send a message in this chat's order; a failure is logged, never raised."""
         async def run() -> None:
-            await tg.quietly(self.bot.send_message(chat_id, text), f"message to {chat_id}")
+            await tg.quietly(self.bot.send_message(chat_id, text, reply_markup=markup),
+                             f"message to {chat_id}")
 
         self.outbox.send(chat_id, run)
+
+    def edit_text(self, chat_id: int, message_id: int, text: str,
+                  markup: InlineKeyboardMarkup | None = None) -> None:
+        """Replace a message's text (and keyboard) in this chat's order; a failure (such
+        as "not modified") is logged, never raised."""
+        async def run() -> None:
+            await tg.quietly(self.bot.edit_message_text(text, chat_id, message_id,
+                                                        reply_markup=markup),
+                             f"editing {message_id} in {chat_id}")
+
+        self.outbox.send(chat_id, run)
+
+    def start_link(self, payload: str) -> str:
+        """The link that opens the private chat with the bot and sends /start payload."""
+        return self._link(payload)
 
     # ------------------------------------------------------------ screens
     def screen(self, game: GameInfo) -> Screen:

@@ -10,7 +10,7 @@ TEXTS: dict[str, str] = {
     "cmd.hand": "Send my hand again",
     "cmd.table": "Show the table again",
     "cmd.score": "The score",
-    "cmd.rules": "Rules of a variant",
+    "cmd.rules": "Rules of the variants",
     "cmd.settings": "Game settings",
     "cmd.cancel": "Cancel the game",
     "cmd.stats": "My statistics",
@@ -21,14 +21,18 @@ TEXTS: dict[str, str] = {
     "cmd.start": "Start the bot",
     # ------------------------------------------------------------ general
     "help": (
-        "🁫 Domino bot\n\n"
-        "In a group: /newgame [variant] opens a game; players press «Join», "
-        "add computer players, and press «Start». Your tiles arrive here, in the "
-        "private chat with me, as buttons: press a tile to place it. The group sees the "
-        "table as a picture.\n\n"
+        "🁫 Domino bot\n"
+        "\n"
+        "In a group: /newgame [variant] opens a game; players press «Join», add computer "
+        "players, and press «Start». Your tiles arrive here, in the private chat with "
+        "me, as buttons: press a tile to place it. The group sees the table as a "
+        "picture.\n"
+        "\n"
         "Commands: /pass, /fish, /hand, /table, /score, /rules [variant], /settings, "
-        "/cancel, /stats, /top, /language ru|en, /export.\n\n"
-        "Variants: {variants}"
+        "/cancel, /stats, /top, /language ru|en, /export.\n"
+        "\n"
+        "Variants:\n"
+        "{variants}"
     ),
     "start.greeting": (
         "Hello, {name}! I deal dominoes in group chats.\n"
@@ -38,7 +42,7 @@ TEXTS: dict[str, str] = {
     "start.joined": "You joined the game ({variant}). Your tiles will arrive here when it starts.",
     "start.already": "You are in the game ({variant}).",
     "start.bad_token": "This link is no longer valid. Press «Join» in the group again.",
-    "group_only": "This command works in a group chat.",
+    "group_only": "This command works only in a group chat.",
     "no_game_here": "There is no game here. Start one with /newgame.",
     "yes": "yes",
     "no": "no",
@@ -52,7 +56,7 @@ TEXTS: dict[str, str] = {
     "err.already_started": "The game has already started.",
     "err.not_in_lobby": "The game has not started yet.",
     "err.not_allowed": "Only the game's creator or a group admin may do that.",
-    "err.stale": "This keyboard is out of date.",
+    "err.stale": "These buttons are out of date.",
     "err.already_joined": "You are already in the game.",
     "err.not_enough_players": "Not enough players yet.",
     "err.game_exists": "A game is already open here: finish or /cancel it first.",
@@ -61,8 +65,14 @@ TEXTS: dict[str, str] = {
     "btn.forged": "This button is not valid.",
     "btn.old_lobby": "This game is closed.",
     # ------------------------------------------------------------ usage
-    "usage.newgame": "Unknown variant «{arg}». Use /newgame [variant], one of: {variants}",
-    "usage.rules": "Unknown variant «{arg}». Use /rules [variant], one of: {variants}",
+    "usage.newgame": (
+        "Unknown variant «{arg}». Choose one:\n"
+        "{variants}"
+    ),
+    "usage.rules": (
+        "Unknown variant «{arg}». Choose one:\n"
+        "{variants}"
+    ),
     "usage.language": "Use /language ru or /language en. Now: {language}.",
     "usage.no_args": "/{command} takes no arguments.",
     "language.set": "Language: English.",
@@ -77,7 +87,7 @@ TEXTS: dict[str, str] = {
     "lobby.target_default": "Target: {value} (default)",
     "lobby.fish_point": "Fish point: {value}",
     "lobby.hint": "Press «Join» to play. Needs {min} to {max} players.",
-    "lobby.needs_start": "{name}: open {link} and press Start to get your tiles.",
+    "lobby.needs_start": "{name}: open {link} and press «Start» to get your tiles.",
     "lobby.settings_hint": "Choose the variant and house rules, then press «Back».",
     "lobby.cancelled": "🚫 The game was cancelled.",
     "lobby.started": "▶ The game has started.",
@@ -107,7 +117,7 @@ TEXTS: dict[str, str] = {
     "ans.settings": "Settings changed.",
     "ans.started": "Let's play!",
     "ans.cancelled": "Cancelled.",
-    "ans.deep_link": "Open the chat with me and press Start to join.",
+    "ans.deep_link": "Open the chat with me and press «Start» to join.",
     "ans.placed": "Placed {tile}.",
     "ans.drew": "You drew {tile}.",
     "ans.passed": "You passed.",
@@ -152,22 +162,24 @@ TEXTS: dict[str, str] = {
     "round.points": "Round points: {points}",
     "round.score": "Score: {score}",
     "game.winner": "🏆 Winner: {names}!",
-    "game.reason.target": "The target was reached.",
+    "game.reason.target": "The target score was reached.",
     "game.reason.goat": "{names} became the goat 🐐.",
     "game.reason.rounds": "All rounds are played.",
     "game.reason.four_fives": "Four fives on the ends!",
     "game.started": "▶ {variant}: the game begins. Tiles are in your private chats with me.",
-    "notice.no_private": "{name} cannot get the tiles: open {link} and press Start.",
-    "notice.blocked": "{name} blocked me and cannot get the tiles: unblock me and press Start.",
+    "notice.no_private": "{name} cannot get the tiles: open {link} and press «Start».",
+    "notice.blocked": (
+        "{name} blocked me and cannot get the tiles: unblock me and press «Start»."
+    ),
     # ------------------------------------------------------------ other commands
     "score.none": "No score yet.",
     "score.title": "Score ({variant}, round {round}):",
     "fish.yes": "🐟 Yes, it is a fish: nobody can move.",
-    "fish.no": "Not a fish: {boneyard} in the boneyard; tiles not yet on the table: {unplayed}.",
-    "fish.unplayed": "{pip}: {count}",
+    "fish.no": "Not a fish yet: {boneyard} still in the boneyard.",
+    "fish.unplayed": "{tiles} with a {pip}",
     "settings.no_lobby": "Settings are chosen in the lobby: open one with /newgame.",
     "stats.none": "No finished games yet.",
-    "stats.title": "Statistics of {name}:",
+    "stats.title": "{name}'s statistics:",
     "stats.line": "{variant}: games {games}, wins {wins}, points {points}, fish {fish}, goats {goats}",  # noqa: E501
     "top.none": "No finished games yet.",
     "top.title": "🏆 Top players:",
@@ -183,7 +195,9 @@ TEXTS: dict[str, str] = {
     "timer.unit.h": "{n} h",
     "timer.unit.d": "{n} d",
     "timer.off": "off",
-    "timer.timeout.skip": "forced moves only (a careless computer move when there is a choice)",
+    "timer.timeout.skip": (
+        "the forced move only (when there is a choice, an easy computer's move)"
+    ),
     "timer.timeout.ai": "a computer player moves",
     "timer.takeover_n": "after {n} time-outs in a row",
     "timer.summary": (
@@ -208,8 +222,8 @@ TEXTS: dict[str, str] = {
     "timer.timed_out": "⏰ {name} ran out of time: a move was made automatically.",
     "timer.timed_out_forced": "⏰ {name} ran out of time: the forced move was made.",
     "timer.took_over": (
-        "🤖 {name} missed {count} turns in a row: a computer player plays for them until "
-        "they come back (/back, or any button on their hand)."
+        "🤖 {name}: turns missed in a row — {count}. A computer player plays for them "
+        "until they come back (/back, or any button on their hand)."
     ),
     "timer.back": "👋 {name} is back and plays again.",
     "timer.not_away": "No computer player is playing for you.",
@@ -384,4 +398,53 @@ TEXTS: dict[str, str] = {
                       "no boneyard). The complete record comes when it ends."),
     "export.not_started": "Game {game_id} has not started: there is no record yet.",
     "export.others": "Your other games: {games}",
+    # ---- issue 12: words (refusals, /fish, /rules menu, hints, plurals)
+    "plural.tile.one": "{n} tile",
+    "plural.tile.few": "{n} tiles",
+    "plural.tile.many": "{n} tiles",
+    "word.and": "and",
+    "no_game_private": (
+        "You are not playing a game now. Open one in a group with /newgame."
+    ),
+    "refuse.turn_of": "It is not your turn: {name} is on turn.",
+    "refuse.pass_fits.one": "{tiles} fits: you cannot pass.",
+    "refuse.pass_fits.many": "{tiles} fit: you cannot pass.",
+    "refuse.draw_fits.one": "{tiles} fits: place it, you cannot draw.",
+    "refuse.draw_fits.many": "{tiles} fit: place one, you cannot draw.",
+    "refuse.pass_lead": "You lead: place one of the marked tiles; you cannot pass.",
+    "refuse.draw_lead": "You lead: place one of the marked tiles; you cannot draw.",
+    "refuse.pass_group": (
+        "You can place a tile, so you cannot pass: see your hand in our private chat."
+    ),
+    "refuse.draw_group": (
+        "You can place a tile, so you cannot draw: see your hand in our private chat."
+    ),
+    "ans.no_fit_ends": "{tile} fits no open end: the open ends show {ends}.",
+    "fish.no_boneyard": (
+        "Not a fish yet: the boneyard is empty, but a move is still possible."
+    ),
+    "fish.open": "Open ends {ends}: not on the table yet are {unplayed}.",
+    "fish.open_one": "Open end {ends}: not on the table yet are {unplayed}.",
+    "fish.open_none": "Open ends {ends}.",
+    "fish.open_one_none": "Open end {ends}.",
+    "hand.ends_legend": (
+        "W, E, N, S: west ⬅, east ➡, north ⬆, south ⬇ — the marked ends on the table "
+        "picture."
+    ),
+    "rules.ends_legend": (
+        "The open ends are named as on the table picture: W west ⬅, E east ➡, N north ⬆, "
+        "S south ⬇."
+    ),
+    "rules.menu": "📖 Rules: choose a variant.",
+    "rules.start_first": (
+        "I send rules in private: open {link} and press «Start», then ask again."
+    ),
+    "ans.rules_sent": "Sent to you in private.",
+    "ans.rules_start": (
+        "Open the chat with me and press «Start»: the rules will come there."
+    ),
+    "private.hint": (
+        "I work with buttons and commands: your tiles come here as buttons when a game "
+        "starts. /help tells more."
+    ),
 }

@@ -434,6 +434,6 @@ async def test_a_tile_info_press_speaks_only_of_the_pressers_own_tiles(
             answer = await bot.press(boris, boris.id, hand.message_id,
                                      encode(TileInfo(info.game_id, info.version, tile)),
                                      forge=True)
-            assert answer == f"{tile} fits no open end."
+            assert answer is not None and answer.startswith(f"{tile} fits no open end"), answer
         after = await bot.game_in(group.id)
         assert after is not None and after.version == info.version
