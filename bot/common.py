@@ -11,7 +11,7 @@ from telegram.error import TelegramError
 
 from bot.texts import CATALOGS, tr
 from service import PlayerInfo, ServiceError
-from service.errors import NotAllowedError
+from service.errors import NotAllowedError, NotManagerError
 
 T = TypeVar("T")
 
@@ -22,6 +22,10 @@ def player_of(user: User) -> PlayerInfo:
 
 
 def error_text(lang: str, exc: ServiceError) -> str:
+    if isinstance(exc, NotManagerError):  # say who may
+        if exc.creator is None:
+            return tr(lang, "err.not_manager_admin")
+        return tr(lang, "err.not_manager", name=exc.creator)
     key = f"err.{exc.code}"
     return tr(lang, key if key in CATALOGS["en"] else "err.error")
 
