@@ -144,7 +144,7 @@ def lobby_text(lang: str, game: GameInfo, *,
 
 
 def option_help(lang: str, option: str) -> str:
-    """The one-line explanation of an option."""
+    """The one-line explanation of an option ("partners sit opposite ...")."""
     return tr(lang, f"opt.{option}")
 
 
@@ -179,7 +179,8 @@ def options_help(lang: str, variant: str) -> str:
     if not names:
         return tr(lang, "rules.no_options")
     lines = [tr(lang, "rules.options")]
-    lines.extend(f"• {option_help(lang, name)}" for name in names)
+    lines.extend(f"• {tr(lang, f'optname.{name}')}: {option_help(lang, name)}"
+                 for name in names)
     return "\n".join(lines)
 
 

@@ -390,19 +390,25 @@ TEXTS: dict[str, str] = {
     "panel.need_private": "{name}, the settings open in a private chat with me: "
                           "{link}",
     "panel.closed_answer": "These settings are closed.",
-    "opt.teams": "Teams: partners sit opposite (players 1 and 3 against 2 and 4) and "
-                 "score together.",
-    "opt.target": "Target: the game ends when a player or team reaches this score.",
-    "opt.fish_point": "Fish point: whoever blocks the game (a fish) has 1 point written "
-                      "to his side.",
-    "opt.rounds": "Rounds: play this many rounds, the team with more won rounds wins; "
+    "opt.teams": "with four players, partners sit opposite (1 and 3 against 2 and 4) "
+                 "and score together.",
+    "opt.target": "the game ends when a player or team reaches this score.",
+    "opt.fish_point": "whoever blocks the game (a fish) has 1 point written to his side.",
+    "opt.rounds": "play this many rounds, the team that won more of them wins; "
                   "otherwise the first team to win 6 rounds wins.",
-    "opt.set": "Set: play with the double-six (28 tiles) or the double-nine (55 tiles).",
-    "opt.locked": "Locked tiles: the last boneyard tiles (2 with 2 players, 1 with 3) "
-                  "are never drawn.",
-    "opt.extra_turn": "Extra turn: a player who scores or places a double plays again.",
-    "opt.no_double_out": "No double out: nobody may go out with a double or a scoring "
-                         "tile; he draws instead.",
+    "opt.set": "play with the double-six (28 tiles) or the double-nine (55 tiles).",
+    "opt.locked": "the last boneyard tiles (2 with 2 players, 1 with 3) are never drawn.",
+    "opt.extra_turn": "a player who scores or places a double plays again.",
+    "opt.no_double_out": "nobody may go out with a double or a scoring tile; he draws "
+                         "instead.",
+    "optname.teams": "Teams",
+    "optname.target": "Target",
+    "optname.fish_point": "Fish point",
+    "optname.rounds": "Rounds",
+    "optname.set": "Set",
+    "optname.locked": "Locked tiles",
+    "optname.extra_turn": "Extra turn",
+    "optname.no_double_out": "No double out",
     "rules.options": "House rules (the game's creator chooses them in ⚙ Settings):",
     "rules.no_options": "This variant has no house rules to choose.",
 }

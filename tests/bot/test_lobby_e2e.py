@@ -5,10 +5,12 @@ the group's lobby keeps Join."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.formatting import options_help
 from bot.keyboards import VARIANT_ORDER, offered_options
 from bot.texts import CATALOGS, tr
-from tests.bot.conftest import Bot
+from tests.bot.conftest import Bot, running_bot
 from tests.bot.emulator import TelegramEmulator
 from tests.bot.emulator.models import Chat, Message, User
 
@@ -230,7 +232,7 @@ def test_every_option_is_explained_and_rules_name_them() -> None:
     assert offered_options("kozel") == ["teams", "fish_point"]
     assert offered_options("general_kozel") == ["rounds"]  # always in teams
     assert offered_options("telephone") == []  # one target, teams fixed by the count
-    assert "Fish point" in options_help("en", "kozel")
+    assert "• Fish point: whoever blocks the game" in options_help("en", "kozel")
 
 
 async def test_rules_of_a_variant_name_its_options(bot: Bot, emu: TelegramEmulator) -> None:
@@ -238,3 +240,21 @@ async def test_rules_of_a_variant_name_its_options(bot: Bot, emu: TelegramEmulat
     await bot.send(anna, group.id, "/rules kozel")
     text = emu.bot_messages(group.id)[-1].text or ""
     assert text.endswith(options_help("en", "kozel"))
+
+
+async def test_a_panel_outlives_a_restart_and_closes_at_the_start(
+        emu: TelegramEmulator, db_path: Path) -> None:
+    _, anna, _, group = club(emu)
+    async with running_bot(emu, db_path) as bot:
+        await open_lobby(bot, emu, group, anna, "draw", ai=1)
+        await bot.lobby_press(anna, group.id, "c")
+        panel = bot.panel(anna)
+    async with running_bot(emu, db_path) as bot:  # the stored panel is known again
+        await bot.settle()
+        await bot.panel_press(anna, "tg")
+        assert panel_label(bot, anna, "tg") == "Target: 150"
+        assert bot.panel(anna).message_id == panel.message_id
+        await bot.lobby_press(anna, group.id, "go")
+        closed = emu.message(anna.id, panel.message_id)
+        assert closed is not None and not closed.callback_datas()
+        assert closed.text == tr("en", "panel.started", variant=tr("en", "variant.draw"))
