@@ -270,8 +270,7 @@ class GameService:
             return
         others = [s for s in seats if s.user_id is not None and s.user_id != user_id]
         if others:
-            creator = next((s for s in seats if s.user_id == row.creator_user_id), None)
-            raise NotManagerError(creator.display_name if creator is not None else None)
+            raise NotAllowedError("only the creator or a chat admin may do that")
 
     # --------------------------------------------------------------- users
     async def remember_user(self, player: PlayerInfo, *, private_chat: bool | None = None

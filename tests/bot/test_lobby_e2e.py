@@ -123,8 +123,10 @@ async def test_only_the_creator_or_an_admin_manages(bot: Bot, emu: TelegramEmula
     assert await bot.service.chat_language(group.id) == "en"
     assert not any(d.startswith("l:") for m in emu.bot_messages(boris.id)
                    for d in m.callback_datas())  # no panel for Boris
+    # Start keeps its rule: once others joined, the creator's (or an admin's)
+    assert await bot.lobby_press(boris, group.id, "go") == tr("en", "err.not_allowed")
     after = await bot.game_in(group.id)
-    assert after is not None and after.seats == before.seats
+    assert after is not None and after.status == "lobby" and after.seats == before.seats
     assert after.options == before.options and after.variant == before.variant
     # a settings payload pressed in Boris's own private chat: forged, nothing changes
     note = emu.bot_messages(boris.id)[-1]
