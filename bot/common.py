@@ -13,7 +13,7 @@ from bot.formatting import refusal_text
 from bot.texts import CATALOGS, tr
 from engine.moves import Move
 from service import GameService, PlayerInfo, ServiceError
-from service.errors import IllegalMoveError, NotAllowedError, NotYourTurnError
+from service.errors import IllegalMoveError, NotAllowedError, NotManagerError, NotYourTurnError
 
 T = TypeVar("T")
 
@@ -24,6 +24,10 @@ def player_of(user: User) -> PlayerInfo:
 
 
 def error_text(lang: str, exc: ServiceError) -> str:
+    if isinstance(exc, NotManagerError):  # say who may
+        if exc.creator is None:
+            return tr(lang, "err.not_manager_admin")
+        return tr(lang, "err.not_manager", name=exc.creator)
     key = f"err.{exc.code}"
     return tr(lang, key if key in CATALOGS["en"] else "err.error")
 

@@ -9,11 +9,15 @@ from bot.keyboards import (
     VARIANT_ORDER,
     bool_options,
     fish_point_offered,
+    next_rounds,
     next_set,
+    offered_options,
     placements,
     rounds_value,
     set_value,
     target_value,
+    teams_offered,
+    teams_shown,
     teams_value,
     tile_label,
 )
@@ -22,7 +26,6 @@ from engine.game import SeatView
 from engine.moves import Done, Draw, End, Move, Open, Pass, Place, Take
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
-from engine.variants import get_variant
 from service.types import FishClaim, GameInfo, SeatInfo
 
 SEP = " · "
@@ -42,7 +45,7 @@ def variant_list(lang: str, command: str = "newgame") -> str:
 def rules_text(lang: str, variant: str) -> str:
     """One variant's rules as /rules shows them: the one place that builds them."""
     return "\n".join([f"📖 {variant_name(lang, variant)}", tr(lang, f"rules.{variant}"),
-                      "", tr(lang, "rules.ends_legend")])
+                      "", options_help(lang, variant), "", tr(lang, "rules.ends_legend")])
 
 
 def seat_names(game: GameInfo) -> list[str]:
@@ -97,51 +100,97 @@ def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
 # ------------------------------------------------------------------ lobby
 
 
-def lobby_text(lang: str, game: GameInfo, *, settings: bool = False,
-               needs_start: Sequence[tuple[str, str]] = ()) -> str:
-    lines = [tr(lang, "lobby.title", variant=variant_name(lang, game.variant)), ""]
-    lines.append(tr(lang, "lobby.players", count=len(game.seats), max=game.max_players))
+def option_lines(lang: str, game: GameInfo) -> list[tuple[str, str]]:
+    """The options that apply to this lobby, as (option, "Name: value") lines: what
+    start() will play (teams only with four seated, `locked` not with four)."""
+    lines: list[tuple[str, str]] = []
+    if teams_shown(game):
+        yes_no = tr(lang, "yes" if teams_value(game) else "no")
+        lines.append(("teams", tr(lang, "lobby.teams", value=yes_no)))
+    target = target_value(game)
+    if target is not None:
+        key = "lobby.target" if "target" in game.options else "lobby.target_default"
+        lines.append(("target", tr(lang, key, value=target)))
+    if fish_point_offered(game):
+        yes_no = tr(lang, "yes" if game.options.get("fish_point") else "no")
+        lines.append(("fish_point", tr(lang, "lobby.fish_point", value=yes_no)))
+    if next_rounds(game) is not None:
+        rounds = rounds_value(game)
+        lines.append(("rounds", tr(lang, "lobby.rounds", value=rounds) if rounds
+                      else tr(lang, "lobby.rounds_off")))
+    if next_set(game) is not None:
+        lines.append(("set", tr(lang, "lobby.set", value=set_value(game))))
+    for name, _, value in bool_options(game):
+        lines.append((name, tr(lang, f"lobby.{name}", value=tr(lang, "yes" if value else "no"))))
+    return lines
+
+
+def _player_lines(lang: str, game: GameInfo) -> list[str]:
+    lines = [tr(lang, "lobby.players", count=len(game.seats), max=game.max_players)]
     for s in game.seats:
         if s.ai_level is not None:
             lines.append(tr(lang, "lobby.ai_player", number=s.seat + 1, name=s.name,
                             level=tr(lang, f"ai.{s.ai_level}")))
         else:
             lines.append(tr(lang, "lobby.player", number=s.seat + 1, name=s.name))
+    return lines
+
+
+def lobby_text(lang: str, game: GameInfo, *,
+               needs_start: Sequence[tuple[str, str]] = ()) -> str:
+    """The group's lobby: the players, the options that apply, how to join."""
+    lines = [tr(lang, "lobby.title", variant=variant_name(lang, game.variant)), ""]
+    lines.extend(_player_lines(lang, game))
+    options = option_lines(lang, game)
+    if options:
+        lines.append("")
+        lines.extend(line for _, line in options)
     lines.append("")
-    cls = get_variant(game.variant)
-    if 4 in cls.players_allowed:
-        yes_no = tr(lang, "yes" if teams_value(game) else "no")
-        lines.append(tr(lang, "lobby.teams", value=yes_no))
-    target = target_value(game)
-    if target is not None:
-        key = "lobby.target" if "target" in game.options else "lobby.target_default"
-        lines.append(tr(lang, key, value=target))
-    if fish_point_offered(game):
-        yes_no = tr(lang, "yes" if game.options.get("fish_point") else "no")
-        lines.append(tr(lang, "lobby.fish_point", value=yes_no))
-    lines.extend(_more_options(lang, game))
-    lines.append("")
-    if settings:
-        lines.append(tr(lang, "lobby.settings_hint"))
-    else:
-        lines.append(tr(lang, "lobby.hint", min=game.min_players, max=game.max_players))
+    lines.append(tr(lang, "lobby.hint", min=game.min_players, max=game.max_players))
     for name, link in needs_start:
         lines.append(tr(lang, "lobby.needs_start", name=name, link=link))
     return "\n".join(lines)
 
 
-def _more_options(lang: str, game: GameInfo) -> list[str]:
-    """The lobby lines of the options of RULES.md 4.7-4.17."""
-    lines = []
-    if game.variant == "general_kozel":
-        rounds = rounds_value(game)
-        lines.append(tr(lang, "lobby.rounds", value=rounds) if rounds
-                     else tr(lang, "lobby.rounds_off"))
-    if next_set(game) is not None:
-        lines.append(tr(lang, "lobby.set", value=set_value(game)))
-    for name, _, value in bool_options(game):
-        lines.append(tr(lang, f"lobby.{name}", value=tr(lang, "yes" if value else "no")))
-    return lines
+def option_help(lang: str, option: str) -> str:
+    """The one-line explanation of an option ("partners sit opposite ...")."""
+    return tr(lang, f"opt.{option}")
+
+
+def settings_text(lang: str, game: GameInfo) -> str:
+    """The settings panel (in the private chat of the creator or an admin): the
+    variant, the players, every option that applies with what it means."""
+    lines = [tr(lang, "panel.title", variant=variant_name(lang, game.variant)), ""]
+    lines.extend(_player_lines(lang, game))
+    options = option_lines(lang, game)
+    if options:
+        lines.append("")
+        for name, line in options:
+            lines.append(f"{line} — {option_help(lang, name)}")
+    if teams_offered(game.variant) and not teams_shown(game):
+        lines.append(tr(lang, "panel.teams_later"))
+    lines.append("")
+    lines.append(tr(lang, "panel.hint"))
+    return "\n".join(lines)
+
+
+def closed_panel_text(lang: str, game: GameInfo) -> str:
+    """The settings panel once closed: why, and that it has no buttons any more."""
+    key = {"lobby": "panel.closed", "playing": "panel.started",
+           "finished": "panel.started"}.get(game.status, "panel.cancelled")
+    return tr(lang, key, variant=variant_name(lang, game.variant))
+
+
+def options_help(lang: str, variant: str) -> str:
+    """What the `/rules` of a variant adds: the house options it offers, one line
+    each, and who chooses them."""
+    names = offered_options(variant)
+    if not names:
+        return tr(lang, "rules.no_options")
+    lines = [tr(lang, "rules.options")]
+    lines.extend(f"• {tr(lang, f'optname.{name}')}: {option_help(lang, name)}"
+                 for name in names)
+    return "\n".join(lines)
 
 
 def closed_lobby_text(lang: str, game: GameInfo) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from dataclasses import dataclass
 
@@ -13,9 +14,15 @@ from telegram.ext import ContextTypes
 
 from bot import tg
 from bot.common import error_text, move_refusal, player_of, with_admin_fallback
-from bot.formatting import fish_text, rules_text, score_message, variant_list, variant_name
+from bot.formatting import (
+    fish_text,
+    rules_text,
+    score_message,
+    variant_list,
+    variant_name,
+)
 from bot.keyboards import resolve_variant, rules_keyboard
-from bot.presenter import Presenter
+from bot.presenter import SETTINGS_LINK_PREFIX, Presenter
 from bot.state import BotState, get_state
 from bot.texts import LANGUAGES, tr
 from bot.timers import settings_command, timer_settings_summary
@@ -107,7 +114,11 @@ async def cmd_start(update: Update, context: Context) -> None:
             await env.say(rules_text(env.lang, chosen))
             return
     if env.args:
-        await _join_by_link(env, env.args[0])
+        settings = SETTINGS_TOKEN.fullmatch(env.args[0])
+        if settings is not None:
+            await _settings_by_link(env, int(settings[1]))
+        else:
+            await _join_by_link(env, env.args[0])
         return
     await env.say(tr(env.lang, "start.greeting", name=user.first_name))
     for game in await state.service.games_of_user(user.id):
@@ -115,6 +126,27 @@ async def cmd_start(update: Update, context: Context) -> None:
         if game.status == "playing" and seat is not None:
             ui.told_no_hand.discard((game.game_id, user.id))
             ui.show_hand(game, seat.seat, resend=True)
+
+
+SETTINGS_TOKEN = re.compile(rf"{SETTINGS_LINK_PREFIX}([1-9][0-9]{{0,14}})")
+
+
+async def _settings_by_link(env: Env, game_id: int) -> None:
+    """``/start set<game>``: the settings panel the lobby's ⚙ button offered before
+    the private chat existed (if he still may change the settings)."""
+    service = env.state.service
+    try:
+        game = await service.game(game_id)
+        game = await with_admin_fallback(
+            env.context.bot, game.chat_id, env.user.id,
+            lambda admin: service.check_manager(game.chat_id, env.user.id, is_admin=admin))
+    except ServiceError as exc:
+        await env.say(error_text(env.lang, exc))
+        return
+    if game.game_id != game_id:  # the group has another game now
+        await env.say(tr(env.lang, "panel.closed_answer"))
+        return
+    env.ui.open_panel(game, env.user.id)
 
 
 async def _join_by_link(env: Env, token: str) -> None:
@@ -199,7 +231,20 @@ async def cmd_settings(update: Update, context: Context) -> None:
         await env.say(tr(env.lang, "settings.no_lobby") + "\n\n"
                       + await timer_settings_summary(context.application, env.chat_id, env.lang))
         return
-    env.ui.show_lobby(game, settings=True, resend=True)
+    service = env.state.service
+    try:  # the panel opens in his private chat: the group keeps its lobby
+        game = await with_admin_fallback(
+            context.bot, env.chat_id, env.user.id,
+            lambda admin: service.check_manager(env.chat_id, env.user.id, is_admin=admin))
+    except ServiceError as exc:
+        await env.say(error_text(env.lang, exc))
+        return
+    known = await service.user(env.user.id)
+    if known is None or not known.has_private_chat or known.blocked:
+        await env.say(tr(env.lang, "panel.need_private", name=env.user.first_name,
+                         link=env.ui.settings_link(game)))
+        return
+    env.ui.open_panel(game, env.user.id)
 
 
 async def cmd_cancel(update: Update, context: Context) -> None:
@@ -389,10 +434,18 @@ async def cmd_language(update: Update, context: Context) -> None:
         await env.say(tr(env.lang, "usage.language", language=tr(env.lang, "language.name")))
         return
     lang = env.args[0].lower()
+    service = env.state.service
     if env.private:
-        await env.state.service.set_user_language(env.user.id, lang)
-    else:
-        await env.state.service.set_chat_language(env.chat_id, lang)
+        await service.set_user_language(env.user.id, lang)
+    else:  # the group's language: a chat admin or the creator of its game
+        try:
+            await with_admin_fallback(
+                context.bot, env.chat_id, env.user.id,
+                lambda admin: service.change_chat_language(env.chat_id, env.user.id, lang,
+                                                           is_admin=admin))
+        except ServiceError as exc:
+            await env.say(error_text(env.lang, exc))
+            return
     await env.say(tr(lang, "language.set"))
 
 

@@ -32,10 +32,12 @@ from telegram.error import BadRequest, TelegramError
 from bot import tg
 from bot.formatting import (
     closed_lobby_text,
+    closed_panel_text,
     hand_text,
     lobby_text,
     outcome_text,
     round_summary,
+    settings_text,
     table_caption,
 )
 from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard, table_keyboard
@@ -51,6 +53,11 @@ from service.types import Shown, ShownKind, UserInfo
 log = logging.getLogger(__name__)
 
 MAX_CAPTION_MOVES = 12  # moves named in one caption (older ones are in the picture)
+# The settings panel (in the private chat of the creator or an admin) is stored as the
+# lobby's message of "seat" 0: the group's lobby is the lobby of no seat (-1), and the
+# messages table's kinds need no new one for it (no schema change).
+PANEL_SEAT = 0
+SETTINGS_LINK_PREFIX = "set"  # t.me/<bot>?start=set<game id>: open that game's settings
 
 
 @dataclass
@@ -61,7 +68,6 @@ class Screen:
     views: dict[int, SeatView] = field(default_factory=dict)  # by seat, latest known
     drew: dict[int, Tile] = field(default_factory=dict)  # the tile a seat just drew
     results: list[MoveResult] = field(default_factory=list)  # since the last picture shown
-    lobby_settings: bool = False
 
 
 def digest(*parts: object) -> str:
@@ -126,6 +132,11 @@ class Presenter:
         mac = hmac.new(self._token.encode(), f"join:{game.game_id}".encode(), hashlib.sha256)
         token = "g" + base64.urlsafe_b64encode(mac.digest()[:15]).decode().rstrip("=")
         return self._link(await self.service.join_link(game.game_id, user_id=None, token=token))
+
+    def settings_link(self, game: GameInfo) -> str:
+        """Opens the private chat and, on Start, the game's settings panel (for the
+        creator or an admin: checked then)."""
+        return self._link(f"{SETTINGS_LINK_PREFIX}{game.game_id}")
 
     async def personal_link(self, game: GameInfo, user_id: int) -> str:
         return self._link(await self.service.join_link(game.game_id, user_id=user_id))
@@ -241,11 +252,27 @@ class Presenter:
         self._put_hands(game, sorted(report.refresh_seats))
         self._put_table(game)
 
-    def show_lobby(self, game: GameInfo, *, settings: bool = False,
-                   resend: bool = False) -> None:
-        screen = self.screen(game)
-        screen.lobby_settings = settings
+    def show_lobby(self, game: GameInfo, *, resend: bool = False) -> None:
+        """The group's lobby (and the settings panel, if one is open) as ``game`` is."""
+        self.screen(game)
         self._put_lobby(game, resend=resend)
+
+    def open_panel(self, game: GameInfo, user_id: int) -> None:
+        """Send the settings panel to the user's private chat (the one open before,
+        anywhere, is deleted: one panel per game)."""
+        self.screen(game)
+        self._put_panel(game, user_id, resend=True)
+
+    def refresh_panel(self, game: GameInfo, user_id: int) -> None:
+        """Bring the user's panel in line now (the group's lobby slot does it too, at
+        the group's pace)."""
+        self.screen(game)
+        self._put_panel(game, user_id)
+
+    def close_panel(self, game: GameInfo, user_id: int) -> None:
+        """The user is done with the settings: his panel says so, without buttons."""
+        self.screen(game)
+        self._put_panel(game, user_id, close=True)
 
     def show_table(self, game: GameInfo, *, resend: bool = False) -> None:
         self.screen(game)
@@ -270,6 +297,15 @@ class Presenter:
             await self._lobby_slot(gid, resend)
 
         self.outbox.put(game.chat_id, ("lobby", gid), run, resend=resend)
+
+    def _put_panel(self, game: GameInfo, chat_id: int, *, resend: bool = False,
+                   close: bool = False) -> None:
+        gid = game.game_id
+
+        async def run(resend: bool) -> None:
+            await self._panel_slot(gid, chat_id, resend, close)
+
+        self.outbox.put(chat_id, ("panel", gid), run, resend=resend)
 
     def _put_table(self, game: GameInfo, *, resend: bool = False) -> None:
         if game.view is None:
@@ -318,17 +354,51 @@ class Presenter:
         if screen is None:
             return
         game = screen.game
+        panel = await self._ref(game_id, "lobby", PANEL_SEAT)
+        if panel is not None:  # the panel shows the same lobby (or closes with it)
+            self._put_panel(game, panel.chat_id)
         lang = await self.chat_language(game.chat_id)
         if game.status == "lobby":
-            text = lobby_text(lang, game, settings=screen.lobby_settings,
-                              needs_start=await self._needs_start(game))
-            markup = settings_keyboard(lang, game) if screen.lobby_settings \
-                else lobby_keyboard(lang, game)
+            text = lobby_text(lang, game, needs_start=await self._needs_start(game))
+            markup = lobby_keyboard(lang, game)
         else:
             if await self._ref(game_id, "lobby") is None:
                 return
             text, markup = closed_lobby_text(lang, game), None
         await self._put_text(game, "lobby", game.chat_id, text, markup, resend=resend)
+
+    async def _panel_slot(self, game_id: int, chat_id: int, resend: bool, close: bool
+                          ) -> None:
+        """The settings panel in ``chat_id`` (a private chat): sent anew (``resend``),
+        brought in line with the lobby, or closed (``close``, or the lobby is over)."""
+        screen = self.screens.get(game_id)
+        if screen is None:
+            return
+        game = screen.game
+        ref = await self._ref(game_id, "lobby", PANEL_SEAT)
+        if not resend and (ref is None or ref.chat_id != chat_id):
+            return  # no panel here (any more)
+        lang = await self.user_language(chat_id)
+        if game.status == "lobby" and not close:
+            try:
+                await self._put_text(game, "lobby", chat_id, settings_text(lang, game),
+                                     settings_keyboard(lang, game), resend=resend,
+                                     seat=PANEL_SEAT)
+            except TelegramError as exc:
+                if not tg.cannot_write(exc):
+                    raise
+                if tg.blocked(exc):
+                    await self.service.set_reachable(chat_id, blocked=True)
+                else:
+                    await self.service.set_reachable(chat_id, private_chat=False)
+            return
+        if ref is None:
+            return
+        await self.service.forget_shown(game_id, "lobby", PANEL_SEAT)
+        (await self._refs(game_id)).pop(("lobby", PANEL_SEAT), None)
+        await tg.quietly(tg.edit(lambda: self.bot.edit_message_text(
+            closed_panel_text(lang, game), ref.chat_id, ref.message_id, reply_markup=None)),
+            "closing the settings")
 
     async def _put_text(self, game: GameInfo, kind: ShownKind, chat_id: int, text: str,
                         markup: InlineKeyboardMarkup | None, *, resend: bool,
@@ -543,6 +613,9 @@ class Presenter:
         self._shown.pop(game_id, None)  # read anew from the database
         shown = await self._refs(game_id)
         lobby = shown.get(("lobby", None))
+        panel = shown.get(("lobby", PANEL_SEAT))
+        if panel is not None:
+            self._put_panel(game, panel.chat_id)  # in line with the lobby, or closed
         if game.status == "lobby":
             if lobby is None or lobby.version < game.version:
                 self._put_lobby(game, resend=lobby is None)

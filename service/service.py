@@ -51,6 +51,7 @@ from service.errors import (
     NotEnoughPlayersError,
     NotInGameError,
     NotInLobbyError,
+    NotManagerError,
     NotYourTurnError,
     ServiceError,
     StaleCommandError,
@@ -249,8 +250,23 @@ class GameService:
 
     @staticmethod
     def _may_manage(row: GameRow, seats: list[SeatRow], user_id: int, is_admin: bool) -> None:
-        """Only the creator or a chat admin, once anyone else has joined."""
+        """Settings, computer seats: only the creator or a chat admin. Should the
+        creator have left the lobby, any player still in it (else nobody could)."""
         if is_admin or user_id == row.creator_user_id:
+            return
+        creator = next((s for s in seats if s.user_id == row.creator_user_id), None)
+        if creator is None and any(s.user_id == user_id for s in seats):
+            return
+        raise NotManagerError(creator.display_name if creator is not None else None)
+
+    @staticmethod
+    def _may_run(row: GameRow, seats: list[SeatRow], user_id: int, is_admin: bool) -> None:
+        """Start, cancel: a lone player may; once anyone else joined, only the creator
+        or a chat admin (any player, should the creator have left)."""
+        if is_admin or user_id == row.creator_user_id:
+            return
+        if all(s.user_id != row.creator_user_id for s in seats) \
+                and any(s.user_id == user_id for s in seats):
             return
         others = [s for s in seats if s.user_id is not None and s.user_id != user_id]
         if others:
@@ -314,8 +330,24 @@ class GameService:
         return lang
 
     async def set_chat_language(self, chat_id: int, lang: str | None) -> None:
+        """Set a chat's language (no check: the bot's own choice for a new group)."""
         self._chat_languages.pop(chat_id, None)
         await self._repos.chats.set_language(self._db, chat_id, lang)
+
+    async def change_chat_language(self, chat_id: int, user_id: int, lang: str, *,
+                                   is_admin: bool = False) -> None:
+        """A member's ``/language`` in a group: only a chat admin or the creator of
+        the group's current game (`NotManagerError` naming him, else nothing changes)."""
+        if not is_admin:
+            async with self._db.reading() as ex:
+                loaded = await self._repos.games.load_active_for_chat(ex, chat_id)
+            if loaded is None:
+                raise NotManagerError(None)
+            row, seats = loaded
+            if row.creator_user_id != user_id:
+                creator = next((s for s in seats if s.user_id == row.creator_user_id), None)
+                raise NotManagerError(creator.display_name if creator is not None else None)
+        await self.set_chat_language(chat_id, lang)
 
     async def migrate_chat(self, old_id: int, new_id: int) -> int:
         """A group became a supergroup (Telegram's ``migrate_to_chat_id``): its games,
@@ -488,13 +520,14 @@ class GameService:
                 await games.set_status(tx, row.game_id, "cancelled")
             return await self._reload(tx, row.game_id)
 
-    async def add_ai(self, chat_id: int, user_id: int, level: str) -> GameInfo:
+    async def add_ai(self, chat_id: int, user_id: int, level: str, *,
+                     is_admin: bool = False) -> GameInfo:
+        """Seat a computer player (the creator or a chat admin)."""
         if level not in AI_LEVELS:
             raise BadSettingsError(f"unknown level {level!r}")
         async with self._db.transaction() as tx:
             row, seats = await self._lobby(tx, chat_id)
-            if all(s.user_id != user_id for s in seats):
-                raise NotInGameError()
+            self._may_manage(row, seats, user_id, is_admin)
             n = sum(1 for s in seats if s.ai_level is not None) + 1
             try:
                 await self._repos.games.add_seat(
@@ -504,12 +537,13 @@ class GameService:
                 raise LobbyFullError() from None
             return await self._reload(tx, row.game_id)
 
-    async def remove_ai(self, chat_id: int, user_id: int, seat: int | None = None) -> GameInfo:
-        """Remove the computer player in ``seat`` (default: the last one)."""
+    async def remove_ai(self, chat_id: int, user_id: int, seat: int | None = None, *,
+                        is_admin: bool = False) -> GameInfo:
+        """Remove the computer player in ``seat`` (default: the last one); the creator
+        or a chat admin."""
         async with self._db.transaction() as tx:
             row, seats = await self._lobby(tx, chat_id)
-            if all(s.user_id != user_id for s in seats):
-                raise NotInGameError()
+            self._may_manage(row, seats, user_id, is_admin)
             ais = [s for s in seats if s.ai_level is not None
                    and (seat is None or s.seat == seat)]
             if not ais:
@@ -517,6 +551,17 @@ class GameService:
             await self._repos.games.remove_seat(tx, row.game_id, ais[-1].seat)
             await self._repos.games.renumber_seats(tx, row.game_id)
             return await self._reload(tx, row.game_id)
+
+    async def check_manager(self, chat_id: int, user_id: int, *, is_admin: bool = False
+                            ) -> GameInfo:
+        """The chat's lobby, if the user may change its settings (else
+        `NotManagerError`; no lobby: `NoSuchGameError`, `AlreadyStartedError`)."""
+        async with self._db.reading() as ex:
+            row, seats = await self._active_in(ex, chat_id)
+            if row.status != "lobby":
+                raise AlreadyStartedError()
+            self._may_manage(row, seats, user_id, is_admin)
+            return await self._info_of(ex, row, seats)
 
     async def change_settings(self, chat_id: int, user_id: int, *, variant: str | None = None,
                               options: Mapping[str, Any] | None = None,
@@ -549,7 +594,7 @@ class GameService:
             row, seats = await self._lobby(tx, chat_id)
             if all(s.user_id != user_id for s in seats) and not is_admin:
                 raise NotInGameError()
-            self._may_manage(row, seats, user_id, is_admin)
+            self._may_run(row, seats, user_id, is_admin)
             players = len(seats)
             cls = get_variant(row.variant)
             if players < min(cls.players_allowed):
@@ -751,7 +796,7 @@ class GameService:
             if not is_admin and all(s.user_id != user_id for s in seats) \
                     and user_id != row.creator_user_id:
                 raise NotAllowedError("only a player, the creator or an admin may cancel")
-            self._may_manage(row, seats, user_id, is_admin)
+            self._may_run(row, seats, user_id, is_admin)
             version = await self._repos.games.set_status(tx, row.game_id, "cancelled")
             await self._repos.deadlines.clear(tx, row.game_id)
             live = await self._live(tx, row) if row.record_json is not None else None

@@ -88,7 +88,6 @@ TEXTS: dict[str, str] = {
     "lobby.fish_point": "Fish point: {value}",
     "lobby.hint": "Press «Join» to play. Needs {min} to {max} players.",
     "lobby.needs_start": "{name}: open {link} and press «Start» to get your tiles.",
-    "lobby.settings_hint": "Choose the variant and house rules, then press «Back».",
     "lobby.cancelled": "🚫 The game was cancelled.",
     "lobby.started": "▶ The game has started.",
     "ai.easy": "easy",
@@ -102,9 +101,8 @@ TEXTS: dict[str, str] = {
     "btn.settings": "⚙ Settings",
     "btn.start": "▶ Start",
     "btn.cancel": "✖ Cancel",
-    "btn.back": "⬅ Back",
     "btn.teams": "Teams: {value}",
-    "btn.target": "Target {value}",
+    "btn.target": "Target: {value}",
     "btn.fish_point": "Fish point: {value}",
     "btn.draw": "🂠 Draw",
     "btn.pass": "⏭ Pass",
@@ -447,4 +445,45 @@ TEXTS: dict[str, str] = {
         "I work with buttons and commands: your tiles come here as buttons when a game "
         "starts. /help tells more."
     ),
+    # ---- issue 12: the lobby says what will happen
+    "btn.settings_done": "✔ Done",
+    "err.not_manager": "Only {name} (who opened the game) or a group admin can change "
+                       "the settings, the computer players and the group's language.",
+    "err.not_manager_admin": "Only a group admin can do that (or the creator of the "
+                             "group's game).",
+    "panel.title": "⚙ Settings of the game: {variant}",
+    "panel.hint": "Press a button to change an option: it shows the current value, and "
+                  "each press moves it on. The group's lobby shows every change. Press "
+                  "«Done» when you are finished.",
+    "panel.teams_later": "Teams can be chosen once exactly 4 players are seated.",
+    "panel.closed": "⚙ Settings of «{variant}» closed. /settings in the group opens them "
+                    "again.",
+    "panel.started": "⚙ The game «{variant}» has started: its settings are closed.",
+    "panel.cancelled": "⚙ The game «{variant}» was cancelled: its settings are closed.",
+    "panel.opened": "Settings are open in our private chat.",
+    "panel.open_private": "Open the chat with me to change the settings.",
+    "panel.need_private": "{name}, the settings open in a private chat with me: "
+                          "{link}",
+    "panel.closed_answer": "These settings are closed.",
+    "opt.teams": "with four players, partners sit opposite (1 and 3 against 2 and 4) "
+                 "and score together.",
+    "opt.target": "the game ends when a player or team reaches this score.",
+    "opt.fish_point": "whoever blocks the game (a fish) has 1 point written to his side.",
+    "opt.rounds": "play this many rounds, the team that won more of them wins; "
+                  "otherwise the first team to win 6 rounds wins.",
+    "opt.set": "play with the double-six (28 tiles) or the double-nine (55 tiles).",
+    "opt.locked": "the last boneyard tiles (2 with 2 players, 1 with 3) are never drawn.",
+    "opt.extra_turn": "a player who scores or places a double plays again.",
+    "opt.no_double_out": "nobody may go out with a double or a scoring tile; he draws "
+                         "instead.",
+    "optname.teams": "Teams",
+    "optname.target": "Target",
+    "optname.fish_point": "Fish point",
+    "optname.rounds": "Rounds",
+    "optname.set": "Set",
+    "optname.locked": "Locked tiles",
+    "optname.extra_turn": "Extra turn",
+    "optname.no_double_out": "No double out",
+    "rules.options": "House rules (the game's creator chooses them in ⚙ Settings):",
+    "rules.no_options": "This variant has no house rules to choose.",
 }

@@ -55,9 +55,9 @@ def test_every_variant_is_offered() -> None:
             assert len(tr(lang, f"rules.{variant}")) <= 700
 
 
-def options_of(variant: str, **options: object) -> set[tuple[str, str]]:
+def options_of(variant: str, seats: int = 2, **options: object) -> set[tuple[str, str]]:
     out = set()
-    for d in map(decode, datas(settings_keyboard("ru", lobby(variant, **options)))):
+    for d in map(decode, datas(settings_keyboard("ru", lobby(variant, seats, **options)))):
         assert isinstance(d, LobbyAction)
         if d.action not in ("v", "b"):
             out.add((d.action, d.arg))
@@ -65,21 +65,26 @@ def options_of(variant: str, **options: object) -> set[tuple[str, str]]:
 
 
 def test_house_options_per_variant() -> None:
-    assert options_of("vsem_po_pyat") == {("tm", "1"), ("tg", "250"), ("st", "6"),
+    # teams only at a table of four; `locked` locks nothing with four
+    assert options_of("vsem_po_pyat") == {("tg", "250"), ("st", "6"),
                                           ("lk", "1"), ("xt", "1"), ("nd", "1")}
+    assert options_of("vsem_po_pyat", 4) == {("tm", "1"), ("tg", "250"), ("st", "6"),
+                                             ("xt", "1"), ("nd", "1")}
     assert ("st", "9") in options_of("vsem_po_pyat", set=6)
     assert ("xt", "0") in options_of("vsem_po_pyat", extra_turn=True)
-    assert options_of("general_kozel") == {("rd", "1")}  # always teams: no teams button
-    assert options_of("general_kozel", rounds=7) == {("rd", "0")}
-    assert options_of("sport") == set()
+    assert options_of("general_kozel", 4) == {("rd", "1")}  # always teams: no teams button
+    assert options_of("general_kozel", 4, rounds=7) == {("rd", "0")}
+    assert options_of("sport", 4) == set()
     assert options_of("semerka") == set()
     assert options_of("sea_kozel") == {("fp", "1")}
     assert options_of("osel") == {("fp", "1")}
     assert options_of("domiki") == {("tg", "200")}
     assert options_of("domiki", target=250) == {("tg", "50")}
-    assert options_of("cuban") == {("tm", "1"), ("tg", "150")}
-    assert options_of("muggins") == {("tm", "1")}  # the target is 61, nothing to choose
-    assert options_of("kozel") == {("tm", "0"), ("fp", "1")}
+    assert options_of("cuban") == {("tg", "150")}
+    assert options_of("cuban", 4) == {("tm", "1"), ("tg", "150")}
+    assert options_of("muggins", 4) == {("tm", "1")}  # the target is 61, nothing to choose
+    assert options_of("kozel", 3) == {("fp", "1")}
+    assert options_of("kozel", 4) == {("tm", "0"), ("fp", "1")}
     text = lobby_text("en", lobby("vsem_po_pyat", set=6, locked=True))
     assert "Set: double-6" in text and "Locked boneyard tiles: yes" in text
     assert "Rounds: 3" in lobby_text("en", lobby("general_kozel", rounds=3))
@@ -247,12 +252,12 @@ async def test_newgame_aliases_and_rules_in_parts(emu: TelegramEmulator, db_path
         # the options of RULES.md 4.13 through the settings buttons
         await bot.lobby_press(anna, group.id, "c")
         for action in ("st", "lk", "nd"):
-            await bot.lobby_press(anna, group.id, action)
+            await bot.panel_press(anna, action)
         game = await bot.game_in(group.id)
         assert game is not None
         assert dict(game.options) == {"set": 6, "locked": True, "no_double_out": True}
-        await bot.lobby_press(anna, group.id, "v:general_kozel")
-        await bot.lobby_press(anna, group.id, "rd")
+        await bot.panel_press(anna, "v:general_kozel")
+        await bot.panel_press(anna, "rd")
         game = await bot.game_in(group.id)
         assert game is not None and game.variant == "general_kozel"
         assert dict(game.options) == {"rounds": 1}
