@@ -25,14 +25,14 @@ import dataclasses
 import json
 import secrets
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, cast
 
 from engine.errors import EngineError
 from engine.game import Game, SeatView
-from engine.moves import Move
+from engine.moves import Draw, Move, Pass
 from engine.record import to_record
 from engine.results import EndKind, GameEndReason, MoveResult, RoundEnd
 from engine.tiles import Tile, full_set
@@ -88,7 +88,7 @@ from storage import (
 )
 from storage import errors as st
 
-__all__ = ["CACHE_SIZE", "TAKEOVER_LEVEL", "Chooser", "GameService", "ServiceError"]
+__all__ = ["CACHE_SIZE", "FORCED_KEY", "TAKEOVER_LEVEL", "Chooser", "GameService", "ServiceError"]
 
 # Picks a computer player's move: (level, seed, view) -> move. Tests inject one.
 Chooser = Callable[[str, int, SeatView], Move]
@@ -100,6 +100,9 @@ RoundSummary = tuple[RoundEnd, tuple[tuple[Tile, ...], ...]]
 CACHE_SIZE: Final = 256  # live games kept in memory
 _CHAT_CACHE_SIZE: Final = 8192  # game -> chat
 _PROFILE_CACHE_SIZE: Final = 4096  # user -> the profile last written
+# chats.settings key: whether a person's forced pass or draw is made for him (default on)
+FORCED_KEY: Final = "forced_moves"
+MAX_FORCED: Final = 200  # forced moves after one command: a bound, never reached in play
 
 
 @dataclass(slots=True)
@@ -159,6 +162,8 @@ class GameService:
         # users as read last; every write to a user goes through here and drops his entry
         self._users: OrderedDict[int, UserInfo | None] = OrderedDict()
         self._chat_languages: OrderedDict[int, str | None] = OrderedDict()
+        # chat -> whether forced moves play themselves (read once, when first needed)
+        self._forced: OrderedDict[int, bool] = OrderedDict()
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] | None = None,
@@ -327,8 +332,9 @@ class GameService:
                 moved = await self._repos.chats.migrate(tx, old_id, new_id)
         except st.ActiveGameExistsError as exc:
             raise ActiveGameExistsError(str(exc)) from None
-        self._chat_languages.pop(old_id, None)
-        self._chat_languages.pop(new_id, None)
+        for cache in (self._chat_languages, self._forced):
+            cache.pop(old_id, None)
+            cache.pop(new_id, None)
         for game_id, chat_id in list(self._chats.items()):
             if chat_id == old_id:
                 self._chats[game_id] = new_id
@@ -567,11 +573,17 @@ class GameService:
             version = await self._repos.games.update_state(
                 tx, row.game_id, row.version, record_json=head_json(game, names),
                 status="playing")
-        self._remember(row.game_id, _Live(version, game, 0, names))
-        after = dataclasses.replace(row, version=version, status="playing")
+            live = _Live(version, game, 0, names)
+            after = dataclasses.replace(row, version=version, status="playing")
+            played = await self._play_forced(tx, after, seats, live)
+        if played:
+            after = dataclasses.replace(after, version=after.version + len(played),
+                                        status="finished" if game.outcome else "playing")
+        self._remember(row.game_id, dataclasses.replace(live, version=after.version))
         everyone = frozenset(range(players))
-        return MoveReport(self._info(after, seats, game), refresh_seats=everyone, started=True,
-                          views={s: game.view(s) for s in everyone})
+        report = self._report(after, seats, game, played, forced=len(played))
+        return dataclasses.replace(report, refresh_seats=everyone, started=True,
+                                   views={s: game.view(s) for s in everyone})
 
     async def move(self, game_id: int, user_id: int, version: int, move: Move) -> MoveReport:
         """A person's move (place, draw or pass) issued against ``version``."""
@@ -675,48 +687,112 @@ class GameService:
             assert move is not None
             # The game object is shared with the cache: forget it until committed.
             self._cache.pop(game_id, None)
-            rnd = game.round
-            round_index = len(game.rounds) - 1
             try:
-                result = game.play(move)
+                played = [await self._play(tx, row, seats, live, move)]
             except EngineError as exc:
                 self._remember(game_id, live)  # play() changed nothing
                 raise IllegalMoveError(str(exc)) from None
-            new_version = row.version + 1
-            finished = game.outcome is not None
-            await self._repos.moves.append(tx, game_id, seq=live.moves, round=round_index,
-                                           move=command_text(result, game, rnd),
-                                           version=new_version)
-            await games.update_state(
-                tx, game_id, row.version, status="finished" if finished else None,
-                result_json=json.dumps(self._result(game)) if finished else None)
-            if finished:
-                await self._repos.stats.add_result(tx, self._stats(row, seats, game))
-                await self._repos.deadlines.clear(tx, game_id)
             if user_id is not None and seats[seat].timeouts:
                 await games.reset_timeouts(tx, game_id, seat)  # he moves himself again
             if in_tx is not None:
                 await in_tx(tx)
                 seats = await games.list_seats(tx, game_id)  # in_tx may change who moves
-        self._remember(game_id, _Live(new_version, game, live.moves + 1, live.names))
-        after = dataclasses.replace(row, version=new_version,
+            after = dataclasses.replace(row, version=row.version + 1)
+            forced = await self._play_forced(tx, after, seats, live)
+            played.extend(forced)
+        finished = game.outcome is not None
+        after = dataclasses.replace(row, version=row.version + len(played),
                                     status="finished" if finished else row.status)
-        return self._report(after, seats, game, result, round_index)
+        live.version = after.version
+        self._remember(game_id, live)
+        return self._report(after, seats, game, played, forced=len(forced))
 
-    def _report(self, row: GameRow, seats: list[SeatRow], game: Game, result: MoveResult,
-                round_index: int) -> MoveReport:
-        refresh = {result.seat}
+    async def _play(self, tx: Transaction, row: GameRow, seats: list[SeatRow], live: _Live,
+                    move: Move) -> tuple[MoveResult, int]:
+        """Play ``move`` on the live game at ``row.version`` and store it (the move, the
+        version, and the result and statistics if it ends the game); the result and
+        the index of the round it was played in. ``live`` counts the move; its
+        version is left to the caller. EngineError (nothing changed) if illegal."""
+        game = live.game
+        rnd = game.round
+        round_index = len(game.rounds) - 1
+        result = game.play(move)
+        finished = game.outcome is not None
+        await self._repos.moves.append(tx, row.game_id, seq=live.moves, round=round_index,
+                                       move=command_text(result, game, rnd),
+                                       version=row.version + 1)
+        live.moves += 1
+        await self._repos.games.update_state(
+            tx, row.game_id, row.version, status="finished" if finished else None,
+            result_json=json.dumps(self._result(game)) if finished else None)
+        if finished:
+            await self._repos.stats.add_result(tx, self._stats(row, seats, game))
+            await self._repos.deadlines.clear(tx, row.game_id)
+        return result, round_index
+
+    @staticmethod
+    def _forced_move(game: Game, seats: list[SeatRow]) -> Move | None:
+        """The move to make for the person present on turn when a pass or a draw is
+        all he may do; None otherwise (a choice, a computer's seat, a person away)."""
+        if game.outcome is not None:
+            return None
+        seat = game.current_seat
+        if seat is None or seat >= len(seats) or _level_of(seats[seat]) is not None:
+            return None
+        legal = game.legal_moves()
+        if len(legal) == 1 and isinstance(legal[0], (Pass, Draw)):
+            return legal[0]
+        return None
+
+    async def _play_forced(self, tx: Transaction, row: GameRow, seats: list[SeatRow],
+                           live: _Live) -> list[tuple[MoveResult, int]]:
+        """The forced moves (a pass, a draw) of the people present on turn after a
+        command, in its transaction, each stored as a move of its own with its own
+        version: while the chat lets them play themselves (its setting, read once)."""
+        played: list[tuple[MoveResult, int]] = []
+        for _ in range(MAX_FORCED):
+            move = self._forced_move(live.game, seats)
+            if move is None or not await self._forced_on(tx, row.chat_id):
+                break
+            played.append(await self._play(tx, row, seats, live, move))
+            row = dataclasses.replace(row, version=row.version + 1)
+        return played
+
+    async def _forced_on(self, ex: Executor, chat_id: int) -> bool:
+        if chat_id not in self._forced:
+            chat = await self._repos.chats.get(ex, chat_id)
+            self.note_chat_settings(chat_id, chat.settings if chat is not None else {})
+        self._forced.move_to_end(chat_id)
+        return self._forced[chat_id]
+
+    def note_chat_settings(self, chat_id: int, settings: Mapping[str, Any]) -> None:
+        """The chat's settings as now stored (whoever wrote them): what a move needs
+        of them is kept, so a move reads nothing more."""
+        value = settings.get(FORCED_KEY, True)
+        self._lru_put(self._forced, chat_id, value if isinstance(value, bool) else True,
+                      _PROFILE_CACHE_SIZE)
+
+    def _report(self, row: GameRow, seats: list[SeatRow], game: Game,
+                played: Sequence[tuple[MoveResult, int]], *, forced: int = 0) -> MoveReport:
+        """The report of the moves ``played`` (each with its round), the last ``forced``
+        of them made for their player."""
+        refresh: set[int] = set()
+        round_ends: list[RoundEnd] = []
+        final_hands: list[tuple[tuple[Tile, ...], ...]] = []
+        for result, round_index in played:
+            refresh.add(result.seat)
+            if result.round_end is not None:
+                round_ends.append(result.round_end)
+                ended = game.rounds[round_index]
+                final_hands.append(tuple(tuple(h) for h in ended.hands))
+                refresh.update(range(game.players))
         if game.current_seat is not None:
             refresh.add(game.current_seat)
-        round_ends: tuple[RoundEnd, ...] = ()
-        final_hands: tuple[tuple[tuple[Tile, ...], ...], ...] = ()
-        if result.round_end is not None:
-            round_ends = (result.round_end,)
-            ended = game.rounds[round_index]
-            final_hands = (tuple(tuple(h) for h in ended.hands),)
-            refresh.update(range(game.players))
-        return MoveReport(self._info(row, seats, game), (result,), frozenset(refresh),
-                          round_ends, final_hands, views={s: game.view(s) for s in refresh})
+        results = tuple(r for r, _ in played)
+        auto = tuple(i >= len(results) - forced for i in range(len(results)))
+        return MoveReport(self._info(row, seats, game), results, frozenset(refresh),
+                          tuple(round_ends), tuple(final_hands),
+                          views={s: game.view(s) for s in refresh}, auto=auto)
 
     @staticmethod
     def _result(game: Game) -> dict[str, Any]:
