@@ -364,7 +364,8 @@ def settings_text(lang: str, cfg: TimerSettings) -> str:
               timeout=tr(lang, f"timer.timeout.{cfg.timeout}"),
               takeover=tr(lang, "timer.takeover_n", n=cfg.takeover) if cfg.takeover else off,
               lobby=duration_text(lang, cfg.lobby) if cfg.lobby else off,
-              idle=duration_text(lang, cfg.idle) if cfg.idle else off)
+              idle=duration_text(lang, cfg.idle) if cfg.idle else off,
+              forced=tr(lang, "timer.on") if cfg.forced else off)
 
 
 async def timer_settings_summary(app: AnyApp, chat_id: int, lang: str) -> str:

@@ -72,6 +72,7 @@ from service.types import (
     ShownKind,
     StatsLine,
     TopLine,
+    TurnPing,
     UserInfo,
 )
 from storage import (
@@ -162,6 +163,7 @@ class GameService:
         # users as read last; every write to a user goes through here and drops his entry
         self._users: OrderedDict[int, UserInfo | None] = OrderedDict()
         self._chat_languages: OrderedDict[int, str | None] = OrderedDict()
+        self._chat_titles: OrderedDict[int, str | None] = OrderedDict()
         # chat -> whether forced moves play themselves (read once, when first needed)
         self._forced: OrderedDict[int, bool] = OrderedDict()
 
@@ -288,7 +290,7 @@ class GameService:
         row = await self._repos.users.get(self._db, user_id)
         info = None if row is None else UserInfo(
             row.user_id, row.first_name, row.last_name, row.username, row.language,
-            row.language_code, row.has_private_chat, row.blocked)
+            row.language_code, row.has_private_chat, row.blocked, row.notify)
         self._lru_put(self._users, user_id, info, _PROFILE_CACHE_SIZE)
         return info
 
@@ -296,6 +298,11 @@ class GameService:
         """The language the user chose (None: follow his Telegram client's again)."""
         self._users.pop(user_id, None)
         await self._repos.users.set_language(self._db, user_id, lang)
+
+    async def set_notify(self, user_id: int, notify: bool) -> None:
+        """Whether the user wants turn pings (and a mention in the group)."""
+        self._users.pop(user_id, None)
+        await self._repos.users.set_notify(self._db, user_id, notify)
 
     async def set_reachable(self, user_id: int, *, private_chat: bool | None = None,
                             blocked: bool | None = None) -> None:
@@ -322,6 +329,24 @@ class GameService:
         self._chat_languages.pop(chat_id, None)
         await self._repos.chats.set_language(self._db, chat_id, lang)
 
+    async def remember_chat_title(self, chat_id: int, title: str | None) -> None:
+        """A group's title as an update shows it: written only when it changed (and
+        once per group after a start)."""
+        if not title or self._chat_titles.get(chat_id, "") == title:
+            return
+        await self._repos.chats.set_title(self._db, chat_id, title)
+        self._lru_put(self._chat_titles, chat_id, title, _PROFILE_CACHE_SIZE)
+
+    async def chat_title(self, chat_id: int) -> str | None:
+        """The group's title as last seen (None: never seen)."""
+        if chat_id in self._chat_titles:
+            self._chat_titles.move_to_end(chat_id)
+            return self._chat_titles[chat_id]
+        row = await self._repos.chats.get(self._db, chat_id)
+        title = row.title if row is not None else None
+        self._lru_put(self._chat_titles, chat_id, title, _PROFILE_CACHE_SIZE)
+        return title
+
     async def migrate_chat(self, old_id: int, new_id: int) -> int:
         """A group became a supergroup (Telegram's ``migrate_to_chat_id``): its games,
         their group messages, join links, statistics, language and settings move to
@@ -332,7 +357,7 @@ class GameService:
                 moved = await self._repos.chats.migrate(tx, old_id, new_id)
         except st.ActiveGameExistsError as exc:
             raise ActiveGameExistsError(str(exc)) from None
-        for cache in (self._chat_languages, self._forced):
+        for cache in (self._chat_languages, self._forced, self._chat_titles):
             cache.pop(old_id, None)
             cache.pop(new_id, None)
         for game_id, chat_id in list(self._chats.items()):
@@ -436,6 +461,39 @@ class GameService:
         """The notices remembered in one (private) chat over all games, oldest first."""
         refs = await self._repos.messages.list_in_chat(self._db, chat_id, "notice")
         return [_shown(m) for m in refs]
+
+    # --------------------------------------------------------------- turn pings
+    async def _turn_ping(self, ex: Executor, game_id: int) -> TurnPing | None:
+        loaded = await self._repos.games.load(ex, game_id)
+        if loaded is None or loaded[0].status != "playing":
+            return None
+        row, seats = loaded
+        info = await self._info_of(ex, row, seats)
+        seat = info.turn
+        if seat is None or seat >= len(seats) or _level_of(seats[seat]) is not None:
+            return None
+        user_id = seats[seat].user_id
+        assert user_id is not None
+        sent = await self._repos.pings.sent(ex, game_id, row.version)
+        return TurnPing(info, seat, user_id, row.updated_at, sent)
+
+    async def turn_ping(self, game_id: int) -> TurnPing | None:
+        """The turn of a person present that the game waits on (None: not playing, or
+        a computer or a person away is on turn), with the pings it has had."""
+        async with self._db.reading() as ex:
+            return await self._turn_ping(ex, game_id)
+
+    async def claim_ping(self, game_id: int, version: int, stage: int) -> TurnPing | None:
+        """Count ping number ``stage`` of the turn at ``version`` as sent, if that turn
+        is still waiting and the ping was not counted before; the turn (``sent``
+        before this one), else None. A restart neither repeats nor loses a ping."""
+        async with self._db.transaction() as tx:
+            turn = await self._turn_ping(tx, game_id)
+            if turn is None or turn.game.version != version or turn.sent > stage:
+                return None
+            if not await self._repos.pings.claim(tx, game_id, version, stage):
+                return None
+        return turn
 
     # --------------------------------------------------------------- announcements
     async def announced(self, game_id: int) -> tuple[int, bool]:

@@ -151,6 +151,7 @@ class UserInfo:
     language_code: str | None
     has_private_chat: bool
     blocked: bool
+    notify: bool = True  # wants turn pings and mentions (/notify)
 
     @property
     def full_name(self) -> str:
@@ -224,3 +225,16 @@ class TurnDeadline:
     turn_version: int
     due_at: float
     reminded: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPing:
+    """The turn a game waits on, as turn pings see it: the person present on turn
+    (``seat``, ``user_id``), since when (``began_at``, epoch seconds: the time of the
+    game's last version) and how many pings the turn has had (``sent``)."""
+
+    game: GameInfo
+    seat: int
+    user_id: int
+    began_at: float
+    sent: int
