@@ -83,7 +83,7 @@ async def test_with_the_setting_off_the_buttons_are_back(emu: TelegramEmulator,
         assert "A forced pass or draw plays itself: off" in summary, summary
         await bot.send(users[0], group, "/settings forced sometimes")
         assert (emu.last_message(group).text or "").startswith("I do not understand")
-        game = await start_game(bot, group, users, "draw")
+        await start_game(bot, group, users, "draw")
         for _ in range(300):
             found = await on_turn(bot, users, group)
             assert found is not None
