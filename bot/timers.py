@@ -332,6 +332,7 @@ async def _tell_back(app: AnyApp, game: GameInfo, user_id: int) -> None:
     ui.say(game.chat_id, tr(lang, "timer.back", name=seat.name if seat else "?"))
     if game.turn is not None and seat is not None and game.turn == seat.seat:
         state.pipeline.cancel_jobs(game)  # his turn again: no computer move
+        state.pipeline.arm_ping(game)  # and a ping if he leaves it waiting
     request_arm(app, game)
 
 

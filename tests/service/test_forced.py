@@ -161,3 +161,34 @@ async def test_the_setting_parses_and_shows(service: GameService) -> None:
     with pytest.raises(BadTimerSettingError):
         await timers.change_settings(CHAT, 0, ["forced", "maybe"], is_admin=True)
     assert (await timers.settings(CHAT)).forced is True
+
+
+async def test_turn_pings_are_claimed_once_per_turn(service: GameService) -> None:
+    info = await _humans(service, "kozel")
+    turn = await service.turn_ping(info.game_id)
+    assert turn is not None and turn.seat == info.turn and turn.sent == 0
+    assert turn.user_id == info.seats[info.turn].user_id  # type: ignore[index]
+    assert await service.claim_ping(info.game_id, info.version - 1, 0) is None  # stale
+    assert await service.claim_ping(info.game_id, info.version, 0) is not None
+    assert await service.claim_ping(info.game_id, info.version, 0) is None  # sent already
+    assert (await service.turn_ping(info.game_id)).sent == 1  # type: ignore[union-attr]
+    report = await _person_move(service, info, random.Random(1))
+    after = await service.turn_ping(info.game_id)
+    assert after is not None and after.sent == 0 and after.game.version == report.game.version
+
+
+async def test_no_turn_ping_for_a_computer(service: GameService) -> None:
+    await service.open_lobby(CHAT, ANNA, "kozel")
+    await service.add_ai(CHAT, ANNA.user_id, "easy")
+    info = (await service.start(CHAT, ANNA.user_id)).game
+    for _ in range(10):
+        if info.status != "playing":
+            break
+        turn = await service.turn_ping(info.game_id)
+        if info.seats[info.turn].is_ai:  # type: ignore[index]
+            assert turn is None
+            assert await service.claim_ping(info.game_id, info.version, 0) is None
+            info = (await service.ai_move(info.game_id, info.version)).game
+        else:
+            assert turn is not None
+            info = (await _person_move(service, info, random.Random(3))).game
