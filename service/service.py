@@ -8,7 +8,9 @@ its correctness (the bot orders each game's updates itself).
 
 A move costs a constant amount: with the game in the service's cache it is
 BEGIN, one query for the game and its seats, one INSERT of the move's notation,
-one UPDATE of the version, COMMIT. A game not in the cache is rebuilt from its
+one UPDATE of the version, COMMIT. A forced pass or draw that follows (the
+chat's setting on) is played in the same transaction and costs its own INSERT
+and UPDATE; the setting is read once per chat, when first needed. A game not in the cache is rebuilt from its
 stored moves (one more query). Computer players think outside any transaction:
 `ai_turn` gives what they need, `service.ai.decide` decides (in a worker
 process, in the bot), `ai_move` applies the decision if the game is still at its

@@ -11,8 +11,12 @@ key            values                                      default
 ``takeover``   1-10 time-outs in a row, off                3
 ``lobby``      a lobby that never starts closes after      24h
 ``idle``       a game without a move closes after          7d
-``forced``     a forced pass or draw plays itself: on, off on
+``forced``     on, off: forced passes and draws are made   on
 =============  ==========================================  =========
+
+(``forced`` is read by the service itself, `GameService`: a person present whose
+only legal action is a pass or a draw gets it made in the transaction of the
+command before.)
 
 The turn timer is off by default: most groups play casual games at the table,
 and a clock nobody asked for would push the slow reader out. A group turns it on.
