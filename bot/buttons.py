@@ -237,6 +237,8 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
         return
     player = player_of(user)
     await service.remember_user(player)  # writes only what changed
+    if query.message is not None:  # the group's title, for turn pings (written if changed)
+        await service.remember_chat_title(chat_id, query.message.chat.title)
     action, arg = data.action, data.arg
     bot = context.bot
 

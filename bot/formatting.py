@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from bot.keyboards import (
     END_ARROWS,
@@ -204,7 +204,8 @@ def closed_lobby_text(lang: str, game: GameInfo) -> str:
 
 
 def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
-              drew: Tile | None = None) -> str:
+              drew: Sequence[Tile] = ()) -> str:
+    """The private hand message; ``drew``: the tiles he drew in his turn, in order."""
     lines = [tr(lang, "hand.header", variant=variant_name(lang, game.variant),
                 name=seat.name, seat=seat.seat + 1)]
     lines.append(tr(lang, "table.score", score=score_text(game, view)))
@@ -240,8 +241,8 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                     lines.append(tr(lang, "hand.must_pass"))
         else:
             lines.append(tr(lang, "hand.turn_of", name=game.seats[view.turn].name))
-    if drew is not None:
-        lines.append(tr(lang, "hand.drew", tile=tile_label(drew)))
+    if drew:
+        lines.append(tr(lang, "hand.drew", tile=", ".join(tile_label(t) for t in drew)))
     hand = tiles_text(sorted(view.hand, key=lambda t: (t.a, t.b))) or tr(lang, "hand.none")
     lines.append(tr(lang, "hand.tiles", tiles=hand))
     return "\n".join(lines)
@@ -251,12 +252,14 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
 
 
 def table_caption(lang: str, game: GameInfo, view: SeatView,
-                  last: Sequence[MoveResult] = ()) -> str:
+                  last: Sequence[MoveResult] = (), auto: Collection[int] = ()) -> str:
     """The table's caption: the round, the moves since the last picture shown (one
-    line, oldest first, a computer's marked 🤖), whose turn it is, the score."""
+    line, oldest first, a computer's marked 🤖; consecutive draws of one player
+    folded; ``auto``: the indices in ``last`` of the moves made for their player),
+    whose turn it is, the score."""
     lines = [tr(lang, "table.header", variant=variant_name(lang, game.variant),
                 round=view.round_index + 1)]
-    moves = [_caption_move(lang, game, r) for r in last if not r.new_round]
+    moves = _caption_moves(lang, game, last, auto)
     if moves:
         while len(moves) > 1 and len(SEP.join(moves)) > CAPTION_MOVES_CHARS:
             moves.pop(0)
@@ -278,9 +281,43 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
 CAPTION_MOVES_CHARS = 600  # the moves line of a caption (Telegram allows 1024 in all)
 
 
-def _caption_move(lang: str, game: GameInfo, result: MoveResult) -> str:
-    text = move_text(lang, game, result)
-    return f"🤖 {text}" if game.seats[result.seat].ai_level is not None else text
+def _caption_moves(lang: str, game: GameInfo, last: Sequence[MoveResult],
+                   auto: Collection[int]) -> list[str]:
+    out = []
+    i = 0
+    while i < len(last):
+        result = last[i]
+        j = i + 1
+        if result.new_round:
+            i = j
+            continue
+        name = game.seats[result.seat].name
+        if isinstance(result.move, Draw):
+            while j < len(last) and isinstance(last[j].move, Draw) \
+                    and last[j].seat == result.seat and not last[j].new_round:
+                j += 1
+            count = j - i
+            text = tr(lang, f"move.draws.{plural_form(lang, count)}", name=name,
+                      count=count) if count > 1 else move_text(lang, game, result)
+        elif isinstance(result.move, Pass) and i in auto:
+            text = tr(lang, "move.auto_pass", name=name)
+        else:
+            text = move_text(lang, game, result)
+        out.append(f"🤖 {text}" if game.seats[result.seat].ai_level is not None else text)
+        i = j
+    return out
+
+
+def plural_form(lang: str, n: int) -> str:
+    """The catalog suffix for a count: ``one``, ``few`` or ``many`` (Russian rules;
+    English has one and many, its ``few`` text equals ``many``)."""
+    if lang != "ru":
+        return "one" if n == 1 else "many"
+    if n % 10 == 1 and n % 100 != 11:
+        return "one"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "few"
+    return "many"
 
 
 def forced_draws(view: SeatView) -> tuple[int, int] | None:

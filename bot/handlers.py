@@ -70,6 +70,8 @@ async def _env(update: Update, context: Context) -> Env | None:
     ui = state.presenter
     private = chat.type == ChatType.PRIVATE
     await state.service.remember_user(player_of(user))  # writes only what changed
+    if not private:
+        await state.service.remember_chat_title(chat.id, chat.title)  # for turn pings
     lang = await ui.chat_language(chat.id, user.language_code, private=private)
     return Env(state, ui, context, user, chat.id, private, lang, list(context.args or []))
 

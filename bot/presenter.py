@@ -26,7 +26,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message, MessageEntity, User
 from telegram.error import BadRequest, TelegramError
 
 from bot import tg
@@ -45,6 +45,7 @@ from bot.outbox import Outbox
 from bot.texts import language_of, tr
 from bot.workers import Workers
 from engine.game import SeatView
+from engine.moves import Pass
 from engine.results import MoveResult
 from engine.tiles import Tile
 from service import GameInfo, GameService, MoveReport, ServiceError
@@ -52,7 +53,7 @@ from service.types import Shown, ShownKind, UserInfo
 
 log = logging.getLogger(__name__)
 
-MAX_CAPTION_MOVES = 12  # moves named in one caption (older ones are in the picture)
+MAX_CAPTION_MOVES = 24  # moves named in one caption (older ones are in the picture)
 # The settings panel (in the private chat of the creator or an admin) is stored as the
 # lobby's message of "seat" 0: the group's lobby is the lobby of no seat (-1), and the
 # messages table's kinds need no new one for it (no schema change).
@@ -66,8 +67,15 @@ class Screen:
 
     game: GameInfo
     views: dict[int, SeatView] = field(default_factory=dict)  # by seat, latest known
-    drew: dict[int, Tile] = field(default_factory=dict)  # the tile a seat just drew
+    # the tiles a seat drew in its turn under way (or its turn just ended by a pass)
+    drew: dict[int, list[Tile]] = field(default_factory=dict)
     results: list[MoveResult] = field(default_factory=list)  # since the last picture shown
+    auto: set[int] = field(default_factory=set)  # id() of those of them made automatically
+    last_seat: int | None = None  # the seat of the last move applied
+    # turn pings (bot/pings.py): seat -> (version, header) of the hand sent anew as a ping
+    pings: dict[int, tuple[int, str]] = field(default_factory=dict)
+    ping_resend: set[int] = field(default_factory=set)  # seats whose resend is a ping's
+    mention: tuple[int, int, int] | None = None  # (version, seat, user) to mention once
 
 
 def digest(*parts: object) -> str:
@@ -226,15 +234,24 @@ class Presenter:
         screen = self.screen(report.game)
         for seat, view in report.views.items():
             screen.views[seat] = view
-        for seat in report.refresh_seats:
-            screen.drew.pop(seat, None)
+        drawers = {r.seat for r in report.results if r.drawn is not None}
+        for seat in report.refresh_seats - drawers:
+            screen.drew.pop(seat, None)  # his drawing (if any) was in an earlier turn
         for result in report.results:
+            if result.seat != screen.last_seat or result.new_round:
+                screen.drew.pop(result.seat, None)  # his turn begins
             if result.drawn is not None:
-                screen.drew[result.seat] = result.drawn
+                screen.drew.setdefault(result.seat, []).append(result.drawn)
+            elif not isinstance(result.move, Pass):
+                screen.drew.pop(result.seat, None)  # he played: the turn's draws are seen
+            screen.last_seat = result.seat
         if report.started:
             screen.results.clear()
+            screen.auto.clear()
         screen.results.extend(report.results)
+        screen.auto.update(id(r) for i, r in enumerate(report.results) if report.is_auto(i))
         del screen.results[:-MAX_CAPTION_MOVES]
+        screen.auto.intersection_update(id(r) for r in screen.results)
         return screen
 
     # ------------------------------------------------------------ what a command did
@@ -281,6 +298,20 @@ class Presenter:
     def show_hand(self, game: GameInfo, seat: int, *, resend: bool = False) -> None:
         self.screen(game)
         self._put_hands(game, (seat,), resend=resend)
+
+    def ping(self, game: GameInfo, seat: int, header: str | None, *, mention_user: int,
+             table: bool = False) -> None:
+        """A turn ping: the seat's hand sent anew under ``header`` (None: no private
+        message); ``table``: the group's table sent anew too, its caption mentioning
+        the player. Either only while the game still waits on that turn."""
+        screen = self.screen(game)
+        if header is not None:
+            screen.pings[seat] = (game.version, header)
+            screen.ping_resend.add(seat)
+            self._put_hands(game, (seat,), resend=True)
+        if table:
+            screen.mention = (game.version, seat, mention_user)
+            self._put_table(game, resend=True)
 
     def show_cancelled(self, game: GameInfo) -> None:
         self.screen(game)
@@ -442,6 +473,12 @@ class Presenter:
         user_id = info.user_id
         assert user_id is not None
         user = await self.service.user(user_id)
+        ping = screen.pings.get(seat)
+        pinged = ping is not None and ping[0] == game.version and game.status == "playing" \
+            and game.turn == seat
+        if seat in screen.ping_resend:
+            screen.ping_resend.discard(seat)
+            resend = resend and pinged  # he moved meanwhile: an edit, notifying nobody
         if user is not None and user.blocked and not resend:
             self.tell_no_hand(game, user_id, info.name, blocked=True)
             return
@@ -456,8 +493,10 @@ class Presenter:
             screen.views[seat] = view
             game = self.screen(fresh).game
         lang = await self.user_language(user_id, user=user)
-        drew = screen.drew.get(seat)
+        drew = screen.drew.get(seat, ())
         text = hand_text(lang, game, info, view, drew)
+        if ping is not None and pinged and ping[0] == game.version:
+            text = f"{ping[1]}\n\n{text}"
         on_turn = game.status == "playing" and view.turn == seat
         markup = hand_keyboard(lang, game.game_id, game.version, view,
                                active=game.status == "playing")
@@ -522,7 +561,13 @@ class Presenter:
         results = list(screen.results)
         lang = await self.chat_language(game.chat_id)
         names = [s.name for s in game.seats]
-        caption = table_caption(lang, game, view, results)
+        auto = {i for i, r in enumerate(results) if id(r) in screen.auto}
+        caption = table_caption(lang, game, view, results, auto)
+        entities = None
+        mention, screen.mention = screen.mention, None
+        if mention is not None and resend and mention[0] == game.version \
+                and view.turn == mention[1] and game.status == "playing":
+            entities = _mention(lang, caption, game.seats[mention[1]].name, mention[2])
         markup = table_keyboard(lang, self.bot.username)
         photo, filename = await self.workers.table_picture(lang, view, names)
         content = digest(game.version, caption)
@@ -542,6 +587,7 @@ class Presenter:
                                  content=content)
         if ref is None or resend:
             sent = await self.bot.send_photo(game.chat_id, photo, caption=caption,
+                                             caption_entities=entities,
                                              reply_markup=markup, filename=filename)
             old = await self._save(game_id, "table", None, chat_id=game.chat_id,
                                    message_id=sent.message_id, version=game.version,
@@ -553,6 +599,7 @@ class Presenter:
         for result in results:
             if screen.results and screen.results[0] is result:
                 screen.results.pop(0)
+                screen.auto.discard(id(result))
 
     # ------------------------------------------------------------ summaries
     async def _announce_slot(self, game_id: int) -> None:
@@ -644,6 +691,22 @@ class Presenter:
         table = shown.get(("table", None))
         if table is None or table.version < game.version:
             self._put_table(game, resend=table is None)
+
+
+def _utf16(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _mention(lang: str, caption: str, name: str, user_id: int) -> list[MessageEntity] | None:
+    """A mention of the player on turn where the caption names him (its turn line)."""
+    line = tr(lang, "table.turn", name=name)
+    at = caption.rfind(line)
+    start = line.find(name)
+    if at < 0 or start < 0 or not name:
+        return None
+    offset = _utf16(caption[:at + start])
+    return [MessageEntity(MessageEntity.TEXT_MENTION, offset, _utf16(name),
+                          user=User(user_id, name, is_bot=False))]
 
 
 def _chunks(texts: Sequence[str], limit: int = 4096) -> list[str]:

@@ -28,8 +28,12 @@ TEXTS: dict[str, str] = {
         "me, as buttons: press a tile to place it. The group sees the table as a "
         "picture.\n"
         "\n"
+        "When nothing fits, your pass or draw is made for you (/settings forced off "
+        "turns that off). When your turn has waited a while, I message you here; "
+        "/notify off stops that.\n"
+        "\n"
         "Commands: /pass, /fish, /hand, /table, /score, /rules [variant], /settings, "
-        "/cancel, /stats, /top, /language ru|en, /export.\n"
+        "/cancel, /stats, /top, /language ru|en, /export [N], /notify on|off.\n"
         "\n"
         "Variants:\n"
         "{variants}"
@@ -204,18 +208,21 @@ TEXTS: dict[str, str] = {
         "On a time-out: {timeout}\n"
         "A computer takes the seat: {takeover}\n"
         "A lobby that never starts closes after: {lobby}\n"
-        "A game without moves closes after: {idle}\n\n"
+        "A game without moves closes after: {idle}\n"
+        "A forced pass or draw plays itself: {forced}\n\n"
         "A chat admin or the game's creator changes them:\n"
         "/settings turn 30s|1m|2m|5m|1h|24h|off\n"
         "/settings timeout skip|ai\n"
         "/settings takeover 1-10|off\n"
-        "/settings lobby 24h|off · /settings idle 7d|off"
+        "/settings lobby 24h|off · /settings idle 7d|off\n"
+        "/settings forced on|off"
     ),
     "timer.changed": "✅ Settings changed.",
     "timer.bad": (
         "I do not understand «{arg}»; nothing was changed.\n"
         "For example: /settings turn 2m, /settings timeout skip, /settings takeover 3, "
-        "/settings lobby 24h, /settings idle 7d. Turn times: 30s, 1m, 2m, 5m, 1h, 24h, off."
+        "/settings lobby 24h, /settings idle 7d, /settings forced off. "
+        "Turn times: 30s, 1m, 2m, 5m, 1h, 24h, off."
     ),
     "timer.timed_out": "⏰ {name} ran out of time: a move was made automatically.",
     "timer.timed_out_forced": "⏰ {name} ran out of time: the forced move was made.",
@@ -486,4 +493,21 @@ TEXTS: dict[str, str] = {
     "optname.no_double_out": "No double out",
     "rules.options": "House rules (the game's creator chooses them in ⚙ Settings):",
     "rules.no_options": "This variant has no house rules to choose.",
+    # ---- issue 12: forced moves and turn pings
+    "timer.on": "on",
+    "move.auto_pass": "{name} passes: nothing fits",
+    "move.draws.one": "{name} draws {count} tile",
+    "move.draws.few": "{name} draws {count} tiles",
+    "move.draws.many": "{name} draws {count} tiles",
+    "cmd.notify": "Turn pings: /notify on or off",
+    "ping.turn": "🔔 Your turn in «{title}»: the table is waiting for you.",
+    "ping.reminder": "🔔 Still your turn in «{title}»: the table has been waiting for {waited}.",
+    "notify.now_on": "🔔 Turn pings are on: when your turn waits, I message you here.",
+    "notify.now_off": "🔕 Turn pings are off.",
+    "notify.set_on": "🔔 Turn pings are on.",
+    "notify.set_off": "🔕 Turn pings are off: no messages when your turn waits, no mentions.",
+    "notify.usage": (
+        "/notify on — a private message when your turn has waited a while (and a "
+        "mention in the group if it stalls); /notify off — none."
+    ),
 }

@@ -28,8 +28,12 @@ TEXTS: dict[str, str] = {
         "со мной, кнопками: нажмите костяшку, чтобы её выложить. Группа видит стол "
         "картинкой.\n"
         "\n"
+        "Когда ходить нечем, пас или добор из базара делаются за вас (/settings forced off "
+        "это выключает). Если ваш ход ждёт, я напишу вам сюда; /notify off — без "
+        "напоминаний.\n"
+        "\n"
         "Команды: /pass, /fish, /hand, /table, /score, /rules [вариант], /settings, "
-        "/cancel, /stats, /top, /language ru|en, /export.\n"
+        "/cancel, /stats, /top, /language ru|en, /export [N], /notify on|off.\n"
         "\n"
         "Варианты:\n"
         "{variants}"
@@ -217,18 +221,20 @@ TEXTS: dict[str, str] = {
         "Компьютер занимает место: {takeover}\n"
         "Лобби, где игру так и не начали, закрывается через: {lobby}\n"
         "Игра без ходов закрывается через: {idle}\n"
-        "\n"
+        "Вынужденный пас или добор — автоматически: {forced}\n\n"
         "Меняет администратор чата или создатель игры:\n"
         "/settings turn 30s|1m|2m|5m|1h|24h|off\n"
         "/settings timeout skip|ai\n"
         "/settings takeover 1-10|off\n"
-        "/settings lobby 24h|off · /settings idle 7d|off"
+        "/settings lobby 24h|off · /settings idle 7d|off\n"
+        "/settings forced on|off"
     ),
     "timer.changed": "✅ Настройки изменены.",
     "timer.bad": (
         "Не понимаю «{arg}»; ничего не изменено.\n"
         "Например: /settings turn 2m, /settings timeout skip, /settings takeover 3, "
-        "/settings lobby 24h, /settings idle 7d. Время на ход: 30s, 1m, 2m, 5m, 1h, 24h, off."
+        "/settings lobby 24h, /settings idle 7d, /settings forced off. "
+        "Время на ход: 30s, 1m, 2m, 5m, 1h, 24h, off."
     ),
     "timer.timed_out": "⏰ {name}: время на ход вышло, ход сделан автоматически.",
     "timer.timed_out_forced": "⏰ {name}: время на ход вышло, сделан вынужденный ход.",
@@ -505,4 +511,21 @@ TEXTS: dict[str, str] = {
     "optname.no_double_out": "Не кончать дублем",
     "rules.options": "Правила на выбор (их выбирает создатель игры в ⚙ Настройках):",
     "rules.no_options": "В этом варианте нет правил на выбор.",
+    # ---- issue 12: forced moves and turn pings
+    "timer.on": "вкл.",
+    "move.auto_pass": "{name}: пас — ходить нечем",
+    "move.draws.one": "{name} берёт из базара {count} костяшку",
+    "move.draws.few": "{name} берёт из базара {count} костяшки",
+    "move.draws.many": "{name} берёт из базара {count} костяшек",
+    "cmd.notify": "Напоминания о ходе: /notify on или off",
+    "ping.turn": "🔔 Ваш ход в «{title}»: стол ждёт вас.",
+    "ping.reminder": "🔔 Всё ещё ваш ход в «{title}»: стол ждёт уже {waited}.",
+    "notify.now_on": "🔔 Напоминания о ходе включены: когда ваш ход ждёт, я пишу вам сюда.",
+    "notify.now_off": "🔕 Напоминания о ходе выключены.",
+    "notify.set_on": "🔔 Напоминания о ходе включены.",
+    "notify.set_off": "🔕 Напоминания о ходе выключены: ни сообщений, ни упоминаний в группе.",
+    "notify.usage": (
+        "/notify on — личное сообщение, когда ваш ход ждёт какое-то время (и упоминание "
+        "в группе, если игра встала); /notify off — без напоминаний."
+    ),
 }

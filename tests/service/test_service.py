@@ -11,7 +11,7 @@ import pytest
 
 from engine.moves import DRAW, PASS, Place
 from engine.record import replay, replay_summary
-from service import GameInfo, GameService
+from service import GameInfo, GameService, MoveReport
 from service import errors as e
 from storage import Database
 from tests.service.conftest import ANNA, BORIS, DASHA, GLEB, VERA
@@ -170,8 +170,10 @@ async def test_moves_and_their_typed_errors(service: GameService) -> None:
     with pytest.raises(e.NotAllowedError):
         await service.cancel(CHAT, 99)
     report = await service.move(info.game_id, mover, info.version, view.legal[0])
-    assert report.game.version == info.version + 1
-    assert report.results[0].seat == seat
+    # his move, then the forced draws of the other player made for him (a version each)
+    assert report.game.version == info.version + len(report.results)
+    assert report.results[0].seat == seat and report.auto[0] is False
+    assert all(report.auto[1:]) and all(r.seat == 1 - seat for r in report.results[1:])
     assert report.refresh_seats == {seat, 1 - seat}
     # the same press again is stale and changes nothing
     with pytest.raises(e.StaleCommandError):
@@ -197,7 +199,8 @@ async def test_the_same_press_twice_at_once_applies_once(service: GameService) -
     stale = [r for r in results if isinstance(r, e.StaleCommandError)]
     assert len(ok) == 1 and len(stale) == 1
     record = await service.record(info.game_id)
-    assert len(record["rounds"][0]["moves"]) == 1
+    assert isinstance(ok[0], MoveReport)
+    assert len(record["rounds"][0]["moves"]) == len(ok[0].results)  # with the forced draws
 
 
 async def test_whole_game_with_computers_updates_statistics(db: Database,
