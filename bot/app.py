@@ -17,7 +17,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from bot import ai, handlers, tg, timers
+from bot import ai, handlers, pings, tg, timers
 from bot.buttons import on_button
 from bot.config import Settings
 from bot.limiter import ChatLimiter
@@ -44,7 +44,8 @@ log = logging.getLogger(__name__)
 
 COMMANDS = ("newgame", "pass", "fish", "hand", "table", "score", "rules", "settings", "cancel",
             "stats", "top", "language", "help", "export",
-            "back")  # turn timers: /back takes the seat back from the computer
+            "back",  # turn timers: /back takes the seat back from the computer
+            "notify")  # turn pings on or off
 _LIMITER_KEY = "domino_limiter"
 _PROCESSOR_KEY = "domino_processor"
 _WORKERS_KEY = "domino_workers"
@@ -73,12 +74,16 @@ async def post_init(app: AnyApp) -> None:
 
     def cancel_jobs(game: GameInfo) -> None:
         ai.cancel(app, game)
+        pings.cancel(app, game)
+
+    def arm_ping(game: GameInfo) -> None:
+        pings.schedule(app, game)
 
     async def chats_of_user(user_id: int) -> list[int]:
         return [g.chat_id for g in await service.games_of_user(user_id)
                 if g.status == "playing"]
 
-    pipeline = Pipeline(presenter, arm_timer, schedule_ai, cancel_jobs)
+    pipeline = Pipeline(presenter, arm_timer, schedule_ai, cancel_jobs, arm_ping)
     locks = get_locks(app)
     put_state(app, BotState(settings, service, presenter, pipeline, outbox, workers, locks))
     processor = app.bot_data.get(_PROCESSOR_KEY)
@@ -93,6 +98,7 @@ async def post_init(app: AnyApp) -> None:
     for game in await service.active_games():
         await presenter.reconcile(game)
         pipeline.next_turn(game)
+        await pings.restore(app, game)  # the turn's ping as stored, not one anew
 
 
 async def post_stop(app: AnyApp) -> None:
@@ -163,12 +169,16 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
     new = filters.UpdateType.MESSAGE
     app.add_handler(CommandHandler("start", handlers.cmd_start, filters=new))
     for name in COMMANDS:
-        handler = getattr(handlers, f"cmd_{name}", None) or getattr(timers, f"cmd_{name}")
+        handler = getattr(handlers, f"cmd_{name}", None) or getattr(timers, f"cmd_{name}", None) \
+            or getattr(pings, f"cmd_{name}")
         app.add_handler(CommandHandler(name, handler, filters=new))
     app.add_handler(CallbackQueryHandler(on_button))
     app.add_handler(ChatMemberHandler(handlers.on_my_chat_member,
                                       ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, handlers.on_migrate))
+    # text typed to the bot in private, not a command: a short hint
+    app.add_handler(MessageHandler(new & filters.ChatType.PRIVATE & filters.TEXT
+                                   & ~filters.COMMAND, handlers.on_private_text))
     app.add_error_handler(on_error)
     return app
 

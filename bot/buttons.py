@@ -8,6 +8,8 @@ refused by the service and changes nothing.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from telegram import CallbackQuery, Update
 from telegram.ext import ContextTypes
@@ -21,12 +23,14 @@ from bot.callbacks import (
     OpenEnd,
     PassTurn,
     PlayTile,
+    RulesOf,
     Signal,
     TileInfo,
     decode,
 )
-from bot.common import error_text, player_of, with_admin_fallback
-from bot.keyboards import SIGNAL_VARIANTS, VARIANT_ORDER, tile_label
+from bot.common import error_text, move_refusal, player_of, with_admin_fallback
+from bot.formatting import no_fit_text, rules_text
+from bot.keyboards import SIGNAL_VARIANTS, VARIANT_ORDER, rules_keyboard, tile_label
 from bot.presenter import Presenter
 from bot.state import BotState, get_state
 from bot.texts import tr
@@ -35,6 +39,7 @@ from engine.moves import DONE, DRAW, PASS, Move, Open, Place
 from service import GameInfo, MoveReport, ServiceError
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 Context = ContextTypes.DEFAULT_TYPE
 # lobby actions of the options of RULES.md 4.7-4.17 -> the option (0 drops a number)
 OPTION_ACTIONS = {"rd": "rounds", "st": "set", "lk": "locked", "xt": "extra_turn",
@@ -84,6 +89,9 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
     if isinstance(data, LobbyAction):
         await _lobby(state, ui, query, context, answer, data, chat_id)
         return
+    if isinstance(data, RulesOf):
+        await _rules(state, ui, query, answer, lang, data, chat_id)
+        return
     if ui.maybe_away(data.game_id, user.id):
         await came_back(context.application, data.game_id, user.id)  # a press ends it
     if isinstance(data, TileInfo):
@@ -106,8 +114,8 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
         move = PASS
     try:
         report = await state.service.move(data.game_id, user.id, data.version, move)
-    except ServiceError as exc:
-        await answer(error_text(lang, exc))
+    except ServiceError as exc:  # the answer is his alone: it may name his tiles
+        await answer(await move_refusal(state.service, lang, exc, data.game_id, user.id, move))
         return
     drawn = report.results[0].drawn if report.results else None
     if drawn is not None:
@@ -168,11 +176,47 @@ async def _tile_info(state: BotState, answer: Answer, lang: str, data: TileInfo,
     elif game.version != data.version:
         await answer(tr(lang, "err.stale"))
     else:
-        await answer(tr(lang, "ans.no_fit", tile=tile_label(data.tile)))
+        try:
+            _, _, view = await state.service.seat_view(data.game_id, user_id)
+        except ServiceError as exc:
+            await answer(error_text(lang, exc))
+            return
+        # a forged press naming a tile not in his hand learns nothing about where it is
+        await answer(no_fit_text(lang, data.tile, view) if data.tile in view.hand
+                     else tr(lang, "btn.forged"))
+
+
+async def _rules(state: BotState, ui: Presenter, query: CallbackQuery, answer: Answer,
+                 lang: str, data: RulesOf, chat_id: int) -> None:
+    """A button of the /rules menu: in a private chat the menu message becomes the
+    rules (the menu stays under them); from a group the rules go to the presser's
+    private chat, or he gets the link to open it."""
+    if data.variant not in VARIANT_ORDER:
+        await answer(tr(lang, "btn.forged"))
+        return
+    text = rules_text(lang, data.variant)
+    message = query.message
+    if message is not None and message.chat.type == "private":
+        await answer()
+        ui.edit_text(chat_id, message.message_id, text, rules_keyboard(lang))
+        return
+    user_id = query.from_user.id
+    known = await state.service.user(user_id)
+    if known is None or not known.has_private_chat or known.blocked:
+        await answer(tr(lang, "ans.rules_start"), url=ui.start_link(f"rules-{data.variant}"))
+        return
+    await answer(tr(lang, "ans.rules_sent"))
+    ui.say(user_id, text)
+
+
+# the lobby actions the settings panel sends from the presser's private chat
+PANEL_ACTIONS = frozenset({"v", "tm", "tg", "fp", "b", *OPTION_ACTIONS})
 
 
 async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: Context,
                  answer: Answer, data: LobbyAction, chat_id: int) -> None:
+    """A lobby button: in the group's lobby, or on the settings panel in the private
+    chat of the creator or an admin (the settings actions only)."""
     user = query.from_user
     lang = await ui.user_language(user.id, user.language_code)
     service = state.service
@@ -181,22 +225,29 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
     except ServiceError:
         await answer(tr(lang, "btn.forged"))
         return
-    if game.chat_id != chat_id:
+    group_id = game.chat_id
+    in_panel = chat_id != group_id
+    if in_panel and (chat_id != user.id or data.action not in PANEL_ACTIONS):
         await answer(tr(lang, "btn.forged"))
         return
     if game.status != "lobby":
-        await answer(tr(lang, "btn.old_lobby"))
+        await answer(tr(lang, "panel.closed_answer" if in_panel else "btn.old_lobby"))
+        if in_panel:
+            ui.close_panel(game, user.id)
         return
     player = player_of(user)
     await service.remember_user(player)  # writes only what changed
+    if query.message is not None:  # the group's title, for turn pings (written if changed)
+        await service.remember_chat_title(chat_id, query.message.chat.title)
     action, arg = data.action, data.arg
-    settings_view = action in ("c", "v", "tm", "tg", "fp", *OPTION_ACTIONS)
     bot = context.bot
 
+    def admin_fallback(call: Callable[[bool], Awaitable[T]]) -> Awaitable[T]:
+        return with_admin_fallback(bot, group_id, user.id, call)
+
     async def managed(call_variant: str | None = None, /, **options: object) -> GameInfo:
-        return await with_admin_fallback(
-            bot, chat_id, user.id,
-            lambda admin: service.change_settings(chat_id, user.id, variant=call_variant,
+        return await admin_fallback(
+            lambda admin: service.change_settings(group_id, user.id, variant=call_variant,
                                                   options=options or None, is_admin=admin))
 
     # The update processor holds the game's key (bot/order.py): no lock here.
@@ -209,14 +260,34 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
                 await answer(tr(lang, "ans.deep_link"),
                              url=await ui.personal_link(game, user.id))
                 return
-            game, text = await service.join(chat_id, player), tr(lang, "ans.joined")
+            game, text = await service.join(group_id, player), tr(lang, "ans.joined")
         elif action == "q":
-            game, text = await service.leave(chat_id, user.id), tr(lang, "ans.left")
+            game, text = await service.leave(group_id, user.id), tr(lang, "ans.left")
         elif action == "a":
-            game = await service.add_ai(chat_id, user.id, AI_CODES[arg])
+            game = await admin_fallback(
+                lambda admin: service.add_ai(group_id, user.id, AI_CODES[arg], is_admin=admin))
             text = tr(lang, "ans.ai_added")
         elif action == "r":
-            game, text = await service.remove_ai(chat_id, user.id), tr(lang, "ans.ai_removed")
+            game = await admin_fallback(
+                lambda admin: service.remove_ai(group_id, user.id, is_admin=admin))
+            text = tr(lang, "ans.ai_removed")
+        elif action == "c":
+            game = await admin_fallback(
+                lambda admin: service.check_manager(group_id, user.id, is_admin=admin))
+            known = await service.user(user.id)
+            if known is None or not known.has_private_chat or known.blocked:
+                await answer(tr(lang, "panel.open_private"), url=ui.settings_link(game))
+                return
+            await answer(tr(lang, "panel.opened"))
+            ui.open_panel(game, user.id)
+            return
+        elif action == "b":
+            await answer()
+            if in_panel:
+                ui.close_panel(game, user.id)
+            else:
+                ui.show_lobby(game)  # an old keyboard in the group
+            return
         elif action == "v":
             if arg not in VARIANT_ORDER:
                 await answer(tr(lang, "btn.forged"))
@@ -233,16 +304,14 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
             value: object = (arg == "1") if name in BOOL_NAMES else (int(arg) or None)
             game, text = await managed(**{name: value}), tr(lang, "ans.settings")
         elif action == "go":
-            report: MoveReport = await with_admin_fallback(
-                bot, chat_id, user.id,
-                lambda admin: service.start(chat_id, user.id, is_admin=admin))
+            report: MoveReport = await admin_fallback(
+                lambda admin: service.start(group_id, user.id, is_admin=admin))
             await answer(tr(lang, "ans.started"))
             state.pipeline.after(report)
             return
         elif action == "x":
-            game = await with_admin_fallback(
-                bot, chat_id, user.id,
-                lambda admin: service.cancel(chat_id, user.id, is_admin=admin))
+            game = await admin_fallback(
+                lambda admin: service.cancel(group_id, user.id, is_admin=admin))
             await answer(tr(lang, "ans.cancelled"))
             state.pipeline.cancelled(game)
             return
@@ -250,4 +319,6 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
         await answer(error_text(lang, exc))
         return
     await answer(text)
-    ui.show_lobby(game, settings=settings_view)
+    ui.show_lobby(game)
+    if in_panel:
+        ui.refresh_panel(game, user.id)

@@ -11,6 +11,7 @@ Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn fo
     s:<gid>:<ver>                      pass
     t:<gid>:<ver>:<tile index>         a tile that cannot be placed now (explains why)
     l:<gid>:<action>[:<arg>]           a lobby button (see LOBBY_ACTIONS)
+    r:<variant>                        the /rules menu: show that variant's rules
 
 Anything else, or anything out of range, decodes to None: a forged payload.
 """
@@ -111,8 +112,15 @@ class Signal:
     kind: str  # one of SIGNALS
 
 
+@dataclass(frozen=True, slots=True)
+class RulesOf:
+    """A button of the /rules menu (the handler checks the variant is one it offers)."""
+
+    variant: str
+
+
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
-                | Signal)
+                | Signal | RulesOf)
 
 _NUM = r"(0|[1-9][0-9]{0,14})"
 _PLAY = re.compile(rf"p:{_NUM}:{_NUM}:([0-9]{{1,2}}):([WENSL])(#?)")
@@ -120,6 +128,7 @@ _DRAW = re.compile(rf"([dse]):{_NUM}:{_NUM}")
 _OPEN = re.compile(rf"o:{_NUM}:{_NUM}:([WENS])")
 _SIGNAL = re.compile(rf"g:{_NUM}:{_NUM}:([60])")
 _INFO = re.compile(rf"t:{_NUM}:{_NUM}:([0-9]{{1,2}})")
+_RULES = re.compile(r"r:([a-z_]{1,20})")
 _LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
 
 
@@ -144,6 +153,10 @@ def encode(data: CallbackData) -> str:
         if data.kind not in SIGNALS:
             raise ValueError(f"unknown signal {data.kind!r}")
         text = f"g:{data.game_id}:{data.version}:{data.kind}"
+    elif isinstance(data, RulesOf):
+        if not re.fullmatch(r"[a-z_]{1,20}", data.variant):
+            raise ValueError(f"not a variant name: {data.variant!r}")
+        text = f"r:{data.variant}"
     else:
         if data.action not in LOBBY_ACTIONS:
             raise ValueError(f"unknown lobby action {data.action!r}")
@@ -191,6 +204,8 @@ def decode(text: str | None) -> CallbackData | None:
         if ids is None or tile is None:
             return None
         return TileInfo(ids[0], ids[1], tile)
+    if m := _RULES.fullmatch(text):
+        return RulesOf(m[1])
     if m := _LOBBY.fullmatch(text):
         ids = _ids(m[1])
         action, arg = m[2], m[3] or ""

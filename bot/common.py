@@ -9,9 +9,11 @@ from telegram import Bot, User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
+from bot.formatting import refusal_text
 from bot.texts import CATALOGS, tr
-from service import PlayerInfo, ServiceError
-from service.errors import NotAllowedError
+from engine.moves import Move
+from service import GameService, PlayerInfo, ServiceError
+from service.errors import IllegalMoveError, NotAllowedError, NotManagerError, NotYourTurnError
 
 T = TypeVar("T")
 
@@ -22,8 +24,28 @@ def player_of(user: User) -> PlayerInfo:
 
 
 def error_text(lang: str, exc: ServiceError) -> str:
+    if isinstance(exc, NotManagerError):  # say who may
+        if exc.creator is None:
+            return tr(lang, "err.not_manager_admin")
+        return tr(lang, "err.not_manager", name=exc.creator)
     key = f"err.{exc.code}"
     return tr(lang, key if key in CATALOGS["en"] else "err.error")
+
+
+async def move_refusal(service: GameService, lang: str, exc: ServiceError, game_id: int,
+                       user_id: int, move: Move, *, private: bool = True) -> str:
+    """The words for a refused move: why, read from the asker's own seat view (never
+    another seat's); ``private`` False names none of his tiles. Other refusals keep
+    their own text."""
+    if isinstance(exc, IllegalMoveError | NotYourTurnError):
+        try:
+            game, _, view = await service.seat_view(game_id, user_id)
+        except ServiceError:
+            return error_text(lang, exc)
+        text = refusal_text(lang, game, view, move, private=private)
+        if text is not None:
+            return text
+    return error_text(lang, exc)
 
 
 async def is_admin(bot: Bot, chat_id: int, user_id: int) -> bool:

@@ -30,6 +30,7 @@ class Settings:
     ai_workers: int = 1  # processes in which computer players think (0: a thread)
     render_workers: int = 1  # processes that draw the table pictures (0: a thread)
     concurrent_updates: int = 256  # updates handled at once (one game's still in order)
+    turn_ping_delay: float = 20.0  # seconds a person's turn waits before he is pinged (0: never)
 
 
 def parse_dotenv(text: str) -> dict[str, str]:
@@ -86,9 +87,16 @@ def load_settings(environ: Mapping[str, str] | None = None,
         raise SettingsError("AI_DELAY must be a number of seconds") from None
     if delay < 0:
         raise SettingsError("AI_DELAY must not be negative")
+    try:
+        ping = float(values.get("TURN_PING_DELAY", "20") or "20")
+    except ValueError:
+        raise SettingsError("TURN_PING_DELAY must be a number of seconds") from None
+    if ping < 0:
+        raise SettingsError("TURN_PING_DELAY must not be negative (0 turns pings off)")
     workers = {name: _workers(values, name) for name in ("AI_WORKERS", "RENDER_WORKERS")}
     return Settings(token=token, database_path=Path(path), api_base_url=base_url,
                     log_level=level, default_language=language, ai_delay=delay,
+                    turn_ping_delay=ping,
                     ai_workers=workers["AI_WORKERS"], render_workers=workers["RENDER_WORKERS"])
 
 

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from bot.keyboards import (
     END_ARROWS,
     VARIANT_ORDER,
     bool_options,
     fish_point_offered,
+    next_rounds,
     next_set,
+    offered_options,
+    placements,
     rounds_value,
     set_value,
     target_value,
+    teams_offered,
+    teams_shown,
     teams_value,
     tile_label,
 )
-from bot.texts import CATALOGS, tr
+from bot.texts import CATALOGS, join_words, plural, plural_form, tr
 from engine.game import SeatView
-from engine.moves import Done, Draw, End, Open, Pass, Place, Take
+from engine.moves import Done, Draw, End, Move, Open, Pass, Place, Take
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
 from engine.variants import get_variant
@@ -32,8 +37,16 @@ def variant_name(lang: str, variant: str) -> str:
     return tr(lang, key) if key in CATALOGS["en"] else variant
 
 
-def variant_list(lang: str) -> str:
-    return ", ".join(f"{name} ({variant_name(lang, name)})" for name in VARIANT_ORDER)
+def variant_list(lang: str, command: str = "newgame") -> str:
+    """One line per variant: its name and the command that takes it."""
+    return "\n".join(f"• {variant_name(lang, name)} — /{command} {name}"
+                     for name in VARIANT_ORDER)
+
+
+def rules_text(lang: str, variant: str) -> str:
+    """One variant's rules as /rules shows them: the one place that builds them."""
+    return "\n".join([f"📖 {variant_name(lang, variant)}", tr(lang, f"rules.{variant}"),
+                      "", options_help(lang, variant), "", tr(lang, "rules.ends_legend")])
 
 
 def seat_name(lang: str, seat: SeatInfo) -> str:
@@ -100,7 +113,7 @@ def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
     if isinstance(move, Done):
         return tr(lang, "move.done", name=name)
     if isinstance(move, Take):
-        return tr(lang, "move.take", name=name, count=len(move.tiles))
+        return tr(lang, "move.take", name=name, count=plural(lang, len(move.tiles), "tile"))
     assert isinstance(move, Place)
     if move.face_down:
         end = f" {END_ARROWS[move.end]}{move.end.value}" if move.end is not None else ""
@@ -118,10 +131,33 @@ def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
 # ------------------------------------------------------------------ lobby
 
 
-def lobby_text(lang: str, game: GameInfo, *, settings: bool = False,
-               needs_start: Sequence[tuple[str, str]] = ()) -> str:
-    lines = [tr(lang, "lobby.title", variant=variant_name(lang, game.variant)), ""]
-    lines.append(tr(lang, "lobby.players", count=len(game.seats), max=game.max_players))
+def option_lines(lang: str, game: GameInfo) -> list[tuple[str, str]]:
+    """The options that apply to this lobby, as (option, "Name: value") lines: what
+    start() will play (teams only with four seated, `locked` not with four)."""
+    lines: list[tuple[str, str]] = []
+    if teams_shown(game):
+        yes_no = tr(lang, "yes" if teams_value(game) else "no")
+        lines.append(("teams", tr(lang, "lobby.teams", value=yes_no)))
+    target = target_value(game)
+    if target is not None:
+        key = "lobby.target" if "target" in game.options else "lobby.target_default"
+        lines.append(("target", tr(lang, key, value=target)))
+    if fish_point_offered(game):
+        yes_no = tr(lang, "yes" if game.options.get("fish_point") else "no")
+        lines.append(("fish_point", tr(lang, "lobby.fish_point", value=yes_no)))
+    if next_rounds(game) is not None:
+        rounds = rounds_value(game)
+        lines.append(("rounds", tr(lang, "lobby.rounds", value=rounds) if rounds
+                      else tr(lang, "lobby.rounds_off")))
+    if next_set(game) is not None:
+        lines.append(("set", tr(lang, "lobby.set", value=set_value(game))))
+    for name, _, value in bool_options(game):
+        lines.append((name, tr(lang, f"lobby.{name}", value=tr(lang, "yes" if value else "no"))))
+    return lines
+
+
+def _player_lines(lang: str, game: GameInfo) -> list[str]:
+    lines = [tr(lang, "lobby.players", count=len(game.seats), max=game.max_players)]
     for s in game.seats:
         if s.ai_level is not None:
             lines.append(tr(lang, "lobby.ai_player", number=s.seat + 1,
@@ -129,41 +165,64 @@ def lobby_text(lang: str, game: GameInfo, *, settings: bool = False,
                             level=tr(lang, f"ai.{s.ai_level}")))
         else:
             lines.append(tr(lang, "lobby.player", number=s.seat + 1, name=s.name))
+    return lines
+
+
+def lobby_text(lang: str, game: GameInfo, *,
+               needs_start: Sequence[tuple[str, str]] = ()) -> str:
+    """The group's lobby: the players, the options that apply, how to join."""
+    lines = [tr(lang, "lobby.title", variant=variant_name(lang, game.variant)), ""]
+    lines.extend(_player_lines(lang, game))
+    options = option_lines(lang, game)
+    if options:
+        lines.append("")
+        lines.extend(line for _, line in options)
     lines.append("")
-    cls = get_variant(game.variant)
-    if 4 in cls.players_allowed:
-        yes_no = tr(lang, "yes" if teams_value(game) else "no")
-        lines.append(tr(lang, "lobby.teams", value=yes_no))
-    target = target_value(game)
-    if target is not None:
-        key = "lobby.target" if "target" in game.options else "lobby.target_default"
-        lines.append(tr(lang, key, value=target))
-    if fish_point_offered(game):
-        yes_no = tr(lang, "yes" if game.options.get("fish_point") else "no")
-        lines.append(tr(lang, "lobby.fish_point", value=yes_no))
-    lines.extend(_more_options(lang, game))
-    lines.append("")
-    if settings:
-        lines.append(tr(lang, "lobby.settings_hint"))
-    else:
-        lines.append(tr(lang, "lobby.hint", min=game.min_players, max=game.max_players))
+    lines.append(tr(lang, "lobby.hint", min=game.min_players, max=game.max_players))
     for name, link in needs_start:
         lines.append(tr(lang, "lobby.needs_start", name=name, link=link))
     return "\n".join(lines)
 
 
-def _more_options(lang: str, game: GameInfo) -> list[str]:
-    """The lobby lines of the options of RULES.md 4.7-4.17."""
-    lines = []
-    if game.variant == "general_kozel":
-        rounds = rounds_value(game)
-        lines.append(tr(lang, "lobby.rounds", value=rounds) if rounds
-                     else tr(lang, "lobby.rounds_off"))
-    if next_set(game) is not None:
-        lines.append(tr(lang, "lobby.set", value=set_value(game)))
-    for name, _, value in bool_options(game):
-        lines.append(tr(lang, f"lobby.{name}", value=tr(lang, "yes" if value else "no")))
-    return lines
+def option_help(lang: str, option: str) -> str:
+    """The one-line explanation of an option ("partners sit opposite ...")."""
+    return tr(lang, f"opt.{option}")
+
+
+def settings_text(lang: str, game: GameInfo) -> str:
+    """The settings panel (in the private chat of the creator or an admin): the
+    variant, the players, every option that applies with what it means."""
+    lines = [tr(lang, "panel.title", variant=variant_name(lang, game.variant)), ""]
+    lines.extend(_player_lines(lang, game))
+    options = option_lines(lang, game)
+    if options:
+        lines.append("")
+        for name, line in options:
+            lines.append(f"{line} — {option_help(lang, name)}")
+    if teams_offered(game.variant) and not teams_shown(game):
+        lines.append(tr(lang, "panel.teams_later"))
+    lines.append("")
+    lines.append(tr(lang, "panel.hint"))
+    return "\n".join(lines)
+
+
+def closed_panel_text(lang: str, game: GameInfo) -> str:
+    """The settings panel once closed: why, and that it has no buttons any more."""
+    key = {"lobby": "panel.closed", "playing": "panel.started",
+           "finished": "panel.started"}.get(game.status, "panel.cancelled")
+    return tr(lang, key, variant=variant_name(lang, game.variant))
+
+
+def options_help(lang: str, variant: str) -> str:
+    """What the `/rules` of a variant adds: the house options it offers, one line
+    each, and who chooses them."""
+    names = offered_options(variant)
+    if not names:
+        return tr(lang, "rules.no_options")
+    lines = [tr(lang, "rules.options")]
+    lines.extend(f"• {tr(lang, f'optname.{name}')}: {option_help(lang, name)}"
+                 for name in names)
+    return "\n".join(lines)
 
 
 def closed_lobby_text(lang: str, game: GameInfo) -> str:
@@ -184,7 +243,8 @@ def closed_lobby_text(lang: str, game: GameInfo) -> str:
 
 
 def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
-              drew: Tile | None = None) -> str:
+              drew: Sequence[Tile] = ()) -> str:
+    """The private hand message; ``drew``: the tiles he drew in his turn, in order."""
     lines = [tr(lang, "hand.header", variant=variant_name(lang, game.variant),
                 name=seat_name(lang, seat), seat=seat.seat + 1)]
     lines.append(tr(lang, "table.score", score=score_text(lang, game, view)))
@@ -203,8 +263,11 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
     else:
         if view.table.open_ends:
             lines.append(tr(lang, "hand.ends", ends=ends_text(view)))
+            if view.round_index == 0 and view.turn_number <= 2 * view.players:
+                lines.append(tr(lang, "hand.ends_legend"))  # the first lap of the game
         if view.boneyard_left:
-            lines.append(tr(lang, "hand.boneyard", count=view.boneyard_left))
+            lines.append(tr(lang, "hand.boneyard",
+                            count=plural(lang, view.boneyard_left, "tile")))
         if view.turn == view.seat:
             if view.table.lead is None:
                 lines.append(tr(lang, "hand.lead"))
@@ -220,8 +283,8 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                     lines.append(tr(lang, "hand.must_pass"))
         else:
             lines.append(tr(lang, "hand.turn_of", name=seat_name(lang, game.seats[view.turn])))
-    if drew is not None:
-        lines.append(tr(lang, "hand.drew", tile=tile_label(drew)))
+    if drew:
+        lines.append(tr(lang, "hand.drew", tile=", ".join(tile_label(t) for t in drew)))
     hand = tiles_text(sorted(view.hand, key=lambda t: (t.a, t.b))) or tr(lang, "hand.none")
     lines.append(tr(lang, "hand.tiles", tiles=hand))
     return "\n".join(lines)
@@ -231,12 +294,14 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
 
 
 def table_caption(lang: str, game: GameInfo, view: SeatView,
-                  last: Sequence[MoveResult] = ()) -> str:
+                  last: Sequence[MoveResult] = (), auto: Collection[int] = ()) -> str:
     """The table's caption: the round, the moves since the last picture shown (one
-    line, oldest first, a computer's marked 🤖), whose turn it is, the score."""
+    line, oldest first, a computer's marked 🤖; consecutive draws of one player
+    folded; ``auto``: the indices in ``last`` of the moves made for their player),
+    whose turn it is, the score."""
     lines = [tr(lang, "table.header", variant=variant_name(lang, game.variant),
                 round=view.round_index + 1)]
-    moves = [_caption_move(lang, game, r) for r in last if not r.new_round]
+    moves = _caption_moves(lang, game, last, auto)
     if moves:
         while len(moves) > 1 and len(SEP.join(moves)) > CAPTION_MOVES_CHARS:
             moves.pop(0)
@@ -244,7 +309,7 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
     seven = forced_draws(view)
     if seven is not None and last and not last[-1].new_round:
         lines.append(tr(lang, "move.seven", name=seat_name(lang, game.seats[seven[0]]),
-                        count=seven[1]))
+                        count=plural(lang, seven[1], "tile")))
     if game.status == "cancelled":
         lines.append(tr(lang, "table.cancelled"))
     elif view.outcome is not None:
@@ -260,8 +325,32 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
 CAPTION_MOVES_CHARS = 600  # the moves line of a caption (Telegram allows 1024 in all)
 
 
-def _caption_move(lang: str, game: GameInfo, result: MoveResult) -> str:
-    return move_text(lang, game, result)  # a computer's name carries its 🤖
+def _caption_moves(lang: str, game: GameInfo, last: Sequence[MoveResult],
+                   auto: Collection[int]) -> list[str]:
+    out = []
+    i = 0
+    while i < len(last):
+        result = last[i]
+        j = i + 1
+        if result.new_round:
+            i = j
+            continue
+        name = seat_name(lang, game.seats[result.seat])
+        if isinstance(result.move, Draw):
+            while j < len(last) and isinstance(last[j].move, Draw) \
+                    and last[j].seat == result.seat and not last[j].new_round:
+                j += 1
+            count = j - i
+            text = tr(lang, f"move.draws.{plural_form(lang, count)}", name=name,
+                      count=count) if count > 1 else move_text(lang, game, result)
+        elif isinstance(result.move, Pass) and i in auto:
+            text = tr(lang, "move.auto_pass", name=name)
+        else:
+            text = move_text(lang, game, result)
+        out.append(text)  # a computer's name carries its 🤖
+        i = j
+    return out
+
 
 
 def forced_draws(view: SeatView) -> tuple[int, int] | None:
@@ -430,8 +519,60 @@ def last_result_message(lang: str, game: GameInfo) -> str | None:
 
 
 def fish_text(lang: str, claim: FishClaim) -> str:
+    """/fish in words: a fish, or what is still out (the boneyard, and for each open
+    pip the tiles with it not yet on the table)."""
     if claim.is_fish:
         return tr(lang, "fish.yes")
-    unplayed = ", ".join(tr(lang, "fish.unplayed", pip=p, count=c)
-                         for p, c in sorted(claim.unplayed.items()))
-    return tr(lang, "fish.no", boneyard=claim.boneyard_left, unplayed=unplayed or "—")
+    lines = [tr(lang, "fish.no", boneyard=plural(lang, claim.boneyard_left, "tile"))
+             if claim.boneyard_left else tr(lang, "fish.no_boneyard")]
+    pips = sorted(claim.unplayed)
+    out = [tr(lang, "fish.unplayed", pip=p, tiles=plural(lang, claim.unplayed[p], "tile"))
+           for p in pips if claim.unplayed[p]]
+    if pips:
+        ends = join_words(lang, [str(p) for p in pips])
+        key = "fish.open_one" if len(pips) == 1 else "fish.open"
+        lines.append(tr(lang, key, ends=ends, unplayed=join_words(lang, out)) if out
+                     else tr(lang, f"{key}_none", ends=ends))
+    return " ".join(lines)
+
+
+def _fitting(view: SeatView) -> list[str]:
+    return [tile_label(t) for t in sorted(placements(view), key=lambda t: (t.a, t.b))]
+
+
+def refusal_text(lang: str, game: GameInfo, view: SeatView, move: Move, *,
+                 private: bool = True) -> str | None:
+    """Why the asker's ``move`` is refused, from his own view only (None: no better
+    words than the error's). ``private`` False (a group): no tile of his is named."""
+    if view.turn is None or view.seat is None:
+        return None
+    if view.turn != view.seat:
+        return tr(lang, "refuse.turn_of", name=seat_name(lang, game.seats[view.turn]))
+    fitting = _fitting(view)
+    if isinstance(move, Pass | Draw):
+        verb = "pass" if isinstance(move, Pass) else "draw"
+        if fitting and not private:
+            return tr(lang, f"refuse.{verb}_group")
+        if fitting and view.table.lead is None:
+            return tr(lang, f"refuse.{verb}_lead")
+        if fitting:
+            number = "one" if len(fitting) == 1 else "many"
+            return tr(lang, f"refuse.{verb}_fits.{number}", tiles=join_words(lang, fitting))
+        if isinstance(move, Pass) and any(isinstance(m, Draw) for m in view.legal):
+            return tr(lang, "hand.must_draw")
+        if any(isinstance(m, Open) for m in view.legal):
+            return tr(lang, "hand.must_open")
+        return None
+    if isinstance(move, Place) and move.tile in view.hand \
+            and move.tile not in placements(view):
+        return no_fit_text(lang, move.tile, view)
+    return None
+
+
+def no_fit_text(lang: str, tile: Tile, view: SeatView) -> str:
+    """A tile of the hand that fits no open end: which ends are open."""
+    pips = list(dict.fromkeys(str(view.table.open_ends[e]) for e in End
+                              if e in view.table.open_ends))
+    if not pips:
+        return tr(lang, "ans.no_fit", tile=tile_label(tile))
+    return tr(lang, "ans.no_fit_ends", tile=tile_label(tile), ends=join_words(lang, pips))

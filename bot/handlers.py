@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+import time
 from dataclasses import dataclass
 
 from telegram import Update, User
@@ -11,20 +13,22 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
 from bot import tg
-from bot.common import error_text, player_of, with_admin_fallback
+from bot.common import error_text, move_refusal, player_of, with_admin_fallback
 from bot.formatting import (
     fish_text,
     last_result_message,
+    rules_text,
     score_message,
     variant_list,
     variant_name,
 )
-from bot.keyboards import VARIANT_ORDER, resolve_variant
-from bot.presenter import Presenter
+from bot.keyboards import resolve_variant, rules_keyboard
+from bot.presenter import SETTINGS_LINK_PREFIX, Presenter
 from bot.state import BotState, get_state
 from bot.texts import LANGUAGES, tr
 from bot.timers import settings_command, timer_settings_summary
 from engine.moves import PASS
+from engine.record import FORMAT as RECORD_FORMAT
 from service import GameInfo, ServiceError
 
 log = logging.getLogger(__name__)
@@ -67,6 +71,8 @@ async def _env(update: Update, context: Context) -> Env | None:
     ui = state.presenter
     private = chat.type == ChatType.PRIVATE
     await state.service.remember_user(player_of(user))  # writes only what changed
+    if not private:
+        await state.service.remember_chat_title(chat.id, chat.title)  # for turn pings
     lang = await ui.chat_language(chat.id, user.language_code, private=private)
     return Env(state, ui, context, user, chat.id, private, lang, list(context.args or []))
 
@@ -91,7 +97,7 @@ async def _game_command(update: Update, context: Context, command: str
         return None
     game = await env.my_game()
     if game is None:
-        await env.say(tr(env.lang, "no_game_here"))
+        await env.say(tr(env.lang, "no_game_private" if env.private else "no_game_here"))
         return None
     return env, game
 
@@ -105,8 +111,17 @@ async def cmd_start(update: Update, context: Context) -> None:
         return
     state, ui, user = env.state, env.ui, env.user
     await state.service.set_reachable(user.id, private_chat=True, blocked=False)
+    if env.args and env.args[0].startswith(RULES_PAYLOAD):
+        chosen = resolve_variant(env.args[0][len(RULES_PAYLOAD):])
+        if chosen is not None:  # from a /rules button pressed in a group
+            await env.say(rules_text(env.lang, chosen))
+            return
     if env.args:
-        await _join_by_link(env, env.args[0])
+        settings = SETTINGS_TOKEN.fullmatch(env.args[0])
+        if settings is not None:
+            await _settings_by_link(env, int(settings[1]))
+        else:
+            await _join_by_link(env, env.args[0])
         return
     await env.say(tr(env.lang, "start.greeting", name=user.first_name))
     for game in await state.service.games_of_user(user.id):
@@ -114,6 +129,27 @@ async def cmd_start(update: Update, context: Context) -> None:
         if game.status == "playing" and seat is not None:
             ui.told_no_hand.discard((game.game_id, user.id))
             ui.show_hand(game, seat.seat, resend=True)
+
+
+SETTINGS_TOKEN = re.compile(rf"{SETTINGS_LINK_PREFIX}([1-9][0-9]{{0,14}})")
+
+
+async def _settings_by_link(env: Env, game_id: int) -> None:
+    """``/start set<game>``: the settings panel the lobby's ⚙ button offered before
+    the private chat existed (if he still may change the settings)."""
+    service = env.state.service
+    try:
+        game = await service.game(game_id)
+        game = await with_admin_fallback(
+            env.context.bot, game.chat_id, env.user.id,
+            lambda admin: service.check_manager(game.chat_id, env.user.id, is_admin=admin))
+    except ServiceError as exc:
+        await env.say(error_text(env.lang, exc))
+        return
+    if game.game_id != game_id:  # the group has another game now
+        await env.say(tr(env.lang, "panel.closed_answer"))
+        return
+    env.ui.open_panel(game, env.user.id)
 
 
 async def _join_by_link(env: Env, token: str) -> None:
@@ -172,7 +208,7 @@ async def cmd_newgame(update: Update, context: Context) -> None:
     chosen = resolve_variant("_".join(env.args)) if env.args else "kozel"
     if chosen is None:
         await env.say(tr(env.lang, "usage.newgame", arg=" ".join(env.args)[:40],
-                         variants=variant_list(env.lang)))
+                         variants=variant_list(env.lang, "newgame")))
         return
     try:
         game = await env.state.service.open_lobby(env.chat_id, player_of(env.user), chosen)
@@ -198,7 +234,20 @@ async def cmd_settings(update: Update, context: Context) -> None:
         await env.say(tr(env.lang, "settings.no_lobby") + "\n\n"
                       + await timer_settings_summary(context.application, env.chat_id, env.lang))
         return
-    env.ui.show_lobby(game, settings=True, resend=True)
+    service = env.state.service
+    try:  # the panel opens in his private chat: the group keeps its lobby
+        game = await with_admin_fallback(
+            context.bot, env.chat_id, env.user.id,
+            lambda admin: service.check_manager(env.chat_id, env.user.id, is_admin=admin))
+    except ServiceError as exc:
+        await env.say(error_text(env.lang, exc))
+        return
+    known = await service.user(env.user.id)
+    if known is None or not known.has_private_chat or known.blocked:
+        await env.say(tr(env.lang, "panel.need_private", name=env.user.first_name,
+                         link=env.ui.settings_link(game)))
+        return
+    env.ui.open_panel(game, env.user.id)
 
 
 async def cmd_cancel(update: Update, context: Context) -> None:
@@ -235,7 +284,9 @@ async def cmd_pass(update: Update, context: Context) -> None:
     try:
         report = await env.state.service.move(game.game_id, env.user.id, game.version, PASS)
     except ServiceError as exc:
-        await env.say(error_text(env.lang, exc))
+        # in a group no tile of his is named (his own view is read, and said only to him)
+        await env.say(await move_refusal(env.state.service, env.lang, exc, game.game_id,
+                                         env.user.id, PASS, private=env.private))
         return
     env.state.pipeline.after(report)
 
@@ -299,27 +350,54 @@ async def cmd_score(update: Update, context: Context) -> None:
 
 
 async def cmd_rules(update: Update, context: Context) -> None:
+    """/rules alone: a short menu, a button per variant. /rules <variant>: its rules, in
+    private only (from a group they go to the asker's private chat)."""
     env = await _env(update, context)
     if env is None:
         return
     chosen = resolve_variant("_".join(env.args)) if env.args else None
     if env.args and chosen is None:
         await env.say(tr(env.lang, "usage.rules", arg=" ".join(env.args)[:40],
-                         variants=variant_list(env.lang)))
+                         variants=variant_list(env.lang, "rules")))
         return
-    names = [chosen] if chosen is not None else list(VARIANT_ORDER)
-    # All the rules exceed one message (4096 characters): send them in parts.
-    parts = [f"{variant_name(env.lang, n)}\n{tr(env.lang, f'rules.{n}')}" for n in names]
-    chunk: list[str] = []
-    for part in parts:
-        if chunk and len("\n\n".join([*chunk, part])) > RULES_CHUNK:
-            await env.say("\n\n".join(chunk))
-            chunk = []
-        chunk.append(part)
-    await env.say("\n\n".join(chunk))
+    if chosen is None:
+        env.ui.say(env.chat_id, tr(env.lang, "rules.menu"), rules_keyboard(env.lang))
+        return
+    if env.private:
+        await env.say(rules_text(env.lang, chosen))
+        return
+    known = await env.state.service.user(env.user.id)
+    if known is None or not known.has_private_chat or known.blocked:
+        await env.say(tr(env.lang, "rules.start_first",
+                         link=env.ui.start_link(f"{RULES_PAYLOAD}{chosen}")))
+        return
+    private_lang = await env.ui.user_language(env.user.id, env.user.language_code, known)
+    env.ui.say(env.user.id, rules_text(private_lang, chosen))
 
 
-RULES_CHUNK = 3500
+RULES_PAYLOAD = "rules-"  # /start rules-<variant>: the rules, from a group's /rules
+HINT_INTERVAL = 60.0  # seconds between two hints to one user typing in private
+_HINTS_KEY = "domino_private_hints"
+
+
+async def on_private_text(update: Update, context: Context) -> None:
+    """Text typed to the bot in private (not a command): a short hint, at most one a
+    minute per user, so ten lines typed get one answer."""
+    message, user = update.message, update.effective_user
+    if message is None or user is None or message.chat.type != ChatType.PRIVATE:
+        return
+    hinted: dict[int, float] = context.bot_data.setdefault(_HINTS_KEY, {})
+    now = time.monotonic()
+    last = hinted.get(user.id)
+    if last is not None and now - last < HINT_INTERVAL:
+        return
+    if len(hinted) > 10_000:  # forget the oldest
+        for key in sorted(hinted, key=hinted.__getitem__)[:5_000]:
+            del hinted[key]
+    hinted[user.id] = now
+    state = get_state(context)
+    lang = await state.presenter.user_language(user.id, user.language_code)
+    state.presenter.say(message.chat.id, tr(lang, "private.hint"))
 
 
 async def cmd_stats(update: Update, context: Context) -> None:
@@ -363,34 +441,98 @@ async def cmd_language(update: Update, context: Context) -> None:
         await env.say(tr(env.lang, "usage.language", language=tr(env.lang, "language.name")))
         return
     lang = env.args[0].lower()
+    service = env.state.service
     if env.private:
-        await env.state.service.set_user_language(env.user.id, lang)
-    else:
-        await env.state.service.set_chat_language(env.chat_id, lang)
+        await service.set_user_language(env.user.id, lang)
+    else:  # the group's language: a chat admin or the creator of its game
+        try:
+            await with_admin_fallback(
+                context.bot, env.chat_id, env.user.id,
+                lambda admin: service.change_chat_language(env.chat_id, env.user.id, lang,
+                                                           is_admin=admin))
+        except ServiceError as exc:
+            await env.say(error_text(env.lang, exc))
+            return
     await env.say(tr(lang, "language.set"))
 
 
+EXPORT_HINTS = 5  # in private, the caption names this many of his other games
+
+
+def _game_number(arg: str) -> int | None:
+    text = arg.removeprefix("#")
+    if text.isascii() and text.isdigit() and 0 < len(text) <= 15:
+        return int(text)
+    return None
+
+
 async def cmd_export(update: Update, context: Context) -> None:
+    """The record of a game as a JSON file. Nothing hidden leaves an unfinished game:
+    in a group (every member sees the file) it is the public view, whoever asks; in
+    private the asker's own view of a game he sat in; a finished game's record is
+    complete. ``/export N`` names the game."""
     env = await _env(update, context)
-    if env is None or not await _no_args(env, "export"):
+    if env is None:
+        return
+    number = _game_number(env.args[0]) if len(env.args) == 1 else None
+    if env.args and number is None:
+        await env.say(tr(env.lang, "usage.export"))
         return
     service = env.state.service
-    game = await env.my_game(playing=False) if env.private else \
-        await service.last_game(env.chat_id)
-    record = None
-    if game is not None and game.status != "lobby":
-        try:
-            record = await service.record(game.game_id)
-        except ServiceError:
-            record = None
-    if game is None or record is None:
+    others: list[GameInfo] = []
+    if env.private:
+        games = await service.started_games_of_user(env.user.id, limit=EXPORT_HINTS + 1)
+        if number is None:
+            if not games:
+                await env.say(tr(env.lang, "export.none_private"))
+                return
+            game: GameInfo | None = games[0]
+        else:
+            try:
+                game = await service.game(number)
+            except ServiceError:
+                game = None
+            if game is None or game.seat_of(env.user.id) is None:
+                await env.say(tr(env.lang, "export.not_yours", game_id=number))
+                return
+        assert game is not None
+        others = [g for g in games if g.game_id != game.game_id][:EXPORT_HINTS]
+        asker: int | None = env.user.id
+    else:
+        if number is None:
+            game = await service.last_game(env.chat_id)
+        else:
+            try:
+                game = await service.game(number)
+            except ServiceError:
+                game = None
+            if game is None or game.chat_id != env.chat_id:
+                await env.say(tr(env.lang, "export.not_here", game_id=number))
+                return
+        asker = None  # every member sees the file: nothing hidden, whoever asks
+    if game is not None and game.status == "lobby" and number is not None:
+        await env.say(tr(env.lang, "export.not_started", game_id=number))
+        return
+    if game is None or game.status == "lobby":
+        await env.say(tr(env.lang, "export.none_private" if env.private else "export.none"))
+        return
+    try:
+        record = await service.record_for(game.game_id, asker)
+    except ServiceError:
         await env.say(tr(env.lang, "export.none"))
         return
+    complete = record.get("format") == RECORD_FORMAT
+    kind = "export.complete" if complete else \
+        "export.mine" if record.get("viewer") is not None else "export.public"
+    lines = [tr(env.lang, "export.caption", game_id=game.game_id,
+                variant=variant_name(env.lang, game.variant)), tr(env.lang, kind)]
+    if others:
+        lines.append(tr(env.lang, "export.others",
+                        games=", ".join(f"/export {g.game_id}" for g in others)))
     data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-    caption = tr(env.lang, "export.caption", game_id=game.game_id,
-                 variant=variant_name(env.lang, game.variant))
+    name = f"domino-{game.game_id}.json" if complete else f"domino-{game.game_id}-view.json"
     await tg.quietly(context.bot.send_document(
-        env.chat_id, data, filename=f"domino-{game.game_id}.json", caption=caption),
+        env.chat_id, data, filename=name, caption="\n".join(lines)[:1024]),
         "sending the record")
 
 

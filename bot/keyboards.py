@@ -15,6 +15,7 @@ from bot.callbacks import (
     OpenEnd,
     PassTurn,
     PlayTile,
+    RulesOf,
     Signal,
     TileInfo,
     encode,
@@ -23,6 +24,7 @@ from bot.texts import tr
 from engine.errors import EngineError
 from engine.game import SeatView
 from engine.moves import Done, Draw, End, Open, Pass, Place
+from engine.table import Table, TableSnapshot
 from engine.tiles import Tile
 from engine.variants import get_variant, make_variant
 from service.options import ROUNDS_CHOICES, accepted_options, allowed_values
@@ -88,6 +90,59 @@ def placements(view: SeatView) -> dict[Tile, list[End | None]]:
     return out
 
 
+def _table_of(snap: TableSnapshot) -> Table:
+    """A working table rebuilt from a view's snapshot (to try a placement on a copy)."""
+    table = Table(snap.rules)
+    table.lead = snap.lead
+    table.arms = {end: list(snap.arms.get(end, ())) for end in End}
+    table.spinner = snap.spinner
+    table.ns_open = snap.sides_open
+    table.closed = set(snap.closed)
+    table.last = snap.last
+    table.placed = len(snap.tiles)
+    table._ends = dict(snap.open_ends)
+    return table
+
+
+def _after(snap: TableSnapshot, tile: Tile, end: End) -> tuple[object, ...]:
+    """What placing ``tile`` on ``end`` leaves that can matter for play and scoring: the
+    open pips (and whether a double shows there), the counted ends (a double counts
+    twice), whether a spinner lies and its sides are open, the four-ends pips."""
+    table = _table_of(snap)
+    table.place(tile, end, 0)
+    ends = sorted(
+        (pip, bool(table.arms[e] and table.arms[e][-1].tile.is_double))
+        for e, pip in table.open_ends().items())
+    four = table.four_ends()
+    return (tuple(ends), tuple(sorted(table.counted_ends())), table.spinner is not None,
+            table.ns_open, len(table.closed), tuple(sorted(four)) if four else None)
+
+
+def distinct_ends(view: SeatView, tile: Tile, ends: Sequence[End | None]) -> list[End | None]:
+    """The ends of ``ends`` that make different moves: of two ends whose placements are
+    provably the same (same open pips, same counted ends, same spinner state: so the
+    same points now and the same choices later) only the first is kept. Variants of
+    several placements a turn or of face-down closers are never merged (the arm used
+    matters there), nor is anything the engine's table cannot try."""
+    if len(ends) < 2 or None in ends:
+        return list(ends)
+    cls = get_variant(view.variant)
+    if cls.max_placements != 1 or cls.closers:
+        return list(ends)
+    kept: list[End | None] = []
+    seen: list[tuple[object, ...]] = []
+    for end in ends:
+        assert end is not None
+        try:
+            after = _after(view.table, tile, end)
+        except (KeyError, IndexError, AssertionError):
+            return list(ends)
+        if after not in seen:
+            seen.append(after)
+            kept.append(end)
+    return kept
+
+
 def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
                   *, active: bool = True) -> InlineKeyboardMarkup | None:
     """The seat's tiles as buttons: placeable ones marked (one button per end when a
@@ -95,7 +150,7 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
     (the game is over) gives no keyboard."""
     if not active:
         return None
-    fits = placements(view)
+    fits = {tile: distinct_ends(view, tile, ends) for tile, ends in placements(view).items()}
     rows: list[list[InlineKeyboardButton]] = []
     on_turn = view.turn == view.seat
     for tile, ends in fits.items():
@@ -184,27 +239,22 @@ def options_valid(variant: str, options: dict[str, object]) -> bool:
     return True
 
 
-def _with(game: GameInfo, key: str, value: object) -> dict[str, object]:
-    options = dict(game.options)
-    if value is None:
-        options.pop(key, None)
-    else:
-        options[key] = value
-    return options
-
-
 def rounds_value(game: GameInfo) -> int | None:
     value = game.options.get("rounds")
     return int(value) if value is not None else None
+
+
+def _cycle(values: Sequence[int], current: int | None) -> int:
+    """The value after ``current`` in ``values`` (the first when it is not there)."""
+    i = list(values).index(current) if current is not None and current in values else -1
+    return int(values[(i + 1) % len(values)])
 
 
 def next_rounds(game: GameInfo) -> int | None:
     """The rounds the rounds button switches to (0: none), or None without the option."""
     if "rounds" not in accepted_options(game.variant):
         return None
-    current = rounds_value(game) or 0
-    i = ROUNDS_CHOICES.index(current) if current in ROUNDS_CHOICES else -1
-    return ROUNDS_CHOICES[(i + 1) % len(ROUNDS_CHOICES)]
+    return _cycle(ROUNDS_CHOICES, rounds_value(game) or 0)
 
 
 def set_value(game: GameInfo) -> int:
@@ -213,27 +263,45 @@ def set_value(game: GameInfo) -> int:
 
 
 def next_set(game: GameInfo) -> int | None:
+    """The set the set button switches to (None: the variant has one set)."""
     allowed = allowed_values(game.variant, "set")
     if allowed is None or len(allowed) < 2:
         return None
-    current = set_value(game)
-    i = allowed.index(current) if current in allowed else -1
-    return int(allowed[(i + 1) % len(allowed)])
+    return _cycle(allowed, set_value(game))
+
+
+def locked_applies(game: GameInfo) -> bool:
+    """`locked` locks the last boneyard tiles with 2 or 3 players, nothing with 4."""
+    return len(game.seats) < 4
 
 
 def bool_options(game: GameInfo) -> list[tuple[str, str, bool]]:
-    """The on/off options of RULES.md 4.13 the variant takes: (name, action, value)."""
+    """The on/off options of RULES.md 4.13 the variant takes and that apply to this
+    lobby: (name, action, value)."""
     accepted = accepted_options(game.variant)
     return [(name, code, bool(game.options.get(name, False)))
-            for name, code in BOOL_OPTIONS if name in accepted]
+            for name, code in BOOL_OPTIONS
+            if name in accepted and (name != "locked" or locked_applies(game))]
+
+
+def teams_offered(variant: str) -> bool:
+    """Whether the variant lets the lobby choose teams at a table of four."""
+    cls = get_variant(variant)
+    if "teams" not in accepted_options(variant) or 4 not in cls.players_allowed:
+        return False
+    return options_valid(variant, {"teams": not cls.default_teams(4)})
+
+
+def teams_shown(game: GameInfo) -> bool:
+    """Teams apply only to a table of exactly four: start() plays each for himself
+    with fewer, so the lobby names teams only when four are seated."""
+    return len(game.seats) == 4 and 4 in get_variant(game.variant).players_allowed
 
 
 def teams_toggle(game: GameInfo) -> bool:
-    """Whether the lobby may switch teams (some variants are always, or never, in teams)."""
-    if "teams" not in accepted_options(game.variant) \
-            or 4 not in get_variant(game.variant).players_allowed:
-        return False
-    return options_valid(game.variant, _with(game, "teams", not teams_value(game)))
+    """Whether the lobby may switch teams now (four seated; some variants are always,
+    or never, in teams)."""
+    return teams_shown(game) and teams_offered(game.variant)
 
 
 def fish_point_offered(game: GameInfo) -> bool:
@@ -251,17 +319,43 @@ def target_value(game: GameInfo) -> int | None:
     return int(value) if value is not None else get_variant(game.variant).default_target
 
 
+def targets_offered(variant: str) -> Sequence[int]:
+    """The targets the lobby may choose between (fewer than two: none to choose)."""
+    allowed: Sequence[int] = allowed_values(variant, "target") or ()
+    return allowed if len(allowed) > 1 else ()
+
+
 def next_target(game: GameInfo) -> int | None:
     """The target the target button switches to (None: the variant has one target)."""
-    allowed: Sequence[int] = allowed_values(game.variant, "target") or ()
-    if len(allowed) < 2:
+    allowed = targets_offered(game.variant)
+    if not allowed:
         return None
-    current = target_value(game)
-    i = allowed.index(current) if current in allowed else -1
-    return allowed[(i + 1) % len(allowed)]
+    return _cycle(allowed, target_value(game))
+
+
+def offered_options(variant: str) -> list[str]:
+    """The house options a lobby of the variant may change (at some table size), in
+    the order the settings show them."""
+    out = []
+    if teams_offered(variant):
+        out.append("teams")
+    if targets_offered(variant):
+        out.append("target")
+    accepted = accepted_options(variant)
+    if "fish_point" in accepted:
+        out.append("fish_point")
+    if "rounds" in accepted:
+        out.append("rounds")
+    sets = allowed_values(variant, "set")
+    if sets is not None and len(sets) > 1:
+        out.append("set")
+    out.extend(name for name, _ in BOOL_OPTIONS if name in accepted)
+    return out
 
 
 def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
+    """The settings panel: the variants, then one button per option that applies,
+    showing its current value (a press moves it to the next), then «Done»."""
     gid = game.game_id
     variants = [
         _button(("• " if v == game.variant else "") + tr(lang, f"variant.{v}"),
@@ -276,7 +370,7 @@ def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
                                LobbyAction(gid, "tm", "0" if teams else "1")))
     target = next_target(game)
     if target is not None:
-        options.append(_button(tr(lang, "btn.target", value=target),
+        options.append(_button(tr(lang, "btn.target", value=target_value(game)),
                                LobbyAction(gid, "tg", str(target))))
     if fish_point_offered(game):
         fish = bool(game.options.get("fish_point", False))
@@ -284,18 +378,25 @@ def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
                                LobbyAction(gid, "fp", "0" if fish else "1")))
     rounds = next_rounds(game)
     if rounds is not None:
-        label = tr(lang, "btn.rounds", value=rounds) if rounds else tr(lang, "btn.rounds_off")
+        now = rounds_value(game)
+        label = tr(lang, "btn.rounds", value=now) if now else tr(lang, "btn.rounds_off")
         options.append(_button(label, LobbyAction(gid, "rd", str(rounds))))
     tile_set = next_set(game)
     if tile_set is not None:
-        options.append(_button(tr(lang, "btn.set", value=tile_set),
+        options.append(_button(tr(lang, "btn.set", value=set_value(game)),
                                LobbyAction(gid, "st", str(tile_set))))
     for name, code, value in bool_options(game):
         options.append(_button(tr(lang, f"btn.{name}", value=_on_off(lang, value)),
                                LobbyAction(gid, code, "0" if value else "1")))
     rows.extend(options[i:i + 2] for i in range(0, len(options), 2))
-    rows.append([_button(tr(lang, "btn.back"), LobbyAction(gid, "b"))])
+    rows.append([_button(tr(lang, "btn.settings_done"), LobbyAction(gid, "b"))])
     return InlineKeyboardMarkup(rows)
+
+
+def rules_keyboard(lang: str) -> InlineKeyboardMarkup:
+    """The /rules menu: a button per variant, two a row."""
+    buttons = [_button(tr(lang, f"variant.{v}"), RulesOf(v)) for v in VARIANT_ORDER]
+    return InlineKeyboardMarkup([buttons[i:i + 2] for i in range(0, len(buttons), 2)])
 
 
 def table_keyboard(lang: str, bot_username: str | None) -> InlineKeyboardMarkup | None:

@@ -2,7 +2,8 @@
 
 The one lock layer of the bot. A *game key* names what must be serialised: the
 group chat a game lives in (its lobby, its table, its commands) and, through the
-game id in their callback data, its players' presses in their private chats.
+game id in their callback data, its players' presses in their private chats and
+the settings panel's presses in the private chat of its creator (or an admin).
 :class:`GameOrderProcessor` is python-telegram-bot's own hook for concurrent
 updates (``ApplicationBuilder().concurrent_updates(processor)``): it finds an
 update's key and runs the handler while holding that key, so two updates of one
@@ -26,7 +27,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import BaseUpdateProcessor
 
-from bot.callbacks import LobbyAction, decode
+from bot.callbacks import RulesOf, decode
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +83,7 @@ async def key_of(update: object, chat_of_game: ChatOfGame, chats_of_user: ChatsO
     query = update.callback_query
     if query is not None:
         data = decode(query.data)
-        if data is not None and not isinstance(data, LobbyAction):
+        if data is not None and not isinstance(data, RulesOf):  # a move, a lobby button
             group = await chat_of_game(data.game_id)
             if group is not None:
                 return chat_key(group)

@@ -2,7 +2,8 @@
 
 :meth:`Pipeline.after` queues what the move changes to be shown (the presenter
 and its outbox: nothing waits for Telegram), sets the turn timer of the turn
-that begins, and schedules a computer move when a computer is on turn. The
+that begins, schedules a computer move when a computer is on turn and the turn
+ping of a person on turn (bot/pings.py, removed by the next move). The
 timer and computer parts are given to the pipeline when the bot is wired
 (bot/app.py), so neither bot/ai.py nor bot/timers.py imports the other.
 """
@@ -18,12 +19,17 @@ from service import GameInfo, MoveReport
 GameHook = Callable[[GameInfo], None]
 
 
+def _nothing(_: GameInfo) -> None:
+    return None
+
+
 @dataclass
 class Pipeline:
     presenter: Presenter
     arm_timer: GameHook
     schedule_ai: GameHook
     cancel_jobs: GameHook
+    arm_ping: GameHook = _nothing  # the turn ping of the turn that begins (bot/pings.py)
 
     def after(self, report: MoveReport) -> None:
         """Show what a move did; the timer and the computer player go on from it."""
@@ -36,6 +42,7 @@ class Pipeline:
             self.cancel_jobs(game)
         self.arm_timer(game)
         self.schedule_ai(game)
+        self.arm_ping(game)
 
     def cancelled(self, game: GameInfo) -> None:
         self.cancel_jobs(game)

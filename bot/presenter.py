@@ -26,17 +26,20 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message, MessageEntity, User
 from telegram.error import BadRequest, TelegramError
 
 from bot import tg
 from bot.formatting import (
     banner_texts,
     closed_lobby_text,
+    closed_panel_text,
     hand_text,
     lobby_text,
     round_summary_parts,
+    seat_name,
     seat_names,
+    settings_text,
     table_caption,
 )
 from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard, table_keyboard
@@ -44,6 +47,7 @@ from bot.outbox import Outbox
 from bot.texts import language_of, tr
 from bot.workers import Workers
 from engine.game import SeatView
+from engine.moves import Pass
 from engine.results import MoveResult
 from engine.tiles import Tile
 from service import GameInfo, GameService, MoveReport, ServiceError
@@ -51,7 +55,12 @@ from service.types import Shown, ShownKind, UserInfo
 
 log = logging.getLogger(__name__)
 
-MAX_CAPTION_MOVES = 12  # moves named in one caption (older ones are in the picture)
+MAX_CAPTION_MOVES = 24  # moves named in one caption (older ones are in the picture)
+# The settings panel (in the private chat of the creator or an admin) is stored as the
+# lobby's message of "seat" 0: the group's lobby is the lobby of no seat (-1), and the
+# messages table's kinds need no new one for it (no schema change).
+PANEL_SEAT = 0
+SETTINGS_LINK_PREFIX = "set"  # t.me/<bot>?start=set<game id>: open that game's settings
 # The stored digest of a table message that became a round's summary: it is never
 # edited again; the next round's table is a new message (sent with its first move).
 SUMMARY_MARK = "summary:"
@@ -63,11 +72,17 @@ class Screen:
 
     game: GameInfo
     views: dict[int, SeatView] = field(default_factory=dict)  # by seat, latest known
-    drew: dict[int, Tile] = field(default_factory=dict)  # the tile a seat just drew
+    # the tiles a seat drew in its turn under way (or its turn just ended by a pass)
+    drew: dict[int, list[Tile]] = field(default_factory=dict)
     results: list[MoveResult] = field(default_factory=list)  # since the last picture shown
-    lobby_settings: bool = False
     # a round's end is on its way to the group: the live table waits for its summary
     summary_pending: bool = False
+    auto: set[int] = field(default_factory=set)  # id() of those of them made automatically
+    last_seat: int | None = None  # the seat of the last move applied
+    # turn pings (bot/pings.py): seat -> (version, header) of the hand sent anew as a ping
+    pings: dict[int, tuple[int, str]] = field(default_factory=dict)
+    ping_resend: set[int] = field(default_factory=set)  # seats whose resend is a ping's
+    mention: tuple[int, int, int] | None = None  # (version, seat, user) to mention once
 
 
 def digest(*parts: object) -> str:
@@ -133,16 +148,37 @@ class Presenter:
         token = "g" + base64.urlsafe_b64encode(mac.digest()[:15]).decode().rstrip("=")
         return self._link(await self.service.join_link(game.game_id, user_id=None, token=token))
 
+    def settings_link(self, game: GameInfo) -> str:
+        """Opens the private chat and, on Start, the game's settings panel (for the
+        creator or an admin: checked then)."""
+        return self._link(f"{SETTINGS_LINK_PREFIX}{game.game_id}")
+
     async def personal_link(self, game: GameInfo, user_id: int) -> str:
         return self._link(await self.service.join_link(game.game_id, user_id=user_id))
 
     # ------------------------------------------------------------ plain messages
-    def say(self, chat_id: int, text: str) -> None:
+    def say(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
         """Send a message in this chat's order; a failure is logged, never raised."""
         async def run() -> None:
-            await tg.quietly(self.bot.send_message(chat_id, text), f"message to {chat_id}")
+            await tg.quietly(self.bot.send_message(chat_id, text, reply_markup=markup),
+                             f"message to {chat_id}")
 
         self.outbox.send(chat_id, run)
+
+    def edit_text(self, chat_id: int, message_id: int, text: str,
+                  markup: InlineKeyboardMarkup | None = None) -> None:
+        """Replace a message's text (and keyboard) in this chat's order; a failure (such
+        as "not modified") is logged, never raised."""
+        async def run() -> None:
+            await tg.quietly(self.bot.edit_message_text(text, chat_id, message_id,
+                                                        reply_markup=markup),
+                             f"editing {message_id} in {chat_id}")
+
+        self.outbox.send(chat_id, run)
+
+    def start_link(self, payload: str) -> str:
+        """The link that opens the private chat with the bot and sends /start payload."""
+        return self._link(payload)
 
     # ------------------------------------------------------------ screens
     def screen(self, game: GameInfo) -> Screen:
@@ -205,15 +241,24 @@ class Presenter:
         screen = self.screen(report.game)
         for seat, view in report.views.items():
             screen.views[seat] = view
-        for seat in report.refresh_seats:
-            screen.drew.pop(seat, None)
+        drawers = {r.seat for r in report.results if r.drawn is not None}
+        for seat in report.refresh_seats - drawers:
+            screen.drew.pop(seat, None)  # his drawing (if any) was in an earlier turn
         for result in report.results:
+            if result.seat != screen.last_seat or result.new_round:
+                screen.drew.pop(result.seat, None)  # his turn begins
             if result.drawn is not None:
-                screen.drew[result.seat] = result.drawn
+                screen.drew.setdefault(result.seat, []).append(result.drawn)
+            elif not isinstance(result.move, Pass):
+                screen.drew.pop(result.seat, None)  # he played: the turn's draws are seen
+            screen.last_seat = result.seat
         if report.started:
             screen.results.clear()
+            screen.auto.clear()
         screen.results.extend(report.results)
+        screen.auto.update(id(r) for i, r in enumerate(report.results) if report.is_auto(i))
         del screen.results[:-MAX_CAPTION_MOVES]
+        screen.auto.intersection_update(id(r) for r in screen.results)
         return screen
 
     # ------------------------------------------------------------ what a command did
@@ -233,11 +278,27 @@ class Presenter:
         self._put_hands(game, sorted(report.refresh_seats))
         self._put_table(game)
 
-    def show_lobby(self, game: GameInfo, *, settings: bool = False,
-                   resend: bool = False) -> None:
-        screen = self.screen(game)
-        screen.lobby_settings = settings
+    def show_lobby(self, game: GameInfo, *, resend: bool = False) -> None:
+        """The group's lobby (and the settings panel, if one is open) as ``game`` is."""
+        self.screen(game)
         self._put_lobby(game, resend=resend)
+
+    def open_panel(self, game: GameInfo, user_id: int) -> None:
+        """Send the settings panel to the user's private chat (the one open before,
+        anywhere, is deleted: one panel per game)."""
+        self.screen(game)
+        self._put_panel(game, user_id, resend=True)
+
+    def refresh_panel(self, game: GameInfo, user_id: int) -> None:
+        """Bring the user's panel in line now (the group's lobby slot does it too, at
+        the group's pace)."""
+        self.screen(game)
+        self._put_panel(game, user_id)
+
+    def close_panel(self, game: GameInfo, user_id: int) -> None:
+        """The user is done with the settings: his panel says so, without buttons."""
+        self.screen(game)
+        self._put_panel(game, user_id, close=True)
 
     def show_table(self, game: GameInfo, *, resend: bool = False) -> None:
         self.screen(game)
@@ -246,6 +307,20 @@ class Presenter:
     def show_hand(self, game: GameInfo, seat: int, *, resend: bool = False) -> None:
         self.screen(game)
         self._put_hands(game, (seat,), resend=resend)
+
+    def ping(self, game: GameInfo, seat: int, header: str | None, *, mention_user: int,
+             table: bool = False) -> None:
+        """A turn ping: the seat's hand sent anew under ``header`` (None: no private
+        message); ``table``: the group's table sent anew too, its caption mentioning
+        the player. Either only while the game still waits on that turn."""
+        screen = self.screen(game)
+        if header is not None:
+            screen.pings[seat] = (game.version, header)
+            screen.ping_resend.add(seat)
+            self._put_hands(game, (seat,), resend=True)
+        if table:
+            screen.mention = (game.version, seat, mention_user)
+            self._put_table(game, resend=True)
 
     def show_cancelled(self, game: GameInfo) -> None:
         self.screen(game)
@@ -262,6 +337,15 @@ class Presenter:
             await self._lobby_slot(gid, resend)
 
         self.outbox.put(game.chat_id, ("lobby", gid), run, resend=resend)
+
+    def _put_panel(self, game: GameInfo, chat_id: int, *, resend: bool = False,
+                   close: bool = False) -> None:
+        gid = game.game_id
+
+        async def run(resend: bool) -> None:
+            await self._panel_slot(gid, chat_id, resend, close)
+
+        self.outbox.put(chat_id, ("panel", gid), run, resend=resend)
 
     def _put_table(self, game: GameInfo, *, resend: bool = False) -> None:
         if game.view is None:
@@ -311,17 +395,51 @@ class Presenter:
         if screen is None:
             return
         game = screen.game
+        panel = await self._ref(game_id, "lobby", PANEL_SEAT)
+        if panel is not None:  # the panel shows the same lobby (or closes with it)
+            self._put_panel(game, panel.chat_id)
         lang = await self.chat_language(game.chat_id)
         if game.status == "lobby":
-            text = lobby_text(lang, game, settings=screen.lobby_settings,
-                              needs_start=await self._needs_start(game))
-            markup = settings_keyboard(lang, game) if screen.lobby_settings \
-                else lobby_keyboard(lang, game)
+            text = lobby_text(lang, game, needs_start=await self._needs_start(game))
+            markup = lobby_keyboard(lang, game)
         else:
             if await self._ref(game_id, "lobby") is None:
                 return
             text, markup = closed_lobby_text(lang, game), None
         await self._put_text(game, "lobby", game.chat_id, text, markup, resend=resend)
+
+    async def _panel_slot(self, game_id: int, chat_id: int, resend: bool, close: bool
+                          ) -> None:
+        """The settings panel in ``chat_id`` (a private chat): sent anew (``resend``),
+        brought in line with the lobby, or closed (``close``, or the lobby is over)."""
+        screen = self.screens.get(game_id)
+        if screen is None:
+            return
+        game = screen.game
+        ref = await self._ref(game_id, "lobby", PANEL_SEAT)
+        if not resend and (ref is None or ref.chat_id != chat_id):
+            return  # no panel here (any more)
+        lang = await self.user_language(chat_id)
+        if game.status == "lobby" and not close:
+            try:
+                await self._put_text(game, "lobby", chat_id, settings_text(lang, game),
+                                     settings_keyboard(lang, game), resend=resend,
+                                     seat=PANEL_SEAT)
+            except TelegramError as exc:
+                if not tg.cannot_write(exc):
+                    raise
+                if tg.blocked(exc):
+                    await self.service.set_reachable(chat_id, blocked=True)
+                else:
+                    await self.service.set_reachable(chat_id, private_chat=False)
+            return
+        if ref is None:
+            return
+        await self.service.forget_shown(game_id, "lobby", PANEL_SEAT)
+        (await self._refs(game_id)).pop(("lobby", PANEL_SEAT), None)
+        await tg.quietly(tg.edit(lambda: self.bot.edit_message_text(
+            closed_panel_text(lang, game), ref.chat_id, ref.message_id, reply_markup=None)),
+            "closing the settings")
 
     async def _put_text(self, game: GameInfo, kind: ShownKind, chat_id: int, text: str,
                         markup: InlineKeyboardMarkup | None, *, resend: bool,
@@ -365,6 +483,12 @@ class Presenter:
         user_id = info.user_id
         assert user_id is not None
         user = await self.service.user(user_id)
+        ping = screen.pings.get(seat)
+        pinged = ping is not None and ping[0] == game.version and game.status == "playing" \
+            and game.turn == seat
+        if seat in screen.ping_resend:
+            screen.ping_resend.discard(seat)
+            resend = resend and pinged  # he moved meanwhile: an edit, notifying nobody
         if user is not None and user.blocked and not resend:
             self.tell_no_hand(game, user_id, info.name, blocked=True)
             return
@@ -379,8 +503,10 @@ class Presenter:
             screen.views[seat] = view
             game = self.screen(fresh).game
         lang = await self.user_language(user_id, user=user)
-        drew = screen.drew.get(seat)
+        drew = screen.drew.get(seat, ())
         text = hand_text(lang, game, info, view, drew)
+        if ping is not None and pinged and ping[0] == game.version:
+            text = f"{ping[1]}\n\n{text}"
         on_turn = game.status == "playing" and view.turn == seat
         markup = hand_keyboard(lang, game.game_id, game.version, view,
                                active=game.status == "playing")
@@ -450,7 +576,13 @@ class Presenter:
             return  # a new round's table is sent with its first move: never empty
         results = list(screen.results)
         lang = await self.chat_language(game.chat_id)
-        caption = table_caption(lang, game, view, results)
+        auto = {i for i, r in enumerate(results) if id(r) in screen.auto}
+        caption = table_caption(lang, game, view, results, auto)
+        entities = None
+        mention, screen.mention = screen.mention, None
+        if mention is not None and resend and mention[0] == game.version \
+                and view.turn == mention[1] and game.status == "playing":
+            entities = _mention(lang, caption, seat_name(lang, game.seats[mention[1]]), mention[2])
         markup = table_keyboard(lang, self.bot.username)
         banner, detail = banner_texts(lang, game, view)
         photo, filename = await self.workers.table_picture(
@@ -472,6 +604,7 @@ class Presenter:
                                  content=content)
         if not live or resend:
             sent = await self.bot.send_photo(game.chat_id, photo, caption=caption,
+                                             caption_entities=entities,
                                              reply_markup=markup, filename=filename)
             old = await self._save(game_id, "table", None, chat_id=game.chat_id,
                                    message_id=sent.message_id, version=game.version,
@@ -484,6 +617,7 @@ class Presenter:
         for result in results:
             if screen.results and screen.results[0] is result:
                 screen.results.pop(0)
+                screen.auto.discard(id(result))
 
     # ------------------------------------------------------------ summaries
     async def _announce_slot(self, game_id: int) -> None:
@@ -524,6 +658,8 @@ class Presenter:
         # the moves up to the round's end are in its summary, not in the next caption
         cut = max((i for i, res in enumerate(screen.results)
                    if res.round_end is not None or res.new_round), default=-1)
+        for res in screen.results[:cut + 1]:
+            screen.auto.discard(id(res))
         del screen.results[:cut + 1]
         if outcome is not None and not outcome_told:
             # the game ended in play: the live table shows the result (banner, caption)
@@ -595,6 +731,9 @@ class Presenter:
         self._shown.pop(game_id, None)  # read anew from the database
         shown = await self._refs(game_id)
         lobby = shown.get(("lobby", None))
+        panel = shown.get(("lobby", PANEL_SEAT))
+        if panel is not None:
+            self._put_panel(game, panel.chat_id)  # in line with the lobby, or closed
         if game.status == "lobby":
             if lobby is None or lobby.version < game.version:
                 self._put_lobby(game, resend=lobby is None)
@@ -628,6 +767,22 @@ class Presenter:
 def _is_summary(ref: Shown) -> bool:
     """Whether a stored table message became a round's summary (never edited again)."""
     return (ref.digest or "").startswith(SUMMARY_MARK)
+
+
+def _utf16(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _mention(lang: str, caption: str, name: str, user_id: int) -> list[MessageEntity] | None:
+    """A mention of the player on turn where the caption names him (its turn line)."""
+    line = tr(lang, "table.turn", name=name)
+    at = caption.rfind(line)
+    start = line.find(name)
+    if at < 0 or start < 0 or not name:
+        return None
+    offset = _utf16(caption[:at + start])
+    return [MessageEntity(MessageEntity.TEXT_MENTION, offset, _utf16(name),
+                          user=User(user_id, name, is_bot=False))]
 
 
 def _chunks(texts: Sequence[str], limit: int = 4096) -> list[str]:

@@ -332,6 +332,7 @@ async def _tell_back(app: AnyApp, game: GameInfo, user_id: int) -> None:
     ui.say(game.chat_id, tr(lang, "timer.back", name=seat.name if seat else "?"))
     if game.turn is not None and seat is not None and game.turn == seat.seat:
         state.pipeline.cancel_jobs(game)  # his turn again: no computer move
+        state.pipeline.arm_ping(game)  # and a ping if he leaves it waiting
     request_arm(app, game)
 
 
@@ -364,7 +365,8 @@ def settings_text(lang: str, cfg: TimerSettings) -> str:
               timeout=tr(lang, f"timer.timeout.{cfg.timeout}"),
               takeover=tr(lang, "timer.takeover_n", n=cfg.takeover) if cfg.takeover else off,
               lobby=duration_text(lang, cfg.lobby) if cfg.lobby else off,
-              idle=duration_text(lang, cfg.idle) if cfg.idle else off)
+              idle=duration_text(lang, cfg.idle) if cfg.idle else off,
+              forced=tr(lang, "timer.on") if cfg.forced else off)
 
 
 async def timer_settings_summary(app: AnyApp, chat_id: int, lang: str) -> str:

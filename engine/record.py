@@ -16,6 +16,26 @@ Decisions on the notation of RULES.md 4.7-4.17:
   the seed again.
 - A seat out of the game (``semerka``) has the hand ``[]``; the other hands
   have the sizes the variant deals for the players left.
+
+The view record (``domino-view/1``, :func:`to_view_record`) is what one asker may
+know of a game that is not over: nothing hidden (the public view, ``"viewer":
+null``) or one seat's own tiles too. It cannot be replayed. Its rounds hold:
+
+- ``hands``: the dealt hands, only the viewer's written (``["6-6", ...]``), every
+  other one ``null``; ``hand_sizes`` how many tiles each seat was dealt;
+- ``boneyard_size`` (undealt tiles) and ``drawable`` (how many of them may be
+  drawn); the boneyard's tiles and order are withheld;
+- ``leader`` and ``moves`` as in the full record, except that ``take:3-4+1-6``
+  (``semerka``) is written ``take:2`` for anyone but the taker and the giver (a
+  draw is ``draw`` in both formats; no other notation names a hidden tile: a
+  closer ``4-4:E#`` is a double placed on an open 4, public);
+- ``drawn``: the tiles the viewer drew in the round, in order (forced draws too);
+  ``[]`` for the public view;
+- for a round that ended, ``end_hands``: every seat's hand at its end (the group's
+  round summary shows them) and ``end``: its kind, the seat that ended it and the
+  round's points per side.
+
+A finished game has no secrets left: its view record is the full record.
 """
 
 from __future__ import annotations
@@ -26,11 +46,12 @@ from typing import Any
 
 from engine.errors import EngineError, IllegalMoveError, RecordError
 from engine.game import Game
-from engine.moves import DONE, Open, Place, parse_turn
+from engine.moves import DONE, Draw, ForcedDraw, Open, Place, parse_turn
 from engine.tiles import Tile, full_set
 from engine.variants import Deal, Variant, make_variant
 
 FORMAT = "domino-record/1"
+VIEW_FORMAT = "domino-view/1"
 
 
 def to_record(game: Game, players: list[str] | None = None) -> dict[str, Any]:
@@ -51,6 +72,57 @@ def to_record(game: Game, players: list[str] | None = None) -> dict[str, Any]:
         "variant": v.name,
         "options": v.record_options(),
         "players": list(names),
+        "rounds": rounds,
+    }
+
+
+def to_view_record(game: Game, seat: int | None, players: list[str] | None = None
+                   ) -> dict[str, Any]:
+    """What ``seat`` (None: anyone) may know of the game, as a JSON-ready dict: the
+    full record once the game is over, else a ``domino-view/1`` record (see above)."""
+    if game.outcome is not None:
+        return to_record(game, players)
+    v = game.variant
+    names = players if players is not None else [f"Player {i + 1}" for i in range(v.players)]
+    rounds = []
+    for rnd in game.rounds:
+        d = rnd.deal
+        drawn: list[str] = []
+        k = 0
+        for s, move, _, _ in rnd.log:
+            if isinstance(move, Draw | ForcedDraw):
+                if s == seat:
+                    drawn.append(str(d.boneyard[k]))
+                k += 1
+        takes = [(ev.seat, ev.source, ev.count) for ev in rnd.events if ev.kind == "take"]
+        moves = []
+        for _, text, _ in rnd.moves:
+            if text.startswith("take:"):
+                taker, giver, count = takes.pop(0)
+                if seat is None or seat not in (taker, giver):
+                    text = f"take:{count}"
+            moves.append(text)
+        out: dict[str, Any] = {
+            "hands": [[str(t) for t in h] if i == seat else None
+                      for i, h in enumerate(d.hands)],
+            "hand_sizes": [len(h) for h in d.hands],
+            "boneyard_size": len(d.boneyard),
+            "drawable": rnd.drawable,
+            "leader": d.leader,
+            "moves": moves,
+            "drawn": drawn,
+        }
+        if rnd.end is not None:
+            out["end_hands"] = [[str(t) for t in h] for h in rnd.hands]
+            out["end"] = {"kind": str(rnd.end.kind), "seat": rnd.end.seat,
+                          "points": list(rnd.end.points)}
+        rounds.append(out)
+    return {
+        "format": VIEW_FORMAT,
+        "variant": v.name,
+        "options": v.record_options(),
+        "players": list(names),
+        "viewer": seat,
         "rounds": rounds,
     }
 
@@ -111,6 +183,9 @@ def replay(record: Any) -> tuple[Game, list[str]]:
     Raises RecordError naming the round and move index and the reason.
     """
     _need(isinstance(record, Mapping), "a record must be a JSON object")
+    _need(record.get("format") != VIEW_FORMAT,
+          f"a {VIEW_FORMAT} record shows one player's view and hides tiles: "
+          "it cannot be replayed")
     _need(record.get("format") == FORMAT, f"'format' must be {FORMAT!r}")
     name = record.get("variant")
     _need(isinstance(name, str), "'variant' must be a name")

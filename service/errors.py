@@ -46,6 +46,18 @@ class NotAllowedError(ServiceError):
     code = "not_allowed"
 
 
+class NotManagerError(NotAllowedError):
+    """Only the game's creator or a chat admin may change the lobby's settings, its
+    computer players or the group's language. ``creator``: the creator's name (None:
+    he is not in the game any more, or there is no game)."""
+
+    code = "not_manager"
+
+    def __init__(self, creator: str | None, detail: str = "") -> None:
+        super().__init__(detail or "only the game's creator or a chat admin may do that")
+        self.creator = creator
+
+
 class StaleCommandError(ServiceError):
     """Issued against an older version of the game (an old keyboard, a double press)."""
 

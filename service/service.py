@@ -8,11 +8,13 @@ its correctness (the bot orders each game's updates itself).
 
 A move costs a constant amount: with the game in the service's cache it is
 BEGIN, one query for the game and its seats, one INSERT of the move's notation,
-one UPDATE of the version, COMMIT. A game not in the cache is rebuilt from its
-stored moves (one more query). Computer players think outside any transaction:
-`ai_turn` gives what they need, `service.ai.decide` decides (in a worker
-process, in the bot), `ai_move` applies the decision if the game is still at its
-version.
+one UPDATE of the version, COMMIT. A forced pass or draw that follows (the
+chat's setting on) is played in the same transaction and costs its own INSERT
+and UPDATE; the setting is read once per chat, when first needed. A game not in
+the cache is rebuilt from its stored moves (one more query). Computer players
+think outside any transaction: `ai_turn` gives what they need,
+`service.ai.decide` decides (in a worker process, in the bot), `ai_move` applies
+the decision if the game is still at its version.
 
 Everything the bot needs from storage goes through here, in the service's own
 frozen types (`service.types`): users, chats, join links, statistics, the
@@ -25,15 +27,15 @@ import dataclasses
 import json
 import secrets
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, cast
 
 from engine.errors import EngineError
 from engine.game import Game, SeatView
-from engine.moves import Move
-from engine.record import to_record
+from engine.moves import Draw, Move, Pass
+from engine.record import to_record, to_view_record
 from engine.results import EndKind, GameEndReason, MoveResult, RoundEnd
 from engine.tiles import Tile, full_set
 from engine.variants import get_variant, make_variant
@@ -51,6 +53,7 @@ from service.errors import (
     NotEnoughPlayersError,
     NotInGameError,
     NotInLobbyError,
+    NotManagerError,
     NotYourTurnError,
     ServiceError,
     StaleCommandError,
@@ -72,6 +75,7 @@ from service.types import (
     ShownKind,
     StatsLine,
     TopLine,
+    TurnPing,
     UserInfo,
 )
 from storage import (
@@ -88,7 +92,7 @@ from storage import (
 )
 from storage import errors as st
 
-__all__ = ["CACHE_SIZE", "TAKEOVER_LEVEL", "Chooser", "GameService", "ServiceError"]
+__all__ = ["CACHE_SIZE", "FORCED_KEY", "TAKEOVER_LEVEL", "Chooser", "GameService", "ServiceError"]
 
 # Picks a computer player's move: (level, seed, view) -> move. Tests inject one.
 Chooser = Callable[[str, int, SeatView], Move]
@@ -100,6 +104,9 @@ RoundSummary = tuple[RoundEnd, tuple[tuple[Tile, ...], ...]]
 CACHE_SIZE: Final = 256  # live games kept in memory
 _CHAT_CACHE_SIZE: Final = 8192  # game -> chat
 _PROFILE_CACHE_SIZE: Final = 4096  # user -> the profile last written
+# chats.settings key: whether a person's forced pass or draw is made for him (default on)
+FORCED_KEY: Final = "forced_moves"
+MAX_FORCED: Final = 200  # forced moves after one command: a bound, never reached in play
 
 
 @dataclass(slots=True)
@@ -180,6 +187,9 @@ class GameService:
         # users as read last; every write to a user goes through here and drops his entry
         self._users: OrderedDict[int, UserInfo | None] = OrderedDict()
         self._chat_languages: OrderedDict[int, str | None] = OrderedDict()
+        self._chat_titles: OrderedDict[int, str | None] = OrderedDict()
+        # chat -> whether forced moves play themselves (read once, when first needed)
+        self._forced: OrderedDict[int, bool] = OrderedDict()
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] | None = None,
@@ -270,8 +280,23 @@ class GameService:
 
     @staticmethod
     def _may_manage(row: GameRow, seats: list[SeatRow], user_id: int, is_admin: bool) -> None:
-        """Only the creator or a chat admin, once anyone else has joined."""
+        """Settings, computer seats: only the creator or a chat admin. Should the
+        creator have left the lobby, any player still in it (else nobody could)."""
         if is_admin or user_id == row.creator_user_id:
+            return
+        creator = next((s for s in seats if s.user_id == row.creator_user_id), None)
+        if creator is None and any(s.user_id == user_id for s in seats):
+            return
+        raise NotManagerError(creator.display_name if creator is not None else None)
+
+    @staticmethod
+    def _may_run(row: GameRow, seats: list[SeatRow], user_id: int, is_admin: bool) -> None:
+        """Start, cancel: a lone player may; once anyone else joined, only the creator
+        or a chat admin (any player, should the creator have left)."""
+        if is_admin or user_id == row.creator_user_id:
+            return
+        if all(s.user_id != row.creator_user_id for s in seats) \
+                and any(s.user_id == user_id for s in seats):
             return
         others = [s for s in seats if s.user_id is not None and s.user_id != user_id]
         if others:
@@ -304,7 +329,7 @@ class GameService:
         row = await self._repos.users.get(self._db, user_id)
         info = None if row is None else UserInfo(
             row.user_id, row.first_name, row.last_name, row.username, row.language,
-            row.language_code, row.has_private_chat, row.blocked)
+            row.language_code, row.has_private_chat, row.blocked, row.notify)
         self._lru_put(self._users, user_id, info, _PROFILE_CACHE_SIZE)
         return info
 
@@ -312,6 +337,11 @@ class GameService:
         """The language the user chose (None: follow his Telegram client's again)."""
         self._users.pop(user_id, None)
         await self._repos.users.set_language(self._db, user_id, lang)
+
+    async def set_notify(self, user_id: int, notify: bool) -> None:
+        """Whether the user wants turn pings (and a mention in the group)."""
+        self._users.pop(user_id, None)
+        await self._repos.users.set_notify(self._db, user_id, notify)
 
     async def set_reachable(self, user_id: int, *, private_chat: bool | None = None,
                             blocked: bool | None = None) -> None:
@@ -335,8 +365,41 @@ class GameService:
         return lang
 
     async def set_chat_language(self, chat_id: int, lang: str | None) -> None:
+        """Set a chat's language (no check: the bot's own choice for a new group)."""
         self._chat_languages.pop(chat_id, None)
         await self._repos.chats.set_language(self._db, chat_id, lang)
+
+    async def change_chat_language(self, chat_id: int, user_id: int, lang: str, *,
+                                   is_admin: bool = False) -> None:
+        """A member's ``/language`` in a group: only a chat admin or the creator of
+        the group's current game (`NotManagerError` naming him, else nothing changes)."""
+        if not is_admin:
+            async with self._db.reading() as ex:
+                loaded = await self._repos.games.load_active_for_chat(ex, chat_id)
+            if loaded is None:
+                raise NotManagerError(None)
+            row, seats = loaded
+            if row.creator_user_id != user_id:
+                creator = next((s for s in seats if s.user_id == row.creator_user_id), None)
+                raise NotManagerError(creator.display_name if creator is not None else None)
+        await self.set_chat_language(chat_id, lang)
+    async def remember_chat_title(self, chat_id: int, title: str | None) -> None:
+        """A group's title as an update shows it: written only when it changed (and
+        once per group after a start)."""
+        if not title or self._chat_titles.get(chat_id, "") == title:
+            return
+        await self._repos.chats.set_title(self._db, chat_id, title)
+        self._lru_put(self._chat_titles, chat_id, title, _PROFILE_CACHE_SIZE)
+
+    async def chat_title(self, chat_id: int) -> str | None:
+        """The group's title as last seen (None: never seen)."""
+        if chat_id in self._chat_titles:
+            self._chat_titles.move_to_end(chat_id)
+            return self._chat_titles[chat_id]
+        row = await self._repos.chats.get(self._db, chat_id)
+        title = row.title if row is not None else None
+        self._lru_put(self._chat_titles, chat_id, title, _PROFILE_CACHE_SIZE)
+        return title
 
     async def migrate_chat(self, old_id: int, new_id: int) -> int:
         """A group became a supergroup (Telegram's ``migrate_to_chat_id``): its games,
@@ -348,8 +411,9 @@ class GameService:
                 moved = await self._repos.chats.migrate(tx, old_id, new_id)
         except st.ActiveGameExistsError as exc:
             raise ActiveGameExistsError(str(exc)) from None
-        self._chat_languages.pop(old_id, None)
-        self._chat_languages.pop(new_id, None)
+        for cache in (self._chat_languages, self._forced, self._chat_titles):
+            cache.pop(old_id, None)
+            cache.pop(new_id, None)
         for game_id, chat_id in list(self._chats.items()):
             if chat_id == old_id:
                 self._chats[game_id] = new_id
@@ -452,6 +516,39 @@ class GameService:
         refs = await self._repos.messages.list_in_chat(self._db, chat_id, "notice")
         return [_shown(m) for m in refs]
 
+    # --------------------------------------------------------------- turn pings
+    async def _turn_ping(self, ex: Executor, game_id: int) -> TurnPing | None:
+        loaded = await self._repos.games.load(ex, game_id)
+        if loaded is None or loaded[0].status != "playing":
+            return None
+        row, seats = loaded
+        info = await self._info_of(ex, row, seats)
+        seat = info.turn
+        if seat is None or seat >= len(seats) or _level_of(seats[seat]) is not None:
+            return None
+        user_id = seats[seat].user_id
+        assert user_id is not None
+        sent = await self._repos.pings.sent(ex, game_id, row.version)
+        return TurnPing(info, seat, user_id, row.updated_at, sent)
+
+    async def turn_ping(self, game_id: int) -> TurnPing | None:
+        """The turn of a person present that the game waits on (None: not playing, or
+        a computer or a person away is on turn), with the pings it has had."""
+        async with self._db.reading() as ex:
+            return await self._turn_ping(ex, game_id)
+
+    async def claim_ping(self, game_id: int, version: int, stage: int) -> TurnPing | None:
+        """Count ping number ``stage`` of the turn at ``version`` as sent, if that turn
+        is still waiting and the ping was not counted before; the turn (``sent``
+        before this one), else None. A restart neither repeats nor loses a ping."""
+        async with self._db.transaction() as tx:
+            turn = await self._turn_ping(tx, game_id)
+            if turn is None or turn.game.version != version or turn.sent > stage:
+                return None
+            if not await self._repos.pings.claim(tx, game_id, version, stage):
+                return None
+        return turn
+
     # --------------------------------------------------------------- announcements
     async def announced(self, game_id: int) -> tuple[int, bool]:
         """How many round summaries the game's group was told, and whether its result."""
@@ -509,13 +606,14 @@ class GameService:
                 await games.set_status(tx, row.game_id, "cancelled")
             return await self._reload(tx, row.game_id)
 
-    async def add_ai(self, chat_id: int, user_id: int, level: str) -> GameInfo:
+    async def add_ai(self, chat_id: int, user_id: int, level: str, *,
+                     is_admin: bool = False) -> GameInfo:
+        """Seat a computer player (the creator or a chat admin)."""
         if level not in AI_LEVELS:
             raise BadSettingsError(f"unknown level {level!r}")
         async with self._db.transaction() as tx:
             row, seats = await self._lobby(tx, chat_id)
-            if all(s.user_id != user_id for s in seats):
-                raise NotInGameError()
+            self._may_manage(row, seats, user_id, is_admin)
             n = sum(1 for s in seats if s.ai_level is not None) + 1
             try:
                 await self._repos.games.add_seat(
@@ -525,12 +623,13 @@ class GameService:
                 raise LobbyFullError() from None
             return await self._reload(tx, row.game_id)
 
-    async def remove_ai(self, chat_id: int, user_id: int, seat: int | None = None) -> GameInfo:
-        """Remove the computer player in ``seat`` (default: the last one)."""
+    async def remove_ai(self, chat_id: int, user_id: int, seat: int | None = None, *,
+                        is_admin: bool = False) -> GameInfo:
+        """Remove the computer player in ``seat`` (default: the last one); the creator
+        or a chat admin."""
         async with self._db.transaction() as tx:
             row, seats = await self._lobby(tx, chat_id)
-            if all(s.user_id != user_id for s in seats):
-                raise NotInGameError()
+            self._may_manage(row, seats, user_id, is_admin)
             ais = [s for s in seats if s.ai_level is not None
                    and (seat is None or s.seat == seat)]
             if not ais:
@@ -538,6 +637,17 @@ class GameService:
             await self._repos.games.remove_seat(tx, row.game_id, ais[-1].seat)
             await self._repos.games.renumber_seats(tx, row.game_id)
             return await self._reload(tx, row.game_id)
+
+    async def check_manager(self, chat_id: int, user_id: int, *, is_admin: bool = False
+                            ) -> GameInfo:
+        """The chat's lobby, if the user may change its settings (else
+        `NotManagerError`; no lobby: `NoSuchGameError`, `AlreadyStartedError`)."""
+        async with self._db.reading() as ex:
+            row, seats = await self._active_in(ex, chat_id)
+            if row.status != "lobby":
+                raise AlreadyStartedError()
+            self._may_manage(row, seats, user_id, is_admin)
+            return await self._info_of(ex, row, seats)
 
     async def change_settings(self, chat_id: int, user_id: int, *, variant: str | None = None,
                               options: Mapping[str, Any] | None = None,
@@ -570,7 +680,7 @@ class GameService:
             row, seats = await self._lobby(tx, chat_id)
             if all(s.user_id != user_id for s in seats) and not is_admin:
                 raise NotInGameError()
-            self._may_manage(row, seats, user_id, is_admin)
+            self._may_run(row, seats, user_id, is_admin)
             players = len(seats)
             cls = get_variant(row.variant)
             if players < min(cls.players_allowed):
@@ -588,11 +698,17 @@ class GameService:
             version = await self._repos.games.update_state(
                 tx, row.game_id, row.version, record_json=head_json(game, names),
                 status="playing")
-        self._remember(row.game_id, _Live(version, game, 0, names))
-        after = dataclasses.replace(row, version=version, status="playing")
+            live = _Live(version, game, 0, names)
+            after = dataclasses.replace(row, version=version, status="playing")
+            played = await self._play_forced(tx, after, seats, live)
+        if played:
+            after = dataclasses.replace(after, version=after.version + len(played),
+                                        status="finished" if game.outcome else "playing")
+        self._remember(row.game_id, dataclasses.replace(live, version=after.version))
         everyone = frozenset(range(players))
-        return MoveReport(self._info(after, seats, game), refresh_seats=everyone, started=True,
-                          views={s: game.view(s) for s in everyone})
+        report = self._report(after, seats, game, played, forced=len(played))
+        return dataclasses.replace(report, refresh_seats=everyone, started=True,
+                                   views={s: game.view(s) for s in everyone})
 
     async def move(self, game_id: int, user_id: int, version: int, move: Move) -> MoveReport:
         """A person's move (place, draw or pass) issued against ``version``."""
@@ -696,50 +812,114 @@ class GameService:
             assert move is not None
             # The game object is shared with the cache: forget it until committed.
             self._cache.pop(game_id, None)
-            rnd = game.round
-            round_index = len(game.rounds) - 1
             try:
-                result = game.play(move)
+                played = [await self._play(tx, row, seats, live, move)]
             except EngineError as exc:
                 self._remember(game_id, live)  # play() changed nothing
                 raise IllegalMoveError(str(exc)) from None
-            new_version = row.version + 1
-            finished = game.outcome is not None
-            await self._repos.moves.append(tx, game_id, seq=live.moves, round=round_index,
-                                           move=command_text(result, game, rnd),
-                                           version=new_version)
-            await games.update_state(
-                tx, game_id, row.version, status="finished" if finished else None,
-                result_json=json.dumps(self._result(game)) if finished else None)
-            if finished:
-                await self._repos.stats.add_result(tx, self._stats(row, seats, game))
-                await self._repos.deadlines.clear(tx, game_id)
             if user_id is not None and seats[seat].timeouts:
                 await games.reset_timeouts(tx, game_id, seat)  # he moves himself again
             if in_tx is not None:
                 await in_tx(tx)
                 seats = await games.list_seats(tx, game_id)  # in_tx may change who moves
-        self._remember(game_id, _Live(new_version, game, live.moves + 1, live.names))
-        after = dataclasses.replace(row, version=new_version,
+            after = dataclasses.replace(row, version=row.version + 1)
+            forced = await self._play_forced(tx, after, seats, live)
+            played.extend(forced)
+        finished = game.outcome is not None
+        after = dataclasses.replace(row, version=row.version + len(played),
                                     status="finished" if finished else row.status)
-        return self._report(after, seats, game, result, round_index)
+        live.version = after.version
+        self._remember(game_id, live)
+        return self._report(after, seats, game, played, forced=len(forced))
 
-    def _report(self, row: GameRow, seats: list[SeatRow], game: Game, result: MoveResult,
-                round_index: int) -> MoveReport:
-        refresh = {result.seat}
+    async def _play(self, tx: Transaction, row: GameRow, seats: list[SeatRow], live: _Live,
+                    move: Move) -> tuple[MoveResult, int]:
+        """Play ``move`` on the live game at ``row.version`` and store it (the move, the
+        version, and the result and statistics if it ends the game); the result and
+        the index of the round it was played in. ``live`` counts the move; its
+        version is left to the caller. EngineError (nothing changed) if illegal."""
+        game = live.game
+        rnd = game.round
+        round_index = len(game.rounds) - 1
+        result = game.play(move)
+        finished = game.outcome is not None
+        await self._repos.moves.append(tx, row.game_id, seq=live.moves, round=round_index,
+                                       move=command_text(result, game, rnd),
+                                       version=row.version + 1)
+        live.moves += 1
+        await self._repos.games.update_state(
+            tx, row.game_id, row.version, status="finished" if finished else None,
+            result_json=json.dumps(self._result(game)) if finished else None)
+        if finished:
+            await self._repos.stats.add_result(tx, self._stats(row, seats, game))
+            await self._repos.deadlines.clear(tx, row.game_id)
+        return result, round_index
+
+    @staticmethod
+    def _forced_move(game: Game, seats: list[SeatRow]) -> Move | None:
+        """The move to make for the person present on turn when a pass or a draw is
+        all he may do; None otherwise (a choice, a computer's seat, a person away)."""
+        if game.outcome is not None:
+            return None
+        seat = game.current_seat
+        if seat is None or seat >= len(seats) or _level_of(seats[seat]) is not None:
+            return None
+        legal = game.legal_moves()
+        if len(legal) == 1 and isinstance(legal[0], (Pass, Draw)):
+            return legal[0]
+        return None
+
+    async def _play_forced(self, tx: Transaction, row: GameRow, seats: list[SeatRow],
+                           live: _Live) -> list[tuple[MoveResult, int]]:
+        """The forced moves (a pass, a draw) of the people present on turn after a
+        command, in its transaction, each stored as a move of its own with its own
+        version: while the chat lets them play themselves (its setting, read once)."""
+        played: list[tuple[MoveResult, int]] = []
+        for _ in range(MAX_FORCED):
+            move = self._forced_move(live.game, seats)
+            if move is None or not await self._forced_on(tx, row.chat_id):
+                break
+            played.append(await self._play(tx, row, seats, live, move))
+            row = dataclasses.replace(row, version=row.version + 1)
+        return played
+
+    async def _forced_on(self, ex: Executor, chat_id: int) -> bool:
+        if chat_id not in self._forced:
+            chat = await self._repos.chats.get(ex, chat_id)
+            self.note_chat_settings(chat_id, chat.settings if chat is not None else {})
+        self._forced.move_to_end(chat_id)
+        return self._forced[chat_id]
+
+    def note_chat_settings(self, chat_id: int, settings: Mapping[str, Any]) -> None:
+        """The chat's settings as now stored (whoever wrote them): what a move needs
+        of them is kept, so a move reads nothing more."""
+        value = settings.get(FORCED_KEY, True)
+        self._lru_put(self._forced, chat_id, value if isinstance(value, bool) else True,
+                      _PROFILE_CACHE_SIZE)
+
+    def _report(self, row: GameRow, seats: list[SeatRow], game: Game,
+                played: Sequence[tuple[MoveResult, int]], *, forced: int = 0) -> MoveReport:
+        """The report of the moves ``played`` (each with its round), the last ``forced``
+        of them made for their player."""
+        refresh: set[int] = set()
+        round_ends: list[RoundEnd] = []
+        final_hands: list[tuple[tuple[Tile, ...], ...]] = []
+        for result, round_index in played:
+            refresh.add(result.seat)
+            if result.round_end is not None:
+                round_ends.append(result.round_end)
+                ended = game.rounds[round_index]
+                final_hands.append(tuple(tuple(h) for h in ended.hands))
+                refresh.update(range(game.players))
         if game.current_seat is not None:
             refresh.add(game.current_seat)
-        round_ends: tuple[RoundEnd, ...] = ()
-        final_hands: tuple[tuple[tuple[Tile, ...], ...], ...] = ()
-        if result.round_end is not None:
-            round_ends = (result.round_end,)
-            ended = game.rounds[round_index]
-            final_hands = (tuple(tuple(h) for h in ended.hands),)
-            refresh.update(range(game.players))
         if game.outcome is not None:  # every hand shows the result
             refresh.update(range(game.players))
-        return MoveReport(self._info(row, seats, game), (result,), frozenset(refresh),
-                          round_ends, final_hands, views={s: game.view(s) for s in refresh})
+        results = tuple(r for r, _ in played)
+        auto = tuple(i >= len(results) - forced for i in range(len(results)))
+        return MoveReport(self._info(row, seats, game), results, frozenset(refresh),
+                          tuple(round_ends), tuple(final_hands),
+                          views={s: game.view(s) for s in refresh}, auto=auto)
 
     @staticmethod
     def _result(game: Game) -> dict[str, Any]:
@@ -774,7 +954,7 @@ class GameService:
             if not is_admin and all(s.user_id != user_id for s in seats) \
                     and user_id != row.creator_user_id:
                 raise NotAllowedError("only a player, the creator or an admin may cancel")
-            self._may_manage(row, seats, user_id, is_admin)
+            self._may_run(row, seats, user_id, is_admin)
             version = await self._repos.games.set_status(tx, row.game_id, "cancelled")
             await self._repos.deadlines.clear(tx, row.game_id)
             live = await self._live(tx, row) if row.record_json is not None else None
@@ -851,13 +1031,43 @@ class GameService:
         return [await self.game(r.game_id) for r in rows]
 
     async def record(self, game_id: int) -> dict[str, Any]:
-        """The game's record (``domino-record/1``), built from its stored moves."""
+        """The game's complete record (``domino-record/1``), built from its stored moves,
+        hidden tiles included (every hand, the boneyard in draw order). Never for
+        anyone's eyes while the game goes on: what an asker may see is `record_for`."""
         async with self._db.reading() as ex:
             row = await self._repos.games.get(ex, game_id)
             if row is None or row.record_json is None:
                 raise NoSuchGameError()
             live = await self._live(ex, row)
             return to_record(live.game, list(live.names))
+
+    async def record_for(self, game_id: int, user_id: int | None) -> dict[str, Any]:
+        """The record of the game as ``user_id`` may see it: complete once the game is
+        finished; before that (or when cancelled) a ``domino-view/1`` record holding
+        only his own tiles if he sits in the game, nothing hidden for anyone else
+        (``user_id`` None: the public view, for a group). `NoSuchGameError` for a
+        game that does not exist or never started."""
+        async with self._db.reading() as ex:
+            loaded = await self._repos.games.load(ex, game_id)
+            if loaded is None or loaded[0].record_json is None:
+                raise NoSuchGameError()
+            row, seats = loaded
+            live = await self._live(ex, row)
+            seat = next((s.seat for s in seats if user_id is not None and s.user_id == user_id),
+                        None)
+            return to_view_record(live.game, seat, list(live.names))
+
+    async def started_games_of_user(self, user_id: int, limit: int = 6) -> list[GameInfo]:
+        """The games the user sat in that started (playing, finished or cancelled),
+        newest first, without their state (``view`` None): for /export in private."""
+        async with self._db.reading() as ex:
+            rows = await self._repos.games.list_started_for_user(ex, user_id, limit=limit)
+            out = []
+            for row in rows:
+                self._note_chat(row)
+                out.append(self._info(row, await self._repos.games.list_seats(ex, row.game_id),
+                                      None))
+            return out
 
     async def ended_rounds(self, game_id: int) -> list[RoundSummary]:
         """Each ended round of the game, in order: how it ended and every seat's hand

@@ -11,7 +11,12 @@ key            values                                      default
 ``takeover``   1-10 time-outs in a row, off                3
 ``lobby``      a lobby that never starts closes after      24h
 ``idle``       a game without a move closes after          7d
+``forced``     on, off: forced passes and draws are made   on
 =============  ==========================================  =========
+
+(``forced`` is read by the service itself, `GameService`: a person present whose
+only legal action is a pass or a draw gets it made in the transaction of the
+command before.)
 
 The turn timer is off by default: most groups play casual games at the table,
 and a clock nobody asked for would push the slow reader out. A group turns it on.
@@ -55,7 +60,7 @@ from service.errors import (
     ServiceError,
     StaleCommandError,
 )
-from service.service import GameService
+from service.service import FORCED_KEY, GameService
 from service.types import TAKEOVER_LEVEL, GameInfo, MoveReport, TurnDeadline
 from storage import Deadline, Transaction
 from storage import errors as st
@@ -124,7 +129,7 @@ MAX_STEPS = 60  # forced actions in one time-out (draws from a boneyard), a safe
 
 # stored keys in chats.settings (0 stands for "off")
 _KEYS = {"turn": "turn_seconds", "timeout": "timeout_action", "takeover": "takeover_after",
-         "lobby": "lobby_expiry", "idle": "idle_expiry"}
+         "lobby": "lobby_expiry", "idle": "idle_expiry", "forced": FORCED_KEY}
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +139,7 @@ class TimerSettings:
     takeover: int = 3  # time-outs in a row before a computer takes the seat; 0: never
     lobby: int | None = DAY
     idle: int | None = 7 * DAY
+    forced: bool = True  # a person's forced pass or draw is made for him
 
     @classmethod
     def of(cls, settings: Mapping[str, Any]) -> TimerSettings:
@@ -151,10 +157,12 @@ class TimerSettings:
         if isinstance(takeover, bool) or not isinstance(takeover, int) \
                 or not 0 <= takeover <= MAX_TAKEOVER:
             takeover = d.takeover
+        forced = settings.get(_KEYS["forced"])
         return cls(turn=seconds("turn", d.turn),
                    timeout=timeout if timeout in TIMEOUT_ACTIONS else d.timeout,
                    takeover=takeover,
-                   lobby=seconds("lobby", d.lobby), idle=seconds("idle", d.idle))
+                   lobby=seconds("lobby", d.lobby), idle=seconds("idle", d.idle),
+                   forced=forced if isinstance(forced, bool) else d.forced)
 
     @property
     def level(self) -> str:
@@ -186,6 +194,7 @@ class BadTimerSettingError(ServiceError):
 _DURATION = re.compile(r"(\d{1,6})\s*(s|sec|m|min|h|d)?")
 _UNITS = {None: 1, "s": 1, "sec": 1, "m": MINUTE, "min": MINUTE, "h": HOUR, "d": DAY}
 _OFF = ("off", "0", "no", "нет", "выкл")
+_ON = ("on", "1", "yes", "да", "вкл")
 
 
 def parse_duration(text: str) -> int | None:
@@ -229,6 +238,11 @@ def parse_settings_args(args: Sequence[str]) -> dict[str, Any]:
             if value not in TIMEOUT_ACTIONS:
                 raise BadTimerSettingError(name, value)
             changes[_KEYS[name]] = value
+            continue
+        elif name == "forced":
+            if value not in _ON and not off:
+                raise BadTimerSettingError(name, value)
+            changes[_KEYS[name]] = not off
             continue
         elif name == "takeover":
             secs = 0 if off else (int(value) if value.isdigit() else None)
@@ -306,6 +320,7 @@ def merge_reports(reports: Sequence[MoveReport]) -> MoveReport:
         tuple(h for rep in reports for h in rep.final_hands),
         started=any(rep.started for rep in reports),
         views={seat: view for rep in reports for seat, view in rep.views.items()},
+        auto=tuple(rep.is_auto(i) for rep in reports for i in range(len(rep.results))),
     )
 
 
@@ -343,6 +358,7 @@ class TurnTimers:
                 raise NotAllowedError("only a chat admin or the game's creator")
         async with self._db.transaction() as tx:
             stored = await self._repos.chats.update_settings(tx, chat_id, changes)
+        self.service.note_chat_settings(chat_id, stored)
         return TimerSettings.of(stored)
 
     # ---------------------------------------------------------- timers

@@ -85,7 +85,9 @@ class GameInfo:
 class MoveReport:
     """What a command did: the engine's results in order, the game after them,
     the seats whose private hand must be shown anew and their views (``views``:
-    one per seat of ``refresh_seats``, so nobody has to ask the service again)."""
+    one per seat of ``refresh_seats``, so nobody has to ask the service again).
+    ``auto`` says, per result, whether the service made that move for its player (a
+    forced pass or draw of a person present, the chat's setting on); empty: none."""
 
     game: GameInfo
     results: tuple[MoveResult, ...] = ()
@@ -94,6 +96,11 @@ class MoveReport:
     final_hands: tuple[tuple[tuple[Tile, ...], ...], ...] = ()  # per ended round, every hand
     started: bool = False
     views: Mapping[int, SeatView] = field(default_factory=dict, hash=False)
+    auto: tuple[bool, ...] = ()
+
+    def is_auto(self, index: int) -> bool:
+        """Whether ``results[index]`` was made for its player (a forced pass or draw)."""
+        return index < len(self.auto) and self.auto[index]
 
     @property
     def finished(self) -> bool:
@@ -144,6 +151,7 @@ class UserInfo:
     language_code: str | None
     has_private_chat: bool
     blocked: bool
+    notify: bool = True  # wants turn pings and mentions (/notify)
 
     @property
     def full_name(self) -> str:
@@ -217,3 +225,16 @@ class TurnDeadline:
     turn_version: int
     due_at: float
     reminded: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPing:
+    """The turn a game waits on, as turn pings see it: the person present on turn
+    (``seat``, ``user_id``), since when (``began_at``, epoch seconds: the time of the
+    game's last version) and how many pings the turn has had (``sent``)."""
+
+    game: GameInfo
+    seat: int
+    user_id: int
+    began_at: float
+    sent: int

@@ -53,6 +53,7 @@ class ChatRow:
     settings: Mapping[str, Any] = field(hash=False)
     created_at: float
     updated_at: float
+    title: str | None = None  # a group's title as last seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +68,7 @@ class UserRow:
     blocked: bool
     created_at: float
     updated_at: float
+    notify: bool = True  # turn pings and mentions wanted (/notify)
 
     @property
     def full_name(self) -> str:

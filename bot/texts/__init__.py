@@ -29,4 +29,30 @@ def tr(lang: str, key: str, **values: object) -> str:
     return text.format(**values) if values else text
 
 
-__all__ = ["CATALOGS", "LANGUAGES", "language_of", "tr"]
+def plural_form(lang: str, n: int) -> str:
+    """The grammatical number a count takes: "one", "few" or "many" (English has no
+    "few": 2 tiles as 5 tiles; Russian: 1 костяшка, 2 костяшки, 5 костяшек, 21 костяшка)."""
+    n = abs(n)
+    if lang != "ru":
+        return "one" if n == 1 else "many"
+    if n % 10 == 1 and n % 100 != 11:
+        return "one"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "few"
+    return "many"
+
+
+def plural(lang: str, n: int, noun: str) -> str:
+    """A count with its noun in the right form: ``plural("ru", 5, "tile")`` is
+    "5 костяшек" (catalog keys ``plural.<noun>.one|few|many``, each with ``{n}``)."""
+    return tr(lang, f"plural.{noun}.{plural_form(lang, n)}", n=n)
+
+
+def join_words(lang: str, items: list[str]) -> str:
+    """"a", "a and b", "a, b and c" in the language."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {tr(lang, 'word.and')} {items[-1]}"
+
+
+__all__ = ["CATALOGS", "LANGUAGES", "join_words", "language_of", "plural", "plural_form", "tr"]

@@ -10,7 +10,7 @@ TEXTS: dict[str, str] = {
     "cmd.hand": "Send my hand again",
     "cmd.table": "Show the table again",
     "cmd.score": "The score, or the last game's result",
-    "cmd.rules": "Rules of a variant",
+    "cmd.rules": "Rules of the variants",
     "cmd.settings": "Game settings",
     "cmd.cancel": "Cancel the game",
     "cmd.stats": "My statistics",
@@ -21,14 +21,22 @@ TEXTS: dict[str, str] = {
     "cmd.start": "Start the bot",
     # ------------------------------------------------------------ general
     "help": (
-        "🁫 Domino bot\n\n"
-        "In a group: /newgame [variant] opens a game; players press «Join», "
-        "add computer players, and press «Start». Your tiles arrive here, in the "
-        "private chat with me, as buttons: press a tile to place it. The group sees the "
-        "table as a picture.\n\n"
+        "🁫 Domino bot\n"
+        "\n"
+        "In a group: /newgame [variant] opens a game; players press «Join», add computer "
+        "players, and press «Start». Your tiles arrive here, in the private chat with "
+        "me, as buttons: press a tile to place it. The group sees the table as a "
+        "picture.\n"
+        "\n"
+        "When nothing fits, your pass or draw is made for you (/settings forced off "
+        "turns that off). When your turn has waited a while, I message you here; "
+        "/notify off stops that.\n"
+        "\n"
         "Commands: /pass, /fish, /hand, /table, /score, /rules [variant], /settings, "
-        "/cancel, /stats, /top, /language ru|en, /export.\n\n"
-        "Variants: {variants}"
+        "/cancel, /stats, /top, /language ru|en, /export [N], /notify on|off.\n"
+        "\n"
+        "Variants:\n"
+        "{variants}"
     ),
     "start.greeting": (
         "Hello, {name}! I deal dominoes in group chats.\n"
@@ -38,7 +46,7 @@ TEXTS: dict[str, str] = {
     "start.joined": "You joined the game ({variant}). Your tiles will arrive here when it starts.",
     "start.already": "You are in the game ({variant}).",
     "start.bad_token": "This link is no longer valid. Press «Join» in the group again.",
-    "group_only": "This command works in a group chat.",
+    "group_only": "This command works only in a group chat.",
     "no_game_here": "There is no game here. Start one with /newgame.",
     "yes": "yes",
     "no": "no",
@@ -52,7 +60,7 @@ TEXTS: dict[str, str] = {
     "err.already_started": "The game has already started.",
     "err.not_in_lobby": "The game has not started yet.",
     "err.not_allowed": "Only the game's creator or a group admin may do that.",
-    "err.stale": "This keyboard is out of date.",
+    "err.stale": "These buttons are out of date.",
     "err.already_joined": "You are already in the game.",
     "err.not_enough_players": "Not enough players yet.",
     "err.game_exists": "A game is already open here: finish or /cancel it first.",
@@ -61,8 +69,14 @@ TEXTS: dict[str, str] = {
     "btn.forged": "This button is not valid.",
     "btn.old_lobby": "This game is closed.",
     # ------------------------------------------------------------ usage
-    "usage.newgame": "Unknown variant «{arg}». Use /newgame [variant], one of: {variants}",
-    "usage.rules": "Unknown variant «{arg}». Use /rules [variant], one of: {variants}",
+    "usage.newgame": (
+        "Unknown variant «{arg}». Choose one:\n"
+        "{variants}"
+    ),
+    "usage.rules": (
+        "Unknown variant «{arg}». Choose one:\n"
+        "{variants}"
+    ),
     "usage.language": "Use /language ru or /language en. Now: {language}.",
     "usage.no_args": "/{command} takes no arguments.",
     "language.set": "Language: English.",
@@ -77,8 +91,7 @@ TEXTS: dict[str, str] = {
     "lobby.target_default": "Target: {value} (default)",
     "lobby.fish_point": "Fish point: {value}",
     "lobby.hint": "Press «Join» to play. Needs {min} to {max} players.",
-    "lobby.needs_start": "{name}: open {link} and press Start to get your tiles.",
-    "lobby.settings_hint": "Choose the variant and house rules, then press «Back».",
+    "lobby.needs_start": "{name}: open {link} and press «Start» to get your tiles.",
     "lobby.cancelled": "🚫 The game was cancelled.",
     "lobby.started": "▶ The game has started.",
     "ai.easy": "easy",
@@ -92,9 +105,8 @@ TEXTS: dict[str, str] = {
     "btn.settings": "⚙ Settings",
     "btn.start": "▶ Start",
     "btn.cancel": "✖ Cancel",
-    "btn.back": "⬅ Back",
     "btn.teams": "Teams: {value}",
-    "btn.target": "Target {value}",
+    "btn.target": "Target: {value}",
     "btn.fish_point": "Fish point: {value}",
     "btn.draw": "🂠 Draw",
     "btn.pass": "⏭ Pass",
@@ -107,7 +119,7 @@ TEXTS: dict[str, str] = {
     "ans.settings": "Settings changed.",
     "ans.started": "Let's play!",
     "ans.cancelled": "Cancelled.",
-    "ans.deep_link": "Open the chat with me and press Start to join.",
+    "ans.deep_link": "Open the chat with me and press «Start» to join.",
     "ans.placed": "Placed {tile}.",
     "ans.drew": "You drew {tile}.",
     "ans.passed": "You passed.",
@@ -152,22 +164,24 @@ TEXTS: dict[str, str] = {
     "round.points": "Round points: {points}",
     "round.score": "Score: {score}",
     "game.winner": "🏆 Winner: {names}!",
-    "game.reason.target": "The target was reached.",
+    "game.reason.target": "The target score was reached.",
     "game.reason.goat": "{names} became the goat 🐐.",
     "game.reason.rounds": "All rounds are played.",
     "game.reason.four_fives": "Four fives on the ends!",
     "game.started": "▶ {variant}: the game begins. Tiles are in your private chats with me.",
-    "notice.no_private": "{name} cannot get the tiles: open {link} and press Start.",
-    "notice.blocked": "{name} blocked me and cannot get the tiles: unblock me and press Start.",
+    "notice.no_private": "{name} cannot get the tiles: open {link} and press «Start».",
+    "notice.blocked": (
+        "{name} blocked me and cannot get the tiles: unblock me and press «Start»."
+    ),
     # ------------------------------------------------------------ other commands
     "score.none": "No score yet.",
     "score.title": "Score ({variant}, round {round}):",
     "fish.yes": "🐟 Yes, it is a fish: nobody can move.",
-    "fish.no": "Not a fish: {boneyard} in the boneyard; tiles not yet on the table: {unplayed}.",
-    "fish.unplayed": "{pip}: {count}",
+    "fish.no": "Not a fish yet: {boneyard} still in the boneyard.",
+    "fish.unplayed": "{tiles} with a {pip}",
     "settings.no_lobby": "Settings are chosen in the lobby: open one with /newgame.",
     "stats.none": "No finished games yet.",
-    "stats.title": "Statistics of {name}:",
+    "stats.title": "{name}'s statistics:",
     "stats.line": "{variant}: games {games}, wins {wins}, points {points}, fish {fish}, goats {goats}",  # noqa: E501
     "top.none": "No finished games yet.",
     "top.title": "🏆 Top players:",
@@ -183,7 +197,9 @@ TEXTS: dict[str, str] = {
     "timer.unit.h": "{n} h",
     "timer.unit.d": "{n} d",
     "timer.off": "off",
-    "timer.timeout.skip": "forced moves only (a careless computer move when there is a choice)",
+    "timer.timeout.skip": (
+        "the forced move only (when there is a choice, an easy computer's move)"
+    ),
     "timer.timeout.ai": "a computer player moves",
     "timer.takeover_n": "after {n} time-outs in a row",
     "timer.summary": (
@@ -192,24 +208,27 @@ TEXTS: dict[str, str] = {
         "On a time-out: {timeout}\n"
         "A computer takes the seat: {takeover}\n"
         "A lobby that never starts closes after: {lobby}\n"
-        "A game without moves closes after: {idle}\n\n"
+        "A game without moves closes after: {idle}\n"
+        "A forced pass or draw plays itself: {forced}\n\n"
         "A chat admin or the game's creator changes them:\n"
         "/settings turn 30s|1m|2m|5m|1h|24h|off\n"
         "/settings timeout skip|ai\n"
         "/settings takeover 1-10|off\n"
-        "/settings lobby 24h|off · /settings idle 7d|off"
+        "/settings lobby 24h|off · /settings idle 7d|off\n"
+        "/settings forced on|off"
     ),
     "timer.changed": "✅ Settings changed.",
     "timer.bad": (
         "I do not understand «{arg}»; nothing was changed.\n"
         "For example: /settings turn 2m, /settings timeout skip, /settings takeover 3, "
-        "/settings lobby 24h, /settings idle 7d. Turn times: 30s, 1m, 2m, 5m, 1h, 24h, off."
+        "/settings lobby 24h, /settings idle 7d, /settings forced off. "
+        "Turn times: 30s, 1m, 2m, 5m, 1h, 24h, off."
     ),
     "timer.timed_out": "⏰ {name} ran out of time: a move was made automatically.",
     "timer.timed_out_forced": "⏰ {name} ran out of time: the forced move was made.",
     "timer.took_over": (
-        "🤖 {name} missed {count} turns in a row: a computer player plays for them until "
-        "they come back (/back, or any button on their hand)."
+        "🤖 {name}: turns missed in a row — {count}. A computer player plays for them "
+        "until they come back (/back, or any button on their hand)."
     ),
     "timer.back": "👋 {name} is back and plays again.",
     "timer.not_away": "No computer player is playing for you.",
@@ -385,4 +404,123 @@ TEXTS: dict[str, str] = {
     "round.zero.discard": "Nothing is written: a round's write under {limit} is not recorded.",
     "round.zero.winner": "{name} scores nothing: the pips left in the other hands come to 0 points.",  # noqa: E501
     "score.last": "The last game ({variant}):",
+    # ---- issue 12: hidden information and /export
+    "usage.export": "Use /export for the latest game, or /export N for game number N.",
+    "export.none_private": "You have no started games yet: there is no record to send.",
+    "export.not_yours": "You did not play game {game_id}: its record is not sent.",
+    "export.not_here": "Game {game_id} was not played in this group.",
+    "export.complete": "The game is over: the complete record, every hand and the boneyard.",
+    "export.mine": ("The game is not over: your view, with only your own tiles. "
+                    "The complete record comes when it ends."),
+    "export.public": ("The game is not over: nothing hidden is in the file (no hand, "
+                      "no boneyard). The complete record comes when it ends."),
+    "export.not_started": "Game {game_id} has not started: there is no record yet.",
+    "export.others": "Your other games: {games}",
+    # ---- issue 12: words (refusals, /fish, /rules menu, hints, plurals)
+    "plural.tile.one": "{n} tile",
+    "plural.tile.few": "{n} tiles",
+    "plural.tile.many": "{n} tiles",
+    "word.and": "and",
+    "no_game_private": (
+        "You are not playing a game now. Open one in a group with /newgame."
+    ),
+    "refuse.turn_of": "It is not your turn: {name} is on turn.",
+    "refuse.pass_fits.one": "{tiles} fits: you cannot pass.",
+    "refuse.pass_fits.many": "{tiles} fit: you cannot pass.",
+    "refuse.draw_fits.one": "{tiles} fits: place it, you cannot draw.",
+    "refuse.draw_fits.many": "{tiles} fit: place one, you cannot draw.",
+    "refuse.pass_lead": "You lead: place one of the marked tiles; you cannot pass.",
+    "refuse.draw_lead": "You lead: place one of the marked tiles; you cannot draw.",
+    "refuse.pass_group": (
+        "You can place a tile, so you cannot pass: see your hand in our private chat."
+    ),
+    "refuse.draw_group": (
+        "You can place a tile, so you cannot draw: see your hand in our private chat."
+    ),
+    "ans.no_fit_ends": "{tile} fits no open end: the open ends show {ends}.",
+    "fish.no_boneyard": (
+        "Not a fish yet: the boneyard is empty, but a move is still possible."
+    ),
+    "fish.open": "Open ends {ends}: not on the table yet are {unplayed}.",
+    "fish.open_one": "Open end {ends}: not on the table yet are {unplayed}.",
+    "fish.open_none": "Open ends {ends}.",
+    "fish.open_one_none": "Open end {ends}.",
+    "hand.ends_legend": (
+        "W, E, N, S: west ⬅, east ➡, north ⬆, south ⬇ — the marked ends on the table "
+        "picture."
+    ),
+    "rules.ends_legend": (
+        "The open ends are named as on the table picture: W west ⬅, E east ➡, N north ⬆, "
+        "S south ⬇."
+    ),
+    "rules.menu": "📖 Rules: choose a variant.",
+    "rules.start_first": (
+        "I send rules in private: open {link} and press «Start», then ask again."
+    ),
+    "ans.rules_sent": "Sent to you in private.",
+    "ans.rules_start": (
+        "Open the chat with me and press «Start»: the rules will come there."
+    ),
+    "private.hint": (
+        "I work with buttons and commands: your tiles come here as buttons when a game "
+        "starts. /help tells more."
+    ),
+    # ---- issue 12: the lobby says what will happen
+    "btn.settings_done": "✔ Done",
+    "err.not_manager": "Only {name} (who opened the game) or a group admin can change "
+                       "the settings, the computer players and the group's language.",
+    "err.not_manager_admin": "Only a group admin can do that (or the creator of the "
+                             "group's game).",
+    "panel.title": "⚙ Settings of the game: {variant}",
+    "panel.hint": "Press a button to change an option: it shows the current value, and "
+                  "each press moves it on. The group's lobby shows every change. Press "
+                  "«Done» when you are finished.",
+    "panel.teams_later": "Teams can be chosen once exactly 4 players are seated.",
+    "panel.closed": "⚙ Settings of «{variant}» closed. /settings in the group opens them "
+                    "again.",
+    "panel.started": "⚙ The game «{variant}» has started: its settings are closed.",
+    "panel.cancelled": "⚙ The game «{variant}» was cancelled: its settings are closed.",
+    "panel.opened": "Settings are open in our private chat.",
+    "panel.open_private": "Open the chat with me to change the settings.",
+    "panel.need_private": "{name}, the settings open in a private chat with me: "
+                          "{link}",
+    "panel.closed_answer": "These settings are closed.",
+    "opt.teams": "with four players, partners sit opposite (1 and 3 against 2 and 4) "
+                 "and score together.",
+    "opt.target": "the game ends when a player or team reaches this score.",
+    "opt.fish_point": "whoever blocks the game (a fish) has 1 point written to his side.",
+    "opt.rounds": "play this many rounds, the team that won more of them wins; "
+                  "otherwise the first team to win 6 rounds wins.",
+    "opt.set": "play with the double-six (28 tiles) or the double-nine (55 tiles).",
+    "opt.locked": "the last boneyard tiles (2 with 2 players, 1 with 3) are never drawn.",
+    "opt.extra_turn": "a player who scores or places a double plays again.",
+    "opt.no_double_out": "nobody may go out with a double or a scoring tile; he draws "
+                         "instead.",
+    "optname.teams": "Teams",
+    "optname.target": "Target",
+    "optname.fish_point": "Fish point",
+    "optname.rounds": "Rounds",
+    "optname.set": "Set",
+    "optname.locked": "Locked tiles",
+    "optname.extra_turn": "Extra turn",
+    "optname.no_double_out": "No double out",
+    "rules.options": "House rules (the game's creator chooses them in ⚙ Settings):",
+    "rules.no_options": "This variant has no house rules to choose.",
+    # ---- issue 12: forced moves and turn pings
+    "timer.on": "on",
+    "move.auto_pass": "{name} passes: nothing fits",
+    "move.draws.one": "{name} draws {count} tile",
+    "move.draws.few": "{name} draws {count} tiles",
+    "move.draws.many": "{name} draws {count} tiles",
+    "cmd.notify": "Turn pings: /notify on or off",
+    "ping.turn": "🔔 Your turn in «{title}»: the table is waiting for you.",
+    "ping.reminder": "🔔 Still your turn in «{title}»: the table has been waiting for {waited}.",
+    "notify.now_on": "🔔 Turn pings are on: when your turn waits, I message you here.",
+    "notify.now_off": "🔕 Turn pings are off.",
+    "notify.set_on": "🔔 Turn pings are on.",
+    "notify.set_off": "🔕 Turn pings are off: no messages when your turn waits, no mentions.",
+    "notify.usage": (
+        "/notify on — a private message when your turn has waited a while (and a "
+        "mention in the group if it stalls); /notify off — none."
+    ),
 }

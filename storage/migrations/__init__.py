@@ -26,7 +26,12 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from storage.errors import MigrationError
-from storage.migrations import m0001_initial, m0002_seat_timers, m0003_moves_and_shown
+from storage.migrations import (
+    m0001_initial,
+    m0002_seat_timers,
+    m0003_moves_and_shown,
+    m0004_turn_pings,
+)
 
 if TYPE_CHECKING:
     from storage.db import Transaction
@@ -67,6 +72,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0001_initial),
     Migration.from_module(m0002_seat_timers),
     Migration.from_module(m0003_moves_and_shown),
+    Migration.from_module(m0004_turn_pings),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

@@ -31,6 +31,7 @@ from storage.repositories.games import GameRepository
 from storage.repositories.messages import MessageRepository
 from storage.repositories.moves import MoveRepository
 from storage.repositories.pending_joins import PendingJoinRepository
+from storage.repositories.pings import PingRepository
 from storage.repositories.stats import StatsRepository
 from storage.repositories.users import UserRepository
 
@@ -42,6 +43,7 @@ __all__ = [
     "MessageRepository",
     "MoveRepository",
     "PendingJoinRepository",
+    "PingRepository",
     "Repositories",
     "StatsRepository",
     "UserRepository",
@@ -61,6 +63,7 @@ class Repositories:
     stats: StatsRepository
     deadlines: DeadlineRepository
     announcements: AnnouncementRepository
+    pings: PingRepository
 
     @classmethod
     def with_clock(cls, clock: Clock) -> Repositories:
@@ -74,6 +77,7 @@ class Repositories:
             stats=StatsRepository(clock),
             deadlines=DeadlineRepository(clock),
             announcements=AnnouncementRepository(clock),
+            pings=PingRepository(clock),
         )
 
     @classmethod

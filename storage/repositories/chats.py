@@ -17,7 +17,8 @@ __all__ = ["ChatRepository"]
 _chat = RowMapper(ChatRow, settings=json_object("chat settings"), created_at=as_float,
                   updated_at=as_float)
 # A chat's settings column is named settings_json; the row's field is settings.
-_SELECT = "SELECT chat_id, language, settings_json AS settings, created_at, updated_at FROM chats"
+_SELECT = ("SELECT chat_id, language, settings_json AS settings, created_at, updated_at, title"
+           " FROM chats")
 
 
 class ChatRepository(Repository):
@@ -45,6 +46,16 @@ class ChatRepository(Repository):
             " ON CONFLICT (chat_id) DO UPDATE SET language = excluded.language,"
             " updated_at = excluded.updated_at WHERE language IS NOT excluded.language",
             (chat_id, language, now, now),
+        )
+
+    async def set_title(self, ex: Executor, chat_id: int, title: str | None) -> None:
+        """The group's title as seen in an update (nothing is written if unchanged)."""
+        now = self._now()
+        await ex.execute(
+            "INSERT INTO chats (chat_id, title, created_at, updated_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (chat_id) DO UPDATE SET title = excluded.title,"
+            " updated_at = excluded.updated_at WHERE title IS NOT excluded.title",
+            (chat_id, title, now, now),
         )
 
     async def set_settings(self, ex: Executor, chat_id: int, settings: Mapping[str, Any]) -> None:
@@ -109,10 +120,11 @@ class ChatRepository(Repository):
         )
         await tx.execute("DELETE FROM stats WHERE chat_id = ?", (old_chat_id,))
         await tx.execute(
-            "INSERT INTO chats (chat_id, language, settings_json, created_at, updated_at)"
-            " SELECT ?, language, settings_json, created_at, ? FROM chats WHERE chat_id = ?"
+            "INSERT INTO chats (chat_id, language, settings_json, created_at, updated_at, title)"
+            " SELECT ?, language, settings_json, created_at, ?, title FROM chats WHERE chat_id = ?"
             " ON CONFLICT (chat_id) DO UPDATE SET"
             " language = COALESCE(excluded.language, language),"
+            " title = COALESCE(excluded.title, title),"
             " settings_json = CASE WHEN excluded.settings_json = '{}' THEN settings_json"
             " ELSE excluded.settings_json END, updated_at = excluded.updated_at",
             (new_chat_id, now, old_chat_id),

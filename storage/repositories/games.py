@@ -137,6 +137,15 @@ class GameRepository(Repository):
             " (SELECT game_id FROM game_seats WHERE user_id = ?) ORDER BY game_id",
             (user_id,)))
 
+    async def list_started_for_user(self, ex: Executor, user_id: int, *, limit: int = 20
+                                    ) -> list[GameRow]:
+        """The games the user has a seat in that started (being played, finished, or
+        cancelled after the start), newest first."""
+        return _game.all(await ex.fetchall(
+            f"{_GAME_SELECT} WHERE record_json IS NOT NULL AND status != 'lobby' AND game_id IN"
+            " (SELECT game_id FROM game_seats WHERE user_id = ?) ORDER BY game_id DESC LIMIT ?",
+            (user_id, limit)))
+
     async def list_for_chat(self, ex: Executor, chat_id: int, *, limit: int = 20
                             ) -> list[GameRow]:
         """The chat's games, newest first."""

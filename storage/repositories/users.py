@@ -10,7 +10,7 @@ from storage.rows import RowMapper, as_bool, as_float
 __all__ = ["UserRepository"]
 
 _user = RowMapper(UserRow, has_private_chat=as_bool, blocked=as_bool, created_at=as_float,
-                  updated_at=as_float)
+                  updated_at=as_float, notify=as_bool)
 
 
 def _flag(value: bool | None) -> int | None:
@@ -63,6 +63,16 @@ class UserRepository(Repository):
              "code": language_code, "private": _flag(private_chat), "now": now},
         )
         return result.rowcount > 0
+
+    async def set_notify(self, ex: Executor, user_id: int, notify: bool) -> None:
+        """Whether the user wants turn pings (and mentions in the group)."""
+        now = self._now()
+        await ex.execute(
+            "INSERT INTO users (user_id, notify, created_at, updated_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
+            " updated_at = excluded.updated_at WHERE notify IS NOT excluded.notify",
+            (user_id, int(notify), now, now),
+        )
 
     async def set_language(self, ex: Executor, user_id: int, language: str | None) -> None:
         """The language the user chose (None: follow his Telegram client's again)."""

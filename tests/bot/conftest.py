@@ -121,6 +121,28 @@ class Bot:
         mid, data = self.lobby_button(chat_id, action)
         return await self.press(user, chat_id, mid, data)
 
+    def panel(self, user: User) -> Message:
+        """The settings panel in the user's private chat (the last one with buttons)."""
+        for m in reversed(self.emu.bot_messages(user.id)):
+            if any(d.startswith("l:") for d in m.callback_datas()):
+                return m
+        raise AssertionError("no settings panel")
+
+    async def panel_press(self, user: User, action: str) -> str | None:
+        """Press a button of the user's settings panel (by action, as lobby_press)."""
+        msg = self.panel(user)
+        for data in msg.callback_datas():
+            if data.split(":", 2)[-1].startswith(action):
+                return await self.press(user, user.id, msg.message_id, data)
+        raise AssertionError(f"no panel button {action!r} in {msg.callback_datas()}")
+
+    async def settings(self, user: User, chat_id: int, *actions: str) -> None:
+        """Open the settings (the lobby's ⚙), press these panel buttons, press Done."""
+        await self.lobby_press(user, chat_id, "c")
+        for action in actions:
+            await self.panel_press(user, action)
+        await self.panel_press(user, "b")
+
     def hand(self, user: User) -> Message | None:
         for m in reversed(self.emu.bot_messages(user.id)):
             if any(d.startswith(MOVE_PREFIXES) for d in m.callback_datas()):
@@ -221,8 +243,8 @@ async def open_table(bot: Bot, group_id: int, humans: list[User], variant: str, 
             assert game is not None
             if game.options.get("target") == target:
                 break
-            await bot.lobby_press(humans[0], group_id, "tg")
-        await bot.lobby_press(humans[0], group_id, "b")
+            await bot.panel_press(humans[0], "tg")
+        await bot.panel_press(humans[0], "b")
     game = await bot.game_in(group_id)
     assert game is not None and game.status == "lobby"
     return game

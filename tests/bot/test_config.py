@@ -37,13 +37,17 @@ def test_load_settings_env_wins_over_file(tmp_path: Path) -> None:
     assert (s.ai_workers, s.render_workers) == (1, 1)
     s = load_settings({"AI_WORKERS": "2", "RENDER_WORKERS": "0"}, env_file)
     assert (s.ai_workers, s.render_workers) == (2, 0)
+    assert s.turn_ping_delay == 20.0
+    assert load_settings({"TURN_PING_DELAY": "0.5"}, env_file).turn_ping_delay == 0.5
 
 
 @pytest.mark.parametrize("env", [{}, {"BOT_TOKEN": "x", "DEFAULT_LANGUAGE": "de"},
                                  {"BOT_TOKEN": "x", "LOG_LEVEL": "loud"},
                                  {"BOT_TOKEN": "x", "AI_WORKERS": "-1"},
                                  {"BOT_TOKEN": "x", "RENDER_WORKERS": "many"},
-                                 {"BOT_TOKEN": "x", "AI_WORKERS": "65"}])
+                                 {"BOT_TOKEN": "x", "AI_WORKERS": "65"},
+                                 {"BOT_TOKEN": "x", "TURN_PING_DELAY": "soon"},
+                                 {"BOT_TOKEN": "x", "TURN_PING_DELAY": "-1"}])
 def test_bad_settings(env: dict[str, str], tmp_path: Path) -> None:
     with pytest.raises(SettingsError):
         load_settings(env, tmp_path / "missing.env")

@@ -187,7 +187,7 @@ async def check_in_line(emu: TelegramEmulator, db: Path, group: int,
     await settle(emu)
     answer = emu.callback_answers.get(qid)
     assert answer is not None and not (answer.text or "").startswith(("That", "This"))
-    assert (await stored(db, group))[1] == version + 1
+    assert (await stored(db, group))[1] > version  # his move (and any forced ones after it)
     for _ in range(100):  # after a move there is exactly one live table
         if len(live_tables(emu, group)) == 1:
             break
@@ -227,7 +227,7 @@ async def test_kill_between_a_move_and_its_messages(tmp_path: Path, method: str,
         await gate.wait_reached(timeout=20)
         await bot.kill()
         gate.fail(Failure.timed_out())
-        assert (await stored(bot.db, group))[1] == version + 1  # the move was saved
+        assert (await stored(bot.db, group))[1] > version  # the move (and forced ones) saved
         await bot.start()
         await settle(emu)
         await check_in_line(emu, bot.db, group, users)

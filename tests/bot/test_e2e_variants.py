@@ -83,10 +83,7 @@ async def setup(bot: Bot, group_id: int, users: list[User], variant: str, ai: in
                 settings: tuple[str, ...]) -> None:
     await open_table(bot, group_id, users, variant, ai=ai)
     if settings:
-        await bot.lobby_press(users[0], group_id, "c")
-        for action in settings:
-            await bot.lobby_press(users[0], group_id, action)
-        await bot.lobby_press(users[0], group_id, "b")
+        await bot.settings(users[0], group_id, *settings)
 
 
 @pytest.mark.parametrize(("variant", "humans", "ai", "settings"), CASES,

@@ -17,10 +17,12 @@ def datas(markup: object) -> list[str]:
             for b in row if b.callback_data]
 
 
-def lobby(variant: str = "kozel", **options: object) -> GameInfo:
+def lobby(variant: str = "kozel", seats: int = 2, **options: object) -> GameInfo:
+    """A lobby of Anna and ``seats - 1`` computer players."""
+    taken = (SeatInfo(0, 1, "Anna"),
+             *(SeatInfo(i, None, f"AI {i}", "easy") for i in range(1, seats)))
     return GameInfo(game_id=42, chat_id=-1, version=3, status="lobby", variant=variant,
-                    options=options, creator_user_id=1,
-                    seats=(SeatInfo(0, 1, "Anna"), SeatInfo(1, None, "AI 1", "easy")),
+                    options=options, creator_user_id=1, seats=taken,
                     min_players=2, max_players=4)
 
 
@@ -83,8 +85,12 @@ def test_lobby_and_settings_keyboards() -> None:
     assert {"j", "q", "a", "r", "c", "go", "x"} <= actions
     settings = [decode(d) for d in datas(settings_keyboard("en", kozel))]
     assert LobbyAction(42, "fp", "1") in settings and LobbyAction(42, "v", "draw") in settings
-    fives = [decode(d) for d in datas(settings_keyboard("en", lobby("all_fives", target=250)))]
+    fives_game = lobby("all_fives", target=250)
+    fives = [decode(d) for d in datas(settings_keyboard("en", fives_game))]
     assert LobbyAction(42, "tg", "100") in fives  # the target cycles
+    labels = {b.text: b.callback_data for row in settings_keyboard(  # the current value
+        "en", fives_game).inline_keyboard for b in row}
+    assert labels["Target: 250"] == "l:42:tg:100"
     assert not any(isinstance(s, LobbyAction) and s.action == "fp" for s in fives)
     assert table_keyboard("en", None) is None
     assert table_keyboard("en", "bot").inline_keyboard[0][0].url == "https://t.me/bot"  # type: ignore[union-attr]

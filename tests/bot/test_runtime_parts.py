@@ -228,6 +228,8 @@ async def test_a_private_press_is_keyed_by_its_game_s_group() -> None:
 
     assert await key_of(_press(1, 5, 5, "p:7:3:0:W"), chat_of, chats_of) == chat_key(-100)
     assert await key_of(_press(2, 5, -100, "l:7:j"), chat_of, chats_of) == chat_key(-100)
+    # the settings panel in the creator's private chat: with its game's group
+    assert await key_of(_press(5, 5, 5, "l:7:tg:150"), chat_of, chats_of) == chat_key(-100)
     # a forged or unknown game falls back to the chat the button was in
     assert await key_of(_press(3, 5, 5, "p:8:3:0:W"), chat_of, chats_of) == chat_key(5)
     assert await key_of(_press(4, 5, 5, "junk"), chat_of, chats_of) == chat_key(5)

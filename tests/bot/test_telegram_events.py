@@ -31,7 +31,7 @@ async def test_a_group_that_becomes_a_supergroup_keeps_its_game(bot: Bot) -> Non
     assert await bot.game_in(old) is None
     await _move(bot, people, new)
     after = await bot.game_in(new)
-    assert after is not None and after.version == game.version + 1
+    assert after is not None and after.version > game.version  # once, with forced moves
     table = bot.table(new)
     assert table is not None and after.seats[after.turn].name in (table.caption or "")  # type: ignore[index]
     await bot.send(people[0], new, "/score")

@@ -52,7 +52,7 @@ async def test_settings_command_validates(emu: TelegramEmulator, db_path: Path) 
         assert "Time per turn: 2 min" in summary and "after 2 time-outs" in summary
         await emu.user_starts_bot(anna)
         await bot.send(anna, anna.id, "/settings turn off")  # a private chat has no timers
-        assert emu.last_message(anna.id).text == "This command works in a group chat."
+        assert emu.last_message(anna.id).text == "This command works only in a group chat."
         assert (await timers.settings(group.id)).turn == 120
 
 
@@ -131,9 +131,10 @@ async def test_takeover_and_coming_back(emu: TelegramEmulator, db_path: Path) ->
         late, _ = turn
         clock.advance(60)
         await fire(bot)
-        told = texts(bot, group.id, "a computer player plays for them")
-        assert told == [f"🤖 {late.first_name} missed 1 turns in a row: a computer player plays "
-                        "for them until they come back (/back, or any button on their hand)."]
+        told = texts(bot, group.id, "A computer player plays for them")
+        assert told == [f"🤖 {late.first_name}: turns missed in a row — 1. A computer player "
+                        "plays for them until they come back (/back, or any button on their "
+                        "hand)."]
         game = await bot.game_in(group.id)
         assert game is not None
         seat = game.seat_of(late.id)
@@ -162,7 +163,7 @@ async def test_back_command(emu: TelegramEmulator, db_path: Path) -> None:
         late, _ = turn
         clock.advance(30)
         await fire(bot)
-        assert len(texts(bot, group.id, "missed 1 turns")) == 1
+        assert len(texts(bot, group.id, "missed in a row — 1.")) == 1
         await bot.send(late, group.id, "/back")
         assert texts(bot, group.id, "is back") == [f"👋 {late.first_name} is back and plays again."]
         game = await bot.game_in(group.id)

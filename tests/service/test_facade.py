@@ -17,7 +17,7 @@ from service import errors as e
 from service.timers import ManualClock, TurnTimers
 from storage import Database
 from tests.service.conftest import ANNA, BORIS
-from tests.service.helpers import play_some
+from tests.service.helpers import forced_moves_off, play_some
 
 CHAT = -100
 
@@ -87,6 +87,7 @@ async def test_chats_and_their_migration(service: GameService) -> None:
                              version=report.game.version, digest="d")
 
     new = -1000100
+    await forced_moves_off(service, CHAT)  # the chat's settings move with it (below)
     assert await service.migrate_chat(CHAT, new) == 1
     assert await service.chat_of(info.game_id) == new  # the cache follows
     assert await service.chat_language(new) == "ru" and await service.chat_language(CHAT) is None
@@ -97,7 +98,7 @@ async def test_chats_and_their_migration(service: GameService) -> None:
     assert table is not None and table.chat_id == new
     link = await service.pending_join(token)
     assert link is not None and link.chat_id == new
-    # the game goes on under the new id
+    # the game goes on under the new id, with the group's settings (one version a move)
     info, _ = await play_some(service, game, random.Random(1), max_moves=3)
     assert info.chat_id == new and info.version == game.version + 3
 

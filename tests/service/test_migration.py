@@ -21,7 +21,7 @@ from engine.record import replay, to_record
 from engine.variants import make_variant
 from service import GameService, PlayerInfo
 from storage import Database, Repositories
-from storage.migrations import MIGRATIONS
+from storage.migrations import LATEST_VERSION, MIGRATIONS
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 Until = Callable[[Game, dict[str, Any]], bool]
@@ -116,9 +116,11 @@ async def test_m0003_converts_games_in_progress(tmp_path: Path) -> None:
 
     db = await Database.open(path)  # the new code migrates the file
     try:
-        assert await db.schema_version() == 3
+        assert await db.schema_version() == LATEST_VERSION  # m0003, then m0004
         service = GameService(db)
         repos = Repositories.of(db)
+        old_user = await service.user(101)  # m0004: pings on for everyone known
+        assert old_user is not None and old_user.notify
         for game_id, (spec, old) in made.items():
             assert await service.record(game_id) == old  # the record is the old one
             head = json.loads((await repos.games.require(db, game_id)).record_json or "")
@@ -167,8 +169,11 @@ async def test_m0003_games_go_on_as_the_old_code_would(tmp_path: Path, index: in
             assert seat.user_id is not None
             _, _, view = await service.seat_view(game_id, seat.user_id)
             move = rng.choice(view.legal)
-            info = (await service.move(game_id, seat.user_id, info.version, move)).game
-            reference.play(move)
+            report = await service.move(game_id, seat.user_id, info.version, move)
+            info = report.game
+            assert report.results[0].move == move
+            for result in report.results:  # with the forced passes and draws after it
+                reference.play(result.move)
             if made_moves == 30:  # a restart halfway: rebuilt from old and new moves alike
                 service = GameService(db)
                 info = await service.game(game_id)

@@ -11,7 +11,7 @@ import pytest
 
 from engine.moves import DRAW, PASS, Place
 from engine.record import replay, replay_summary
-from service import GameInfo, GameService
+from service import GameInfo, GameService, MoveReport
 from service import errors as e
 from storage import Database
 from tests.service.conftest import ANNA, BORIS, DASHA, GLEB, VERA
@@ -83,6 +83,45 @@ async def test_typed_errors_in_the_lobby(service: GameService) -> None:
         await service.start(CHAT, ANNA.user_id)
 
 
+async def test_only_the_creator_or_an_admin_manages_the_lobby(service: GameService) -> None:
+    """Settings, computer seats, the group's language: the creator or an admin, even
+    while nobody else has joined; a refusal names the creator and changes nothing."""
+    await service.open_lobby(CHAT, ANNA, "all_fives")
+    for call in (lambda: service.change_settings(CHAT, BORIS.user_id, options={"target": 100}),
+                 lambda: service.add_ai(CHAT, BORIS.user_id, "easy"),
+                 lambda: service.check_manager(CHAT, BORIS.user_id),
+                 lambda: service.change_chat_language(CHAT, BORIS.user_id, "ru")):
+        with pytest.raises(e.NotManagerError) as refused:
+            await call()
+        assert refused.value.creator == "Анна"
+    await service.join(CHAT, BORIS)
+    await service.add_ai(CHAT, ANNA.user_id, "easy")
+    with pytest.raises(e.NotManagerError):  # seated is not enough
+        await service.remove_ai(CHAT, BORIS.user_id)
+    with pytest.raises(e.NotManagerError):
+        await service.add_ai(CHAT, BORIS.user_id, "easy")
+    info = await service.game((await service.check_manager(CHAT, ANNA.user_id)).game_id)
+    assert len(info.seats) == 3 and info.options == {} and info.variant == "all_fives"
+    assert await service.chat_language(CHAT) is None
+    # an admin may, seated or not
+    await service.add_ai(CHAT, VERA.user_id, "hard", is_admin=True)
+    info = await service.remove_ai(CHAT, VERA.user_id, is_admin=True)
+    assert len(info.seats) == 3
+    await service.change_chat_language(CHAT, VERA.user_id, "ru", is_admin=True)
+    await service.change_chat_language(CHAT, ANNA.user_id, "en")  # the creator, too
+    assert await service.chat_language(CHAT) == "en"
+    # without a game in the group, only an admin changes its language
+    with pytest.raises(e.NotManagerError) as refused:
+        await service.change_chat_language(CHAT - 5, ANNA.user_id, "ru")
+    assert refused.value.creator is None
+    # the creator left: whoever is still in the lobby manages it (else nobody could)
+    await service.leave(CHAT, ANNA.user_id)
+    info = await service.change_settings(CHAT, BORIS.user_id, options={"target": 200})
+    assert info.options == {"target": 200}
+    with pytest.raises(e.NotManagerError):
+        await service.change_settings(CHAT, VERA.user_id, options={"target": 100})
+
+
 async def test_settings_are_checked_and_kept(service: GameService) -> None:
     await service.open_lobby(CHAT, ANNA, "all_fives")
     info = await service.change_settings(CHAT, ANNA.user_id, options={"target": 100})
@@ -131,8 +170,10 @@ async def test_moves_and_their_typed_errors(service: GameService) -> None:
     with pytest.raises(e.NotAllowedError):
         await service.cancel(CHAT, 99)
     report = await service.move(info.game_id, mover, info.version, view.legal[0])
-    assert report.game.version == info.version + 1
-    assert report.results[0].seat == seat
+    # his move, then the forced draws of the other player made for him (a version each)
+    assert report.game.version == info.version + len(report.results)
+    assert report.results[0].seat == seat and report.auto[0] is False
+    assert all(report.auto[1:]) and all(r.seat == 1 - seat for r in report.results[1:])
     assert report.refresh_seats == {seat, 1 - seat}
     # the same press again is stale and changes nothing
     with pytest.raises(e.StaleCommandError):
@@ -158,7 +199,8 @@ async def test_the_same_press_twice_at_once_applies_once(service: GameService) -
     stale = [r for r in results if isinstance(r, e.StaleCommandError)]
     assert len(ok) == 1 and len(stale) == 1
     record = await service.record(info.game_id)
-    assert len(record["rounds"][0]["moves"]) == 1
+    assert isinstance(ok[0], MoveReport)
+    assert len(record["rounds"][0]["moves"]) == len(ok[0].results)  # with the forced draws
 
 
 async def test_whole_game_with_computers_updates_statistics(db: Database,

@@ -165,9 +165,10 @@ async def test_a_real_move_wins_over_the_timeout(svc: GameService, timers: TurnT
 
 async def test_forced_actions_under_skip(svc: GameService, timers: TurnTimers,
                                          clock: ManualClock) -> None:
-    game = await two_humans(svc, timers, "turn", "1m", "timeout", "skip", "takeover", "off")
+    game = await two_humans(svc, timers, "turn", "1m", "timeout", "skip", "takeover", "off",
+                            "forced", "off")
     rng = random.Random(3)
-    # play until the seat on turn must draw
+    # play until the seat on turn must draw (forced draws wait for him: the setting is off)
     for _ in range(200):
         uid = user_on_turn(game)
         _, _, view = await svc.seat_view(game.game_id, uid)

@@ -30,6 +30,7 @@ EXPECTED_TABLES = {
     "game_messages",
     "game_moves",
     "game_seats",
+    "turn_pings",
     "games",
     "migrations",
     "seat_timers",

@@ -752,3 +752,38 @@ async def test_a_move_is_a_constant_number_of_small_statements(
         assert len(statements) == 4, statements  # BEGIN, INSERT, UPDATE, COMMIT
         sizes.append(sum(len(s) for s in statements))
     assert max(sizes) - min(sizes) <= 8  # only the digits of the numbers grow
+
+
+async def test_turn_pings_titles_and_notify(db: Database, repos: Repositories,
+                                            clock: FakeClock) -> None:
+    """m0004: a user's /notify, a group's title, the pings a turn had (claimed once)."""
+    users, chats, pings = repos.users, repos.chats, repos.pings
+    await users.upsert_profile(db, 7, first_name="Anna")
+    user = await users.get(db, 7)
+    assert user is not None and user.notify is True  # on by default
+    await users.set_notify(db, 7, False)
+    assert (await users.get(db, 7)).notify is False  # type: ignore[union-attr]
+    await users.set_notify(db, 8, False)  # a user not seen before is created
+    assert (await users.get(db, 8)).notify is False  # type: ignore[union-attr]
+
+    await chats.set_language(db, -100, "ru")
+    assert (await chats.get(db, -100)).title is None  # type: ignore[union-attr]
+    await chats.set_title(db, -100, "Club")
+    row = await chats.get(db, -100)
+    assert row is not None and (row.title, row.language) == ("Club", "ru")
+    async with db.transaction() as tx:  # the title moves with the group
+        await chats.migrate(tx, -100, -1000100)
+    assert (await chats.get(db, -1000100)).title == "Club"  # type: ignore[union-attr]
+
+    game_id = await repos.games.create_lobby(db, -1, "kozel", 10, seed=1)
+    assert await pings.sent(db, game_id, 3) == 0
+    async with db.transaction() as tx:
+        assert await pings.claim(tx, game_id, 3, 0)
+        assert not await pings.claim(tx, game_id, 3, 0)  # once only
+        assert await pings.claim(tx, game_id, 3, 2)  # a later one (skipping one)
+        assert not await pings.claim(tx, game_id, 3, 1)  # an earlier one: never
+    assert await pings.sent(db, game_id, 3) == 3
+    assert await pings.sent(db, game_id, 4) == 0  # another turn has had none
+    async with db.transaction() as tx:
+        assert await pings.claim(tx, game_id, 4, 0)  # a new turn starts over
+    assert await pings.sent(db, game_id, 4) == 1

@@ -320,6 +320,11 @@ class TelegramEmulator:
         The call sleeps inside the emulator before it is applied, so it is applied late."""
         self.holds.slow(self.world.chat_id(chat), seconds)
 
+    def observe(self, fn: Callable[[HistoryEntry], None]) -> None:
+        """Call ``fn`` with every message sent or edited, at that moment (before the
+        call is answered); it must not raise (record what it finds instead)."""
+        self.world.observers.append(fn)
+
     # ------------------------------------------------------------------ Application glue
     def attach(self, app: AnyApp) -> None:
         """Remember the Application so :meth:`wait_idle` can watch its update queue."""

@@ -57,6 +57,8 @@ class World:
         self.queries: dict[str, CallbackQueryState] = {}
         self.chat_actions: list[tuple[int, str]] = []
         self.default_menu: Json = {"type": "default"}
+        # called with every history entry as it is made (a test's eyes at that moment)
+        self.observers: list[Callable[[HistoryEntry], None]] = []
         self._ids = itertools.count(1)
         self._user_ids = itertools.count(100_001)
         self._group_ids = itertools.count(1)
@@ -195,10 +197,11 @@ class World:
     # ------------------------------------------------------------------ messages
     def store(self, msg: Message, action: Literal["send", "edit"], method: str) -> None:
         self.messages_by_chat[msg.chat.id][msg.message_id] = msg
-        self.history_by_chat[msg.chat.id].append(
-            HistoryEntry(action, method, msg.chat.id, msg.message_id, msg.to_api(),
-                         self.clock())
-        )
+        entry = HistoryEntry(action, method, msg.chat.id, msg.message_id, msg.to_api(),
+                             self.clock())
+        self.history_by_chat[msg.chat.id].append(entry)
+        for observe in self.observers:
+            observe(entry)
 
     def remove(self, chat_id: int, message_id: int, method: str) -> None:
         del self.messages_by_chat[chat_id][message_id]
