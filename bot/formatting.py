@@ -21,11 +21,12 @@ from bot.keyboards import (
     teams_value,
     tile_label,
 )
-from bot.texts import CATALOGS, join_words, plural, tr
+from bot.texts import CATALOGS, join_words, plural, plural_form, tr
 from engine.game import SeatView
 from engine.moves import Done, Draw, End, Move, Open, Pass, Place, Take
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
+from engine.variants import get_variant
 from service.types import FishClaim, GameInfo, SeatInfo
 
 SEP = " · "
@@ -48,21 +49,51 @@ def rules_text(lang: str, variant: str) -> str:
                       "", options_help(lang, variant), "", tr(lang, "rules.ends_legend")])
 
 
-def seat_names(game: GameInfo) -> list[str]:
-    return [s.name for s in game.seats]
+def seat_name(lang: str, seat: SeatInfo) -> str:
+    """The name a seat is shown by: a computer's is localised ("🤖 Computer 1"; the
+    seat is stored as "AI 1"), a person's is his own."""
+    if seat.ai_level is None:
+        return seat.name
+    number = seat.name.rsplit(" ", 1)[-1]
+    if not number.isdigit():
+        number = str(seat.seat + 1)
+    return tr(lang, "seat.computer", number=number)
 
 
-def side_names(game: GameInfo, view: SeatView) -> list[str]:
-    names = seat_names(game)
-    return ["+".join(names[s] for s in side) for side in view.sides]
+def seat_names(lang: str, game: GameInfo) -> list[str]:
+    return [seat_name(lang, s) for s in game.seats]
 
 
-def score_text(game: GameInfo, view: SeatView) -> str:
-    return SEP.join(f"{n} {t}" for n, t in zip(side_names(game, view), view.totals, strict=True))
+def join_names(lang: str, names: Iterable[str]) -> str:
+    """Names of one side: "Anna & 🤖 Computer 1" / "Анна и 🤖 Компьютер 1"."""
+    return tr(lang, "names.and").join(names)
+
+
+def side_names(lang: str, game: GameInfo, view: SeatView) -> list[str]:
+    names = seat_names(lang, game)
+    return [join_names(lang, (names[s] for s in side)) for side in view.sides]
+
+
+def score_text(lang: str, game: GameInfo, view: SeatView) -> str:
+    """"Anna & 🤖 Computer 1 — 12 · Boris & 🤖 Computer 2 — 0"."""
+    return SEP.join(f"{n} — {t}" for n, t in zip(side_names(lang, game, view), view.totals,
+                                                 strict=True))
 
 
 def ends_text(view: SeatView) -> str:
-    ends = view.table.open_ends
+    """The hand's open ends. Where placements score from the count of the ends, only
+    the counted ends, a double at an end as both halves, and the sum the engine
+    counts ("⬅W 5-5 (10) · ➡E 3 · = 13"); elsewhere every open end and its pip."""
+    table = view.table
+    if get_variant(view.variant).counts_open_ends and table.counted:
+        parts = []
+        for c in table.counted:
+            where = f"{END_ARROWS[c.end]}{c.end.value} " if c.end is not None else ""
+            value = f"{c.pip}-{c.pip} ({c.value})" if c.double else str(c.value)
+            parts.append(where + value)
+        parts.append(f"= {table.count}")
+        return SEP.join(parts)
+    ends = table.open_ends
     return SEP.join(f"{END_ARROWS[e]}{e.value} {ends[e]}" for e in End if e in ends)
 
 
@@ -71,7 +102,7 @@ def tiles_text(tiles: Iterable[Tile]) -> str:
 
 
 def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
-    name = game.seats[result.seat].name
+    name = seat_name(lang, game.seats[result.seat])
     move = result.move
     if isinstance(move, Draw):
         return tr(lang, "move.draw", name=name)
@@ -129,7 +160,8 @@ def _player_lines(lang: str, game: GameInfo) -> list[str]:
     lines = [tr(lang, "lobby.players", count=len(game.seats), max=game.max_players)]
     for s in game.seats:
         if s.ai_level is not None:
-            lines.append(tr(lang, "lobby.ai_player", number=s.seat + 1, name=s.name,
+            lines.append(tr(lang, "lobby.ai_player", number=s.seat + 1,
+                            name=seat_name(lang, s),
                             level=tr(lang, f"ai.{s.ai_level}")))
         else:
             lines.append(tr(lang, "lobby.player", number=s.seat + 1, name=s.name))
@@ -194,10 +226,17 @@ def options_help(lang: str, variant: str) -> str:
 
 
 def closed_lobby_text(lang: str, game: GameInfo) -> str:
-    key = "lobby.cancelled" if game.status == "cancelled" else "lobby.started"
-    names = ", ".join(s.name for s in game.seats)
-    return f"{tr(lang, 'lobby.title', variant=variant_name(lang, game.variant))}\n{names}\n\n" \
-           f"{tr(lang, key)}"
+    """The lobby once the game started: who plays, and (once over) how it ended."""
+    names = ", ".join(seat_names(lang, game))
+    head = f"{tr(lang, 'lobby.title', variant=variant_name(lang, game.variant))}\n{names}\n\n"
+    if game.status == "cancelled":
+        return head + tr(lang, "lobby.cancelled")
+    outcome = game.outcome
+    if game.status == "finished" and outcome is not None and game.view is not None:
+        return head + tr(lang, "lobby.over", result=result_line(lang, game, game.view,
+                                                                  outcome)) \
+            + "".join("\n" + line for line in reason_lines(lang, game, game.view, outcome))
+    return head + tr(lang, "lobby.started")
 
 
 # ------------------------------------------------------------------ hand
@@ -207,17 +246,20 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
               drew: Sequence[Tile] = ()) -> str:
     """The private hand message; ``drew``: the tiles he drew in his turn, in order."""
     lines = [tr(lang, "hand.header", variant=variant_name(lang, game.variant),
-                name=seat.name, seat=seat.seat + 1)]
-    lines.append(tr(lang, "table.score", score=score_text(game, view)))
+                name=seat_name(lang, seat), seat=seat.seat + 1)]
+    lines.append(tr(lang, "table.score", score=score_text(lang, game, view)))
     if game.status == "cancelled":
         lines.append(tr(lang, "hand.cancelled"))
     elif view.outcome is not None or game.status == "finished":
         lines.append(tr(lang, "hand.over"))
+        if view.outcome is not None:
+            lines.append(result_line(lang, game, view, view.outcome))
+            lines.extend(reason_lines(lang, game, view, view.outcome))
     elif view.turn is None:
         lines.append(tr(lang, "hand.round_over"))
     elif not view.hand and view.seat is not None and view.turn != view.seat:
         lines.append(tr(lang, "hand.out_of_play"))
-        lines.append(tr(lang, "hand.turn_of", name=game.seats[view.turn].name))
+        lines.append(tr(lang, "hand.turn_of", name=seat_name(lang, game.seats[view.turn])))
     else:
         if view.table.open_ends:
             lines.append(tr(lang, "hand.ends", ends=ends_text(view)))
@@ -240,7 +282,7 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                 elif any(isinstance(m, Pass) for m in view.legal):
                     lines.append(tr(lang, "hand.must_pass"))
         else:
-            lines.append(tr(lang, "hand.turn_of", name=game.seats[view.turn].name))
+            lines.append(tr(lang, "hand.turn_of", name=seat_name(lang, game.seats[view.turn])))
     if drew:
         lines.append(tr(lang, "hand.drew", tile=", ".join(tile_label(t) for t in drew)))
     hand = tiles_text(sorted(view.hand, key=lambda t: (t.a, t.b))) or tr(lang, "hand.none")
@@ -266,15 +308,17 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
         lines.append(tr(lang, "table.last", move=SEP.join(moves)))
     seven = forced_draws(view)
     if seven is not None and last and not last[-1].new_round:
-        lines.append(tr(lang, "move.seven", name=game.seats[seven[0]].name,
+        lines.append(tr(lang, "move.seven", name=seat_name(lang, game.seats[seven[0]]),
                         count=plural(lang, seven[1], "tile")))
     if game.status == "cancelled":
         lines.append(tr(lang, "table.cancelled"))
     elif view.outcome is not None:
         lines.append(tr(lang, "table.over"))
+        lines.append(f"🏆 {result_line(lang, game, view, view.outcome)}")
+        lines.extend(reason_lines(lang, game, view, view.outcome))
     elif view.turn is not None:
-        lines.append(tr(lang, "table.turn", name=game.seats[view.turn].name))
-    lines.append(tr(lang, "table.score", score=score_text(game, view)))
+        lines.append(tr(lang, "table.turn", name=seat_name(lang, game.seats[view.turn])))
+    lines.append(tr(lang, "table.score", score=score_text(lang, game, view)))
     return "\n".join(lines)[:1024]
 
 
@@ -291,7 +335,7 @@ def _caption_moves(lang: str, game: GameInfo, last: Sequence[MoveResult],
         if result.new_round:
             i = j
             continue
-        name = game.seats[result.seat].name
+        name = seat_name(lang, game.seats[result.seat])
         if isinstance(result.move, Draw):
             while j < len(last) and isinstance(last[j].move, Draw) \
                     and last[j].seat == result.seat and not last[j].new_round:
@@ -303,21 +347,10 @@ def _caption_moves(lang: str, game: GameInfo, last: Sequence[MoveResult],
             text = tr(lang, "move.auto_pass", name=name)
         else:
             text = move_text(lang, game, result)
-        out.append(f"🤖 {text}" if game.seats[result.seat].ai_level is not None else text)
+        out.append(text)  # a computer's name carries its 🤖
         i = j
     return out
 
-
-def plural_form(lang: str, n: int) -> str:
-    """The catalog suffix for a count: ``one``, ``few`` or ``many`` (Russian rules;
-    English has one and many, its ``few`` text equals ``many``)."""
-    if lang != "ru":
-        return "one" if n == 1 else "many"
-    if n % 10 == 1 and n % 100 != 11:
-        return "one"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "few"
-    return "many"
 
 
 def forced_draws(view: SeatView) -> tuple[int, int] | None:
@@ -335,51 +368,153 @@ def forced_draws(view: SeatView) -> tuple[int, int] | None:
     return (seat, count) if seat is not None else None
 
 
-def outcome_text(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> str:
-    names = side_names(game, view)
-    winners = ", ".join(names[i] for i in outcome.winners)
-    losers = ", ".join(names[i] for i in outcome.losers)
-    lines = [tr(lang, "game.winner", names=winners)]
+def result_line(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> str:
+    """"Anna & 🤖 Computer 1 won 101 — 87" (the winners' total first); with more
+    than two sides, the winners each with his total."""
+    names = side_names(lang, game, view)
+    if len(view.totals) != 2 or len(outcome.winners) != 1:  # "Anna (82), Boris (106) won"
+        winners = ", ".join(f"{names[i]} ({view.totals[i]})" for i in outcome.winners)
+        return tr(lang, "result.won_many", names=winners)
+    winner = outcome.winners[0] if outcome.winners else 0
+    score = f"{view.totals[winner]} — {view.totals[1 - winner]}"
+    return tr(lang, "result.won", names=names[winner], score=score)
+
+
+def reason_lines(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> list[str]:
+    """Why the game ended: the goat named, or the reason."""
     if outcome.reason is GameEndReason.GOAT:
-        lines.append(tr(lang, "game.reason.goat", names=losers))
-    else:
-        lines.append(tr(lang, f"game.reason.{outcome.reason.value}"))
+        names = side_names(lang, game, view)
+        return [tr(lang, "game.reason.goat", names=", ".join(names[i] for i in outcome.losers))]
+    return [tr(lang, f"game.reason.{outcome.reason.value}")]
+
+
+def banner_texts(lang: str, game: GameInfo, view: SeatView) -> tuple[str | None, str | None]:
+    """The result banner of the final picture (the winners, the goat), or Nones while
+    the game is not over."""
+    outcome = view.outcome
+    if outcome is None or game.status == "cancelled":
+        return None, None
+    names = side_names(lang, game, view)
+    main = result_line(lang, game, view, outcome)
+    if outcome.reason is GameEndReason.GOAT:
+        return main, tr(lang, "banner.goat",
+                        names=", ".join(names[i] for i in outcome.losers))
+    return main, tr(lang, f"game.reason.{outcome.reason.value}")
+
+
+def outcome_text(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> str:
+    lines = [f"🏆 {result_line(lang, game, view, outcome)}"]
+    lines.extend(reason_lines(lang, game, view, outcome))
     return "\n".join(lines)
+
+
+def zero_round_text(lang: str, game: GameInfo, view: SeatView, end: RoundEnd) -> str | None:
+    """Why a round wrote nothing (for everybody, or for its winner), from the engine's
+    data: eggs and their carry, a write under the variant's discard threshold."""
+    if game.variant == "general_kozel":
+        return None  # its own lines say it
+    if end.kind is EndKind.EGGS:
+        if end.carry:
+            return tr(lang, "round.zero.eggs_carry", carry=end.carry)
+        return tr(lang, "round.zero.eggs")
+    if end.winner is None:
+        return tr(lang, "round.zero.none") if not any(end.points) else None
+    discard = getattr(get_variant(game.variant), "DISCARD_BELOW", None)
+    losers = [i for i in range(len(end.points)) if i != end.winner]
+    if isinstance(discard, int):
+        if losers and all(end.points[i] == 0 for i in losers):
+            return tr(lang, "round.zero.discard", limit=discard)
+        return None
+    if end.points[end.winner] == 0:
+        return tr(lang, "round.zero.winner",
+                  name=side_names(lang, game, view)[end.winner])
+    return None
+
+
+def _summary_blocks(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
+                   round_number: int, hands: Sequence[Sequence[Tile]],
+                   outcome: GameOutcome | None) -> tuple[list[str], list[str], list[str]]:
+    """A round summary's lines in three blocks: how it ended; every hand; the points,
+    why a round scored nothing, the score and the game's result."""
+    names = seat_names(lang, game)
+    who = names[end.seat]
+    if end.kind is EndKind.DOMINO:
+        head = [tr(lang, "round.domino", round=round_number, name=who)]
+    elif end.kind is EndKind.FISH:
+        head = [tr(lang, "round.fish", round=round_number, name=who)]
+    else:
+        head = [tr(lang, "round.eggs", round=round_number, carry=end.carry)]
+    if game.variant == "general_kozel":
+        head.append(tr(lang, "round.general_won" if end.winner is not None
+                       else "round.general_drawn"))
+    hand_lines = [tr(lang, "round.hands")]
+    for seat, hand in enumerate(hands):
+        tiles = tiles_text(hand) or tr(lang, "hand.none")
+        pips = end.pips[seat] if seat < len(end.pips) else sum(t.pips for t in hand)
+        hand_lines.append(tr(lang, "round.hand", name=names[seat], tiles=tiles, pips=pips))
+    sides = side_names(lang, game, view)
+    points = SEP.join(f"{n} — {p:+d}" for n, p in zip(sides, end.points, strict=True))
+    tail = [tr(lang, "round.points", points=points)]
+    why = zero_round_text(lang, game, view, end)
+    if why is not None:
+        tail.append(why)
+    tail.append(tr(lang, "round.score", score=score_text(lang, game, view)))
+    if outcome is not None:
+        tail.append("")
+        tail.append(outcome_text(lang, game, view, outcome))
+    return head, hand_lines, tail
 
 
 def round_summary(lang: str, game: GameInfo, view: SeatView, end: RoundEnd, round_number: int,
                   hands: Sequence[Sequence[Tile]], outcome: GameOutcome | None) -> str:
-    names = seat_names(game)
-    who = names[end.seat]
-    if end.kind is EndKind.DOMINO:
-        lines = [tr(lang, "round.domino", round=round_number, name=who)]
-    elif end.kind is EndKind.FISH:
-        lines = [tr(lang, "round.fish", round=round_number, name=who)]
-    else:
-        lines = [tr(lang, "round.eggs", round=round_number, carry=end.carry)]
-    if game.variant == "general_kozel":
-        lines.append(tr(lang, "round.general_won" if end.winner is not None
-                        else "round.general_drawn"))
-    lines.append(tr(lang, "round.hands"))
-    for seat, hand in enumerate(hands):
-        tiles = tiles_text(hand) or tr(lang, "hand.none")
-        pips = end.pips[seat] if seat < len(end.pips) else sum(t.pips for t in hand)
-        lines.append(tr(lang, "round.hand", name=names[seat], tiles=tiles, pips=pips))
-    sides = side_names(game, view)
-    points = SEP.join(f"{n} {p:+d}" for n, p in zip(sides, end.points, strict=True))
-    lines.append(tr(lang, "round.points", points=points))
-    lines.append(tr(lang, "round.score", score=score_text(game, view)))
-    if outcome is not None:
-        lines.append("")
-        lines.append(outcome_text(lang, game, view, outcome))
-    return "\n".join(lines)[:4096]
+    head, hand_lines, tail = _summary_blocks(lang, game, view, end, round_number, hands,
+                                             outcome)
+    return "\n".join([*head, *hand_lines, *tail])[:4096]
+
+
+CAPTION_LIMIT = 1024  # Telegram's limit of a photo's caption
+
+
+def round_summary_parts(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
+                        round_number: int, hands: Sequence[Sequence[Tile]],
+                        outcome: GameOutcome | None) -> tuple[str, str]:
+    """The round's summary as a picture's caption and the rest ("" when it all fits):
+    a summary too long for a caption keeps how the round ended, the points and the
+    score in the caption; the hands go to a text message."""
+    full = round_summary(lang, game, view, end, round_number, hands, outcome)
+    if len(full) <= CAPTION_LIMIT:
+        return full, ""
+    head, hand_lines, tail = _summary_blocks(lang, game, view, end, round_number, hands,
+                                             outcome)
+    caption: list[str] = []
+    rest: list[str] = []
+    for line in [*head, *tail]:
+        if not rest and len("\n".join([*caption, line])) <= CAPTION_LIMIT:
+            caption.append(line)
+        else:
+            rest.append(line)
+    return "\n".join(caption), "\n".join([*hand_lines, *rest])[:4096]
 
 
 def score_message(lang: str, game: GameInfo, view: SeatView) -> str:
     return "\n".join([
         tr(lang, "score.title", variant=variant_name(lang, game.variant),
            round=view.round_index + 1),
-        *(f"{n}: {t}" for n, t in zip(side_names(game, view), view.totals, strict=True)),
+        *(f"{n} — {t}" for n, t in zip(side_names(lang, game, view), view.totals,
+                                       strict=True)),
+    ])
+
+
+def last_result_message(lang: str, game: GameInfo) -> str | None:
+    """/score once no game is played: the last game's result (None: none to show)."""
+    view, outcome = game.view, game.outcome
+    if view is None or outcome is None or game.status != "finished":
+        return None
+    return "\n".join([
+        tr(lang, "score.last", variant=variant_name(lang, game.variant)),
+        result_line(lang, game, view, outcome),
+        *reason_lines(lang, game, view, outcome),
+        tr(lang, "table.score", score=score_text(lang, game, view)),
     ])
 
 
@@ -412,7 +547,7 @@ def refusal_text(lang: str, game: GameInfo, view: SeatView, move: Move, *,
     if view.turn is None or view.seat is None:
         return None
     if view.turn != view.seat:
-        return tr(lang, "refuse.turn_of", name=game.seats[view.turn].name)
+        return tr(lang, "refuse.turn_of", name=seat_name(lang, game.seats[view.turn]))
     fitting = _fitting(view)
     if isinstance(move, Pass | Draw):
         verb = "pass" if isinstance(move, Pass) else "draw"

@@ -16,6 +16,7 @@ from bot import tg
 from bot.common import error_text, move_refusal, player_of, with_admin_fallback
 from bot.formatting import (
     fish_text,
+    last_result_message,
     rules_text,
     score_message,
     variant_list,
@@ -336,7 +337,11 @@ async def cmd_score(update: Update, context: Context) -> None:
         return
     game = await env.my_game()
     if game is None or game.view is None:
-        await env.say(tr(env.lang, "score.none"))
+        service = env.state.service
+        last = await (service.last_finished_game(user_id=env.user.id) if env.private
+                      else service.last_finished_game(chat_id=env.chat_id))
+        text = last_result_message(env.lang, last) if last is not None else None
+        await env.say(text or tr(env.lang, "score.none"))
         return
     await env.say(score_message(env.lang, game, game.view))
 

@@ -15,12 +15,15 @@ from renderer import TableLabels, TableScene, render_table
 log = logging.getLogger(__name__)
 
 
-def table_picture(lang: str, view: SeatView, names: list[str]) -> tuple[bytes, str]:
-    """The encoded picture and its file name."""
+def table_picture(lang: str, view: SeatView, names: list[str], banner: str | None = None,
+                  banner_detail: str | None = None) -> tuple[bytes, str]:
+    """The encoded picture and its file name; ``banner`` (with ``banner_detail`` under
+    it) is the game's result drawn across the final table."""
     labels = TableLabels(turn=tr(lang, "label.turn"), boneyard=tr(lang, "label.boneyard"),
                          score=tr(lang, "label.score"), round=tr(lang, "label.round"))
     scene = TableScene.from_view(view, names, labels,
-                                 show_boneyard=get_variant(view.variant).draws)
+                                 show_boneyard=get_variant(view.variant).draws,
+                                 banner=banner, banner_detail=banner_detail)
     try:
         result = render_table(scene)
     except Exception:  # a picture must never stop the game: show a plain one instead

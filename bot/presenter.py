@@ -31,12 +31,14 @@ from telegram.error import BadRequest, TelegramError
 
 from bot import tg
 from bot.formatting import (
+    banner_texts,
     closed_lobby_text,
     closed_panel_text,
     hand_text,
     lobby_text,
-    outcome_text,
-    round_summary,
+    round_summary_parts,
+    seat_name,
+    seat_names,
     settings_text,
     table_caption,
 )
@@ -59,6 +61,9 @@ MAX_CAPTION_MOVES = 24  # moves named in one caption (older ones are in the pict
 # messages table's kinds need no new one for it (no schema change).
 PANEL_SEAT = 0
 SETTINGS_LINK_PREFIX = "set"  # t.me/<bot>?start=set<game id>: open that game's settings
+# The stored digest of a table message that became a round's summary: it is never
+# edited again; the next round's table is a new message (sent with its first move).
+SUMMARY_MARK = "summary:"
 
 
 @dataclass
@@ -70,6 +75,8 @@ class Screen:
     # the tiles a seat drew in its turn under way (or its turn just ended by a pass)
     drew: dict[int, list[Tile]] = field(default_factory=dict)
     results: list[MoveResult] = field(default_factory=list)  # since the last picture shown
+    # a round's end is on its way to the group: the live table waits for its summary
+    summary_pending: bool = False
     auto: set[int] = field(default_factory=set)  # id() of those of them made automatically
     last_seat: int | None = None  # the seat of the last move applied
     # turn pings (bot/pings.py): seat -> (version, header) of the hand sent anew as a ping
@@ -266,6 +273,8 @@ class Presenter:
             return
         if report.round_ends or report.finished:
             self._put_announce(game)
+        if report.finished:
+            self._put_lobby(game)  # says how the game ended
         self._put_hands(game, sorted(report.refresh_seats))
         self._put_table(game)
 
@@ -363,6 +372,7 @@ class Presenter:
 
     def _put_announce(self, game: GameInfo) -> None:
         gid = game.game_id
+        self.screen(game).summary_pending = True
 
         async def run(_: bool) -> None:
             await self._announce_slot(gid)
@@ -555,24 +565,31 @@ class Presenter:
         if found is None:
             return
         screen, game, view = found
+        if screen.summary_pending and not resend:
+            return  # the round's summary comes first; it puts the table again
         ref = await self._ref(game_id, "table")
-        if ref is not None and not resend and ref.version >= game.version:
+        live = ref is not None and not _is_summary(ref)
+        if live and not resend and ref is not None and ref.version >= game.version:
             return
+        if ref is not None and not live and not resend and (
+                view.table.lead is None or game.status != "playing"):
+            return  # a new round's table is sent with its first move: never empty
         results = list(screen.results)
         lang = await self.chat_language(game.chat_id)
-        names = [s.name for s in game.seats]
         auto = {i for i, r in enumerate(results) if id(r) in screen.auto}
         caption = table_caption(lang, game, view, results, auto)
         entities = None
         mention, screen.mention = screen.mention, None
         if mention is not None and resend and mention[0] == game.version \
                 and view.turn == mention[1] and game.status == "playing":
-            entities = _mention(lang, caption, game.seats[mention[1]].name, mention[2])
+            entities = _mention(lang, caption, seat_name(lang, game.seats[mention[1]]), mention[2])
         markup = table_keyboard(lang, self.bot.username)
-        photo, filename = await self.workers.table_picture(lang, view, names)
+        banner, detail = banner_texts(lang, game, view)
+        photo, filename = await self.workers.table_picture(
+            lang, view, seat_names(lang, game), banner, detail)
         content = digest(game.version, caption)
         sent: Message | None = None
-        if ref is not None and not resend:
+        if ref is not None and live and not resend:
             chat_id, message_id = ref.chat_id, ref.message_id
             try:
                 await tg.edit(lambda: self.bot.edit_message_media(
@@ -581,18 +598,19 @@ class Presenter:
             except BadRequest as exc:
                 if not tg.message_gone(exc):
                     raise
-                ref = None
+                live = False
             else:
                 await self._mark(game_id, "table", None, version=game.version,
                                  content=content)
-        if ref is None or resend:
+        if not live or resend:
             sent = await self.bot.send_photo(game.chat_id, photo, caption=caption,
                                              caption_entities=entities,
                                              reply_markup=markup, filename=filename)
             old = await self._save(game_id, "table", None, chat_id=game.chat_id,
                                    message_id=sent.message_id, version=game.version,
                                    content=content)
-            if old is not None and old.message_id != sent.message_id:
+            if old is not None and old.message_id != sent.message_id \
+                    and not _is_summary(old):
                 await tg.quietly(self.bot.delete_message(old.chat_id, old.message_id),
                                  "deleting the old table")
         # the moves named in this caption are shown: the next caption starts after them
@@ -603,35 +621,88 @@ class Presenter:
 
     # ------------------------------------------------------------ summaries
     async def _announce_slot(self, game_id: int) -> None:
-        """Tell the group every round result (and the game's result) not told yet."""
+        """Tell the group every round result (and the game's result) not told yet.
+        The live table message becomes the ended round's last position with its
+        summary as the caption (a further ended round gets a new picture of its own);
+        the game's last one shows the result's banner."""
         found = self._playing_screen(game_id)
         if found is None:
             return
-        _, game, view = found
+        screen, game, view = found
+        try:
+            await self._announce(screen, game, view)
+        finally:
+            screen.summary_pending = False
+        if game.view is not None:
+            self._put_table(game)  # a new round's table, once it has its first move
+
+    async def _announce(self, screen: Screen, game: GameInfo, view: SeatView) -> None:
+        game_id = game.game_id
         told_rounds, told_outcome = await self.service.announced(game_id)
         ended = await self.service.ended_rounds(game_id)
         outcome = view.outcome if game.status == "finished" else None
         if told_rounds >= len(ended) and (outcome is None or told_outcome):
             return
         lang = await self.chat_language(game.chat_id)
-        texts = []
-        outcome_in_summary = False
+        finals = await self.service.ended_round_views(game_id)
+        outcome_told = told_outcome
         for r in range(told_rounds, len(ended)):
             end, hands = ended[r]
             last = r == len(ended) - 1
             final = outcome if last and view.round_index <= r else None
-            outcome_in_summary = outcome_in_summary or final is not None
-            texts.append(round_summary(lang, game, view, end, r + 1, hands, final))
-        if outcome is not None and not told_outcome and not outcome_in_summary:
-            texts.append(outcome_text(lang, game, view, outcome))
-        for chunk in _chunks(texts):
-            await self.bot.send_message(game.chat_id, chunk)
-        await self.service.set_announced(game_id, len(ended), outcome is not None)
-        if game.status == "playing" and len(ended) > told_rounds:
-            # a new round starts under the round's summary: the table follows it
-            self._put_table(game, resend=True)
+            caption, rest = round_summary_parts(lang, game, finals[r], end, r + 1, hands,
+                                                final)
+            await self._round_picture(game, lang, finals[r], r, caption, rest, final=final)
+            outcome_told = outcome_told or final is not None
+            await self.service.set_announced(game_id, r + 1, outcome_told)
+        # the moves up to the round's end are in its summary, not in the next caption
+        cut = max((i for i, res in enumerate(screen.results)
+                   if res.round_end is not None or res.new_round), default=-1)
+        for res in screen.results[:cut + 1]:
+            screen.auto.discard(id(res))
+        del screen.results[:cut + 1]
+        if outcome is not None and not outcome_told:
+            # the game ended in play: the live table shows the result (banner, caption)
+            await self.service.set_announced(game_id, len(ended), True)
         if game.status == "finished":
             await self.service.forget_joins(game_id)
+
+    async def _round_picture(self, game: GameInfo, lang: str, view: SeatView, index: int,
+                             caption: str, rest: str, *, final: object) -> None:
+        """Round ``index``'s last position with its summary: the live table message
+        edited into it, or a new picture when there is no live one."""
+        game_id = game.game_id
+        content = f"{SUMMARY_MARK}{index}"
+        ref = await self._ref(game_id, "table")
+        if ref is not None and ref.digest == content:
+            return  # done before a restart
+        banner, detail = banner_texts(lang, game, view) if final is not None else (None, None)
+        photo, filename = await self.workers.table_picture(
+            lang, view, seat_names(lang, game), banner, detail)
+        markup = table_keyboard(lang, self.bot.username)
+        done = False
+        if ref is not None and not _is_summary(ref):
+            chat_id, message_id = ref.chat_id, ref.message_id
+            try:
+                await tg.edit(lambda: self.bot.edit_message_media(
+                    InputMediaPhoto(photo, caption=caption, filename=filename),
+                    chat_id, message_id, reply_markup=markup))
+            except BadRequest as exc:
+                if not tg.message_gone(exc):
+                    raise
+            else:
+                await self._mark(game_id, "table", None, version=game.version,
+                                 content=content)
+                done = True
+        if not done:
+            sent = await self.bot.send_photo(game.chat_id, photo, caption=caption,
+                                             reply_markup=markup, filename=filename)
+            await self._save(game_id, "table", None, chat_id=game.chat_id,
+                             message_id=sent.message_id, version=game.version,
+                             content=content)
+        if rest:
+            for chunk in _chunks([rest]):
+                await self.bot.send_message(game.chat_id, chunk)
 
     # ------------------------------------------------------------ a group that moved
     async def chat_migrated(self, old_id: int, new_id: int) -> None:
@@ -691,6 +762,11 @@ class Presenter:
         table = shown.get(("table", None))
         if table is None or table.version < game.version:
             self._put_table(game, resend=table is None)
+
+
+def _is_summary(ref: Shown) -> bool:
+    """Whether a stored table message became a round's summary (never edited again)."""
+    return (ref.digest or "").startswith(SUMMARY_MARK)
 
 
 def _utf16(text: str) -> int:

@@ -94,9 +94,11 @@ class Workers:
     async def decide(self, turn: AiTurn) -> Move:
         return await self.ai.run(self._decide, turn)
 
-    async def table_picture(self, lang: str, view: SeatView, names: Sequence[str]
+    async def table_picture(self, lang: str, view: SeatView, names: Sequence[str],
+                            banner: str | None = None, banner_detail: str | None = None
                             ) -> tuple[bytes, str]:
-        return await self.render.run(table_picture, lang, view, list(names))
+        return await self.render.run(table_picture, lang, view, list(names), banner,
+                                     banner_detail)
 
     def close(self) -> None:
         self.ai.close()

@@ -68,6 +68,7 @@ class Muggins(Variant):
 
     name = "muggins"
     scores_in_play = True
+    counts_open_ends = True
     table_rules = TableRules(Layout.LINE, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 2)
     default_target = 61
     targets_allowed = (61,)

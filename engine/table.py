@@ -54,6 +54,17 @@ class Placed(NamedTuple):
     face_down: bool = False
 
 
+class CountedEnd(NamedTuple):
+    """One counted open end: ``end`` (None for a lone double lead, counted once),
+    the pip it shows, its value in the count (a double's both halves), and whether
+    the tile there is a double."""
+
+    end: End | None
+    pip: int
+    value: int
+    double: bool
+
+
 @dataclass(frozen=True, slots=True)
 class SpinnerAt:
     """Where the spinner lies: the lead (``arm`` None) or ``arms[arm][index]``."""
@@ -76,6 +87,7 @@ class TableSnapshot:
     last: Placed | None
     count: int
     counted_ends: int
+    counted: tuple[CountedEnd, ...] = ()  # what ``count`` adds up, end by end
 
     @property
     def tiles(self) -> tuple[Placed, ...]:
@@ -148,31 +160,39 @@ class Table:
 
     def counted_ends(self) -> list[int]:
         """The values of the counted open ends (RULES.md section 2)."""
+        return [c.value for c in self.counted_by_end()]
+
+    def counted_by_end(self) -> list[CountedEnd]:
+        """The counted open ends, each with its end, pip and value (RULES.md section 2)."""
         lead = self.lead
         if lead is None:
             return []
         west, east = self.arms[End.W], self.arms[End.E]
-        out: list[int] = []
+        out: list[CountedEnd] = []
+
+        def add(end: End | None, pip: int, double: bool) -> None:
+            out.append(CountedEnd(end, pip, self._double_value(pip) if double else pip, double))
+
         if not west and not east:
             if lead.tile.is_double:
-                out.append(self._double_value(lead.inner))
+                add(None, lead.inner, True)
             else:
-                out.extend((lead.inner, lead.outer))
+                add(End.W, lead.inner, False)
+                add(End.E, lead.outer, False)
         else:
-            for arm, lead_pip in ((west, lead.inner), (east, lead.outer)):
+            for end, arm, lead_pip in ((End.W, west, lead.inner), (End.E, east, lead.outer)):
                 if arm:
                     last = arm[-1]
                     if last.face_down:
                         continue
-                    dv = last.tile.is_double
-                    out.append(self._double_value(last.outer) if dv else last.outer)
+                    add(end, last.outer, last.tile.is_double)
                 else:
-                    out.append(self._double_value(lead_pip) if lead.tile.is_double else lead_pip)
+                    add(end, lead_pip, lead.tile.is_double)
         for end in (End.N, End.S):
             arm = self.arms[end]
             if arm and not arm[-1].face_down:
                 last = arm[-1]
-                out.append(self._double_value(last.outer) if last.tile.is_double else last.outer)
+                add(end, last.outer, last.tile.is_double)
         return out
 
     def count(self) -> int:
@@ -267,7 +287,8 @@ class Table:
         self._ends = ends
 
     def snapshot(self) -> TableSnapshot:
-        ends = self.counted_ends()
+        counted = tuple(self.counted_by_end())
+        ends = [c.value for c in counted]
         return TableSnapshot(
             rules=self.rules,
             lead=self.lead,
@@ -279,4 +300,5 @@ class Table:
             last=self.last,
             count=sum(ends),
             counted_ends=len(ends),
+            counted=counted,
         )

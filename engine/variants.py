@@ -84,6 +84,8 @@ class Variant:
     sets_allowed: ClassVar[tuple[int, ...]] = (6,)
     lead_by_lot: ClassVar[bool] = False  # the first leader is drawn by lot
     scores_in_play: ClassVar[bool] = False  # placement_points is called only if True
+    # whether placements score from the count of the open ends (TableSnapshot.count)
+    counts_open_ends: ClassVar[bool] = False
     teams_possible: ClassVar[bool] = True  # False: each for himself, whatever the count
     # --- the extended turn machinery (RULES.md 3 and 4.7-4.17); defaults = 4.1-4.6
     default_set: ClassVar[int] = 6
@@ -323,6 +325,7 @@ class Telephone(Variant):
 
     name = "telephone"
     scores_in_play = True
+    counts_open_ends = True
     players_allowed = (2, 4)
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_CLOSED_DOUBLE,
                              SidesOpen.AFTER_BOTH_MAIN, 2)
@@ -384,6 +387,7 @@ class Threes(Variant):
 
     name = "threes"
     scores_in_play = True
+    counts_open_ends = True
     lead_by_lot = True
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 1)
 
@@ -468,6 +472,7 @@ class AllFives(Variant):
 
     name = "all_fives"
     scores_in_play = True
+    counts_open_ends = True
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE,
                              SidesOpen.AFTER_BOTH_MAIN, 2)
     default_target = 150
@@ -502,6 +507,7 @@ class DrawGame(AllFives):
     default_target = 100
     in_play_scoring = False
     scores_in_play = False
+    counts_open_ends = False
 
 
 class Block(DrawGame):

@@ -80,6 +80,11 @@ def examples(folder: Path) -> list[Path]:
     save("table-double-nine.jpg", render_table(long_scene(1, 55)).data)
     save("table-double-nine-spinner.jpg",
          render_table(long_scene(4, 55, spinner=True), DARK).data)
+    last = game_scene("kozel", 4, seed=7, placements=None)
+    sides = [" & ".join(last.names[s] for s in side) for side in last.sides]
+    final = replace(last, banner=f"{sides[0]} won the game",
+                    banner_detail=f"Goat: {sides[1]} ({last.totals[1]})")
+    save("table-final.jpg", render_table(final).data)
     game = Game(make_variant("all_fives", 2), seed=11)
     game.apply(game.legal_moves()[0])
     view = game.view(game.round.turn)

@@ -90,6 +90,8 @@ def render_table(scene: TableScene, theme: Theme = CLASSIC, fmt: str = "JPEG") -
     draw = ImageDraw.Draw(canvas)
     _draw_header(draw, canvas, scene, theme)
     _draw_footer(draw, canvas, scene, theme, height)
+    if scene.banner:
+        _draw_banner(canvas, scene.banner, scene.banner_detail, theme, height)
     return RenderResult(encode(canvas, fmt), fmt, WIDTH, height, placements)
 
 
@@ -236,6 +238,50 @@ def _draw_footer(draw: ImageDraw.ImageDraw, canvas: Image.Image, scene: TableSce
             tx += label_font.getlength(names) + 8
         draw.text((tx, cy), value, font=value_font, fill=theme.panel_text, anchor="lm")
         x += per_side
+
+
+BANNER_MAX_FONT = 56
+BANNER_MIN_FONT = 22
+
+
+def banner_box(height: int, detail: bool) -> Box:
+    """Where the result banner goes on a picture of ``height``: a band across the
+    middle of the table area."""
+    band = 150 if detail else 108
+    top = HEADER + (height - HEADER - FOOTER - band) // 2
+    return (0, top, WIDTH, top + band)
+
+
+def _fit_size(text: str, width: float, bold: bool, largest: int) -> tuple[str, int]:
+    """The largest font size (down to the minimum) that fits ``text`` in ``width``;
+    at the minimum the text is cut with an ellipsis."""
+    size = largest
+    while size > BANNER_MIN_FONT and font(size, bold).getlength(text) > width:
+        size -= 2
+    return fit(text, font(size, bold), width), size
+
+
+def _draw_banner(canvas: Image.Image, text: str, detail: str | None, theme: Theme,
+                 height: int) -> None:
+    """The game's result across the table: a dark translucent band, a gold line."""
+    main = sanitize(text, bold=True)
+    sub = sanitize(detail) if detail else ""
+    x0, y0, x1, y1 = banner_box(height, bool(sub))
+    band = Image.new("RGBA", (x1 - x0, y1 - y0), (16, 16, 16, 200))
+    canvas.paste(band, (x0, y0), band)
+    draw = ImageDraw.Draw(canvas)
+    draw.line((x0, y0 + 3, x1, y0 + 3), fill=theme.accent, width=4)
+    draw.line((x0, y1 - 4, x1, y1 - 4), fill=theme.accent, width=4)
+    width = WIDTH - 2 * 40
+    main, size = _fit_size(main, width, True, BANNER_MAX_FONT)
+    cy = (y0 + y1) / 2 - (24 if sub else 0)
+    if main:
+        draw.text((WIDTH / 2, cy), main, font=font(size, bold=True), fill=theme.accent,
+                  anchor="mm")
+    if sub:
+        sub, sub_size = _fit_size(sub, width, False, 34)
+        draw.text((WIDTH / 2, cy + size / 2 + 26), sub, font=font(sub_size),
+                  fill=(240, 240, 240), anchor="mm")
 
 
 # -------------------------------------------------------------------- hand

@@ -28,7 +28,9 @@ class TableScene:
 
     ``names`` and ``hand_sizes`` are per seat; ``totals`` per side, ``sides`` the
     seats of each side. ``boneyard_left`` None hides the boneyard (a variant
-    without one). ``turn`` is the seat to move or None.
+    without one). ``turn`` is the seat to move or None. ``banner`` (the game's
+    result, e.g. "Anna & Boris won") is drawn across the table when the game is
+    over; ``banner_detail`` is a smaller second line under it (e.g. the goat).
     """
 
     table: TableSnapshot
@@ -40,10 +42,13 @@ class TableScene:
     boneyard_left: int | None = None
     round_index: int | None = None
     labels: TableLabels = TableLabels()
+    banner: str | None = None
+    banner_detail: str | None = None
 
     @classmethod
     def from_view(cls, view: SeatView, names: Sequence[str],
-                  labels: TableLabels = TableLabels(), *, show_boneyard: bool = True
+                  labels: TableLabels = TableLabels(), *, show_boneyard: bool = True,
+                  banner: str | None = None, banner_detail: str | None = None
                   ) -> TableScene:
         """The scene of an engine ``SeatView`` (any seat's view: only public facts are used)."""
         return cls(
@@ -56,6 +61,8 @@ class TableScene:
             boneyard_left=view.boneyard_left if show_boneyard else None,
             round_index=view.round_index,
             labels=labels,
+            banner=banner,
+            banner_detail=banner_detail,
         )
 
 

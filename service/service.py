@@ -119,6 +119,27 @@ class _Live:
     names: tuple[str, ...]
 
 
+def _ended_views(game: Game) -> list[SeatView]:
+    """Each ended round's public view at its end (totals: every round's points up to
+    it; the engine credits all points through a round's ``points``)."""
+    now = game.view(None)
+    last = len(game.rounds) - 1
+    out = []
+    for index, rnd in enumerate(game.rounds):
+        if rnd.end is None:
+            continue
+        later = [r.points for r in game.rounds[index + 1:]]
+        totals = tuple(t - sum(p[i] for p in later) for i, t in enumerate(game.totals))
+        out.append(dataclasses.replace(
+            now, hand_sizes=tuple(len(h) for h in rnd.hands),
+            boneyard_left=rnd.boneyard_left, table=rnd.table.snapshot(), totals=totals,
+            round_points=tuple(rnd.points), round_index=index, turn=None,
+            turn_number=rnd.turn_number, leader=rnd.deal.leader, forced_lead=None, legal=(),
+            history=tuple(rnd.events), outcome=game.outcome if index == last else None,
+            turn_placements=(), pending_take=0))
+    return out
+
+
 def _max_players(variant: str) -> int:
     return max(get_variant(variant).players_allowed)
 
@@ -892,6 +913,8 @@ class GameService:
                 refresh.update(range(game.players))
         if game.current_seat is not None:
             refresh.add(game.current_seat)
+        if game.outcome is not None:  # every hand shows the result
+            refresh.update(range(game.players))
         results = tuple(r for r, _ in played)
         auto = tuple(i >= len(results) - forced for i in range(len(results)))
         return MoveReport(self._info(row, seats, game), results, frozenset(refresh),
@@ -956,6 +979,15 @@ class GameService:
         """The chat's active game, else its most recent one."""
         rows = await self._repos.games.list_for_chat(self._db, chat_id, limit=1)
         return await self.game(rows[0].game_id) if rows else None
+
+    async def last_finished_game(self, *, chat_id: int | None = None,
+                                 user_id: int | None = None) -> GameInfo | None:
+        """The most recent finished game of a chat (``chat_id``) or in which a user
+        sat (``user_id``): what /score shows once no game is played."""
+        if (chat_id is None) == (user_id is None):
+            raise ValueError("a chat or a user")
+        row = await self._repos.games.last_finished(self._db, chat_id=chat_id, user_id=user_id)
+        return await self.game(row.game_id) if row is not None else None
 
     async def active_games(self) -> list[GameInfo]:
         """Every game in the lobby or being played (to resume them after a restart)."""
@@ -1049,6 +1081,18 @@ class GameService:
             game = (await self._live(ex, row)).game
             return [(rnd.end, tuple(tuple(h) for h in rnd.hands))
                     for rnd in game.rounds if rnd.end is not None]
+
+    async def ended_round_views(self, game_id: int) -> list[SeatView]:
+        """The public view of each ended round at its end (its last position, the
+        hands' sizes, the totals after it): the picture a round's summary shows."""
+        async with self._db.reading() as ex:
+            row = await self._repos.games.get(ex, game_id)
+            if row is None:
+                raise NoSuchGameError()
+            if row.record_json is None:
+                return []
+            game = (await self._live(ex, row)).game
+            return _ended_views(game)
 
     async def claim_fish(self, chat_id: int) -> FishClaim:
         """Is it a fish? Answered from public facts only."""

@@ -9,7 +9,7 @@ TEXTS: dict[str, str] = {
     "cmd.fish": "Is it a fish?",
     "cmd.hand": "Send my hand again",
     "cmd.table": "Show the table again",
-    "cmd.score": "The score",
+    "cmd.score": "The score, or the last game's result",
     "cmd.rules": "Rules of the variants",
     "cmd.settings": "Game settings",
     "cmd.cancel": "Cancel the game",
@@ -85,7 +85,7 @@ TEXTS: dict[str, str] = {
     "lobby.title": "🁫 New game: {variant}",
     "lobby.players": "Players ({count}/{max}):",
     "lobby.player": "{number}. {name}",
-    "lobby.ai_player": "{number}. 🤖 {name} ({level})",
+    "lobby.ai_player": "{number}. {name} ({level})",
     "lobby.teams": "Teams: {value}",
     "lobby.target": "Target: {value}",
     "lobby.target_default": "Target: {value} (default)",
@@ -158,7 +158,7 @@ TEXTS: dict[str, str] = {
     # ------------------------------------------------------------ round and game end
     "round.domino": "🁫 Round {round}: {name} is out — domino!",
     "round.fish": "🐟 Round {round}: fish! The last tile was {name}'s.",
-    "round.eggs": "🥚 Round {round}: eggs — a tied fish; {carry} carried to the next round.",
+    "round.eggs": "🥚 Round {round}: eggs — a fish with the lowest hands tied.",
     "round.hands": "Hands:",
     "round.hand": "{name}: {tiles} ({pips})",
     "round.points": "Round points: {points}",
@@ -391,6 +391,19 @@ TEXTS: dict[str, str] = {
     "game.reason.last_left": "The last player left in the game.",
     "move.seven": "{name} takes {count} for the seven",
     "hand.out_of_play": "You have no tiles: you are out of the play for now.",
+    # ---- issue 12: after the game, words and numbers
+    "seat.computer": "🤖 Computer {number}",
+    "names.and": " & ",
+    "lobby.over": "🏁 Game over: {result}",
+    "result.won": "{names} won {score}",
+    "result.won_many": "{names} won",
+    "banner.goat": "Goat: {names}",
+    "round.zero.eggs_carry": "Nothing is written: {carry} is carried over and added to the next round's score.",  # noqa: E501
+    "round.zero.eggs": "Nobody scores: in this variant tied hands carry nothing over.",
+    "round.zero.none": "Nobody scores this round.",
+    "round.zero.discard": "Nothing is written: a round's write under {limit} is not recorded.",
+    "round.zero.winner": "{name} scores nothing: the pips left in the other hands come to 0 points.",  # noqa: E501
+    "score.last": "The last game ({variant}):",
     # ---- issue 12: hidden information and /export
     "usage.export": "Use /export for the latest game, or /export N for game number N.",
     "export.none_private": "You have no started games yet: there is no record to send.",

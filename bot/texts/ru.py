@@ -9,7 +9,7 @@ TEXTS: dict[str, str] = {
     "cmd.fish": "Это рыба?",
     "cmd.hand": "Прислать мои костяшки ещё раз",
     "cmd.table": "Показать стол ещё раз",
-    "cmd.score": "Счёт",
+    "cmd.score": "Счёт или итог последней партии",
     "cmd.rules": "Правила вариантов",
     "cmd.settings": "Настройки игры",
     "cmd.cancel": "Отменить игру",
@@ -85,7 +85,7 @@ TEXTS: dict[str, str] = {
     "lobby.title": "🁫 Новая игра: {variant}",
     "lobby.players": "Игроки ({count}/{max}):",
     "lobby.player": "{number}. {name}",
-    "lobby.ai_player": "{number}. 🤖 {name} ({level})",
+    "lobby.ai_player": "{number}. {name} ({level})",
     "lobby.teams": "Команды: {value}",
     "lobby.target": "Игра до: {value}",
     "lobby.target_default": "Игра до: {value} (по умолчанию)",
@@ -162,9 +162,7 @@ TEXTS: dict[str, str] = {
     # ------------------------------------------------------------ round and game end
     "round.domino": "🁫 Раунд {round}: {name} — домино!",
     "round.fish": "🐟 Раунд {round}: рыба! Последнюю костяшку выложил(а) {name}.",
-    "round.eggs": (
-        "🥚 Раунд {round}: яйца — рыба вничью; {carry} переходит в следующий раунд."
-    ),
+    "round.eggs": "🥚 Раунд {round}: яйца — рыба вничью.",
     "round.hands": "Костяшки на руках:",
     "round.hand": "{name}: {tiles} ({pips})",
     "round.points": "Очки за раунд: {points}",
@@ -402,6 +400,19 @@ TEXTS: dict[str, str] = {
     "game.reason.last_left": "В игре остался последний игрок.",
     "move.seven": "{name} берёт {count} за семёрку",
     "hand.out_of_play": "У вас нет костяшек: вы пока вне игры.",
+    # ---- issue 12: after the game, words and numbers
+    "seat.computer": "🤖 Компьютер {number}",
+    "names.and": " и ",
+    "lobby.over": "🏁 Игра окончена. {result}",
+    "result.won": "Победа: {names}, {score}",
+    "result.won_many": "Победа: {names}",
+    "banner.goat": "Козёл: {names}",
+    "round.zero.eggs_carry": "Ничего не записано: {carry} переносится и прибавится к записи следующего раунда.",  # noqa: E501
+    "round.zero.eggs": "Очков нет: в этом варианте при равенстве ничего не переносится.",
+    "round.zero.none": "В этом раунде очков нет.",
+    "round.zero.discard": "Ничего не записано: меньше {limit} очков за раунд не записывается.",
+    "round.zero.winner": "{name}: очков нет — костяшки, оставшиеся у соперников, дают 0 очков.",
+    "score.last": "Последняя игра ({variant}):",
     # ---- issue 12: hidden information and /export
     "usage.export": "Пишите /export для последней партии или /export N для партии номер N.",
     "export.none_private": "У вас пока нет начатых партий: записи нет.",

@@ -152,6 +152,21 @@ class GameRepository(Repository):
         return _game.all(await ex.fetchall(
             f"{_GAME_SELECT} WHERE chat_id = ? ORDER BY game_id DESC LIMIT ?", (chat_id, limit)))
 
+    async def last_finished(self, ex: Executor, *, chat_id: int | None = None,
+                            user_id: int | None = None) -> GameRow | None:
+        """The most recent finished game of a chat, or of a user's seats."""
+        if chat_id is not None:
+            rows = await ex.fetchall(
+                f"{_GAME_SELECT} WHERE status = 'finished' AND chat_id = ?"
+                " ORDER BY game_id DESC LIMIT 1", (chat_id,))
+        else:
+            rows = await ex.fetchall(
+                f"{_GAME_SELECT} WHERE status = 'finished' AND game_id IN"
+                " (SELECT game_id FROM game_seats WHERE user_id = ?)"
+                " ORDER BY game_id DESC LIMIT 1", (user_id,))
+        found = _game.all(rows)
+        return found[0] if found else None
+
     # -- creating and deleting
 
     async def create_lobby(

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.formatting import seat_name
+from bot.state import get_state
+from bot.texts import tr
 from engine.record import replay, replay_summary
 from tests.bot.conftest import open_table, play_to_end, running_bot
 from tests.bot.emulator import TelegramEmulator
@@ -48,9 +51,11 @@ async def test_whole_game(emu: TelegramEmulator, db_path: Path, variant: str, hu
         # what the group was shown: the final table caption carries the score
         table = bot.table(group.id)
         assert table is not None and table.caption is not None
-        names = [s.name for s in game.seats]
+        lang = await get_state(bot.app).presenter.chat_language(group.id)
+        names = [seat_name(lang, s) for s in game.seats]
+        joiner = tr(lang, "names.and")
         for side, total in zip(replayed.variant.sides, summary["totals"], strict=True):
-            assert f"{'+'.join(names[s] for s in side)} {total}" in table.caption
+            assert f"{joiner.join(names[s] for s in side)} — {total}" in table.caption
         moves = sum(len(r["moves"]) for r in summary["rounds"])
         private = sum(emu.call_count(chat_id=u.id) for u in users)
         public = emu.call_count(chat_id=group.id)

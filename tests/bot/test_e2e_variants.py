@@ -15,6 +15,9 @@ from typing import Any
 import pytest
 
 from bot.callbacks import Signal, decode, encode
+from bot.formatting import seat_name
+from bot.state import get_state
+from bot.texts import tr
 from engine.record import replay, replay_summary
 from tests.bot.conftest import Bot, open_table, running_bot
 from tests.bot.emulator import TelegramEmulator, User
@@ -120,11 +123,12 @@ async def test_whole_game_of_a_new_variant(emu: TelegramEmulator, db_path: Path,
         # the group saw the final score and who won
         table = bot.table(group.id)
         assert table is not None and table.caption is not None
-        names = [s.name for s in game.seats]
+        lang = await get_state(bot.app).presenter.chat_language(group.id)
+        names = [seat_name(lang, s) for s in game.seats]
+        joiner = tr(lang, "names.and")
         for side, total in zip(replayed.variant.sides, summary["totals"], strict=True):
-            assert f"{'+'.join(names[s] for s in side)} {total}" in table.caption
-        texts = [m.text or "" for m in emu.bot_messages(group.id)]
-        assert any("🏆" in t for t in texts)
+            assert f"{joiner.join(names[s] for s in side)} — {total}" in table.caption
+        assert "🏆" in table.caption  # the last picture's caption says who won
         moves = sum(len(r["moves"]) for r in summary["rounds"])
         kinds["take"] = sum(m.startswith("take:") for r in record["rounds"] for m in r["moves"])
         kinds["turns of several"] = sum("+" in m and not m.startswith("take:")

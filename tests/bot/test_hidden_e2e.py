@@ -58,13 +58,14 @@ class PublicOnlyWorkers(Workers):
         super().__init__(ai_workers=0, render_workers=0)
         self.pictures = 0
 
-    async def table_picture(self, lang: str, view: SeatView, names: Sequence[str]
+    async def table_picture(self, lang: str, view: SeatView, names: Sequence[str],
+                            banner: str | None = None, banner_detail: str | None = None
                             ) -> tuple[bytes, str]:
         assert view.seat is None and view.hand == () and view.legal == (), \
             "the renderer was given a seat's view"
         assert all(not ev.tiles for ev in view.history), "a take's tiles reach the picture"
         self.pictures += 1
-        return await super().table_picture(lang, view, names)
+        return await super().table_picture(lang, view, names, banner, banner_detail)
 
 
 async def replayed(bot: Bot, game_id: int) -> Game:

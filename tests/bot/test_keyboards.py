@@ -98,14 +98,16 @@ def test_lobby_and_settings_keyboards() -> None:
 
 def test_texts_from_state() -> None:
     text = lobby_text("en", lobby("all_fives"))
-    assert "Anna" in text and "AI 1" in text and "Target: 150 (default)" in text
+    assert "Anna" in text and "2. 🤖 Computer 1 (easy)" in text and "AI 1" not in text
+    assert "Target: 150 (default)" in text
+    assert "🤖 Компьютер 1" in lobby_text("ru", lobby("all_fives"))
     assert "Новая игра" in lobby_text("ru", lobby())
     game = Game(make_variant("kozel", 2, {}), seed=1)
     info = playing(game)
     result = game.play(game.legal_moves()[0])
     info = playing(game)
     caption = table_caption("en", info, info.view, [result])  # type: ignore[arg-type]
-    assert "Last: P" in caption and "Score: P0 0 · P1 0" in caption
+    assert "Last: P" in caption and "Score: P0 — 0 · P1 — 0" in caption
     assert len(caption) <= 1024
     seat = game.current_seat
     assert seat is not None

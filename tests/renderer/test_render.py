@@ -246,3 +246,68 @@ def test_every_table_of_random_games(variant: str, players: int) -> None:
             _check(first, scene)
             assert render_table(scene, (CLASSIC, DARK, KIDS)[seed]).data == first.data
     assert states >= 40
+
+
+# ------------------------------------------------------------ the result banner
+def _pixels(res: RenderResult) -> Image.Image:
+    return Image.open(io.BytesIO(res.data)).convert("RGB")
+
+
+def _differs(a: Image.Image, b: Image.Image, box: tuple[int, int, int, int]) -> int:
+    """How many pixels of ``box`` differ clearly between two pictures."""
+    ca, cb = a.crop(box).tobytes(), b.crop(box).tobytes()
+    return sum(1 for i in range(0, len(ca), 3)
+               if abs(ca[i] - cb[i]) + abs(ca[i + 1] - cb[i + 1]) + abs(ca[i + 2] - cb[i + 2])
+               > 60)
+
+
+BANNERS = [
+    ("Anna & 🤖 Computer 1 won 101 — 87", "Goat: Boris & 🤖 Computer 2"),
+    ("Анна и 🤖 Компьютер 1 победили", None),
+    ("W" * 300, "ж" * 300),  # far too long: cut, never outside the picture
+    ("🤖🤖", None),  # nothing the font draws: no crash
+]
+
+
+@pytest.mark.parametrize(("seed", "banner"), list(enumerate(BANNERS)))
+def test_banner_is_drawn_inside_the_canvas(seed: int, banner: tuple[str, str | None]) -> None:
+    from renderer.draw import banner_box
+
+    rng = random.Random(seed)
+    variant, players = rng.choice(GAMES)
+    plain = game_scene(variant, players, seed, placements=None)
+    scene = TableScene(**{**_fields(plain), "banner": banner[0], "banner_detail": banner[1]})
+    res, base = render_table(scene), render_table(plain)
+    _check(res, scene)
+    assert (res.width, res.height) == (base.width, base.height)
+    assert len(res.data) < 250_000
+    x0, y0, x1, y1 = banner_box(res.height, banner[1] is not None)
+    assert 0 <= x0 < x1 <= res.width and HEADER <= y0 < y1 <= res.height - FOOTER
+    a, b = _pixels(res), _pixels(base)
+    band = _differs(a, b, (x0, y0, x1, y1))
+    assert band > (x1 - x0) * (y1 - y0) // 3  # the band darkens the table under it
+    # nothing is drawn outside the band: the header and the footer are as before
+    assert _differs(a, b, (0, 0, res.width, y0 - 2)) < 50
+    assert _differs(a, b, (0, y1 + 2, res.width, res.height)) < 50
+    # the text itself: bright pixels in the band's middle, where a plain band is dark
+    mid = a.crop((x0 + 40, y0 + 12, x1 - 40, y1 - 12)).convert("L")
+    bright = sum(1 for v in mid.tobytes() if v > 170)
+    if banner[0] != "🤖🤖":
+        assert bright > 200
+
+
+def test_banner_costs_little() -> None:
+    import statistics
+    import time
+
+    scene = full_spinner_scene(0)
+    final = TableScene(**{**_fields(scene), "banner": "Anna & Boris won 101 — 87",
+                          "banner_detail": "Goat: 🤖 Computer 1 & 🤖 Computer 2"})
+    render_table(final)
+    times = []
+    for _ in range(7):
+        t0 = time.perf_counter()
+        res = render_table(final)
+        times.append(time.perf_counter() - t0)
+    assert statistics.median(times) < 0.25  # the limit is 50 ms; a shared CI machine is slow
+    assert len(res.data) < 250_000

@@ -1,0 +1,129 @@
+"""After the game, through the emulator: whole games of kozel (2 people + 2 computers)
+and All Fives; one new group message a round, never an empty table picture, the last
+picture carries the result, the lobby and the private message say how it ended,
+/score shows it afterwards."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.formatting import result_line, seat_name, side_names
+from bot.state import get_state
+from bot.texts import tr
+from engine.results import GameEndReason
+from renderer.draw import banner_box
+from tests.bot.conftest import open_table, play_to_end, running_bot
+from tests.bot.emulator import TelegramEmulator
+
+CASES = [
+    # variant, the users' client languages, computer seats, target
+    ("kozel", ("ru", "ru"), 2, None),
+    ("all_fives", ("en", "en"), 0, 100),
+]
+
+
+def _dark_share(data: bytes) -> float:
+    """The share of very dark pixels where the result banner goes (a dark band)."""
+    img = Image.open(io.BytesIO(data)).convert("L")
+    values = img.crop(banner_box(img.size[1], True)).tobytes()
+    return sum(1 for v in values if v < 50) / len(values)
+
+
+@pytest.mark.parametrize(("variant", "langs", "ai", "target"), CASES,
+                         ids=[c[0] for c in CASES])
+async def test_after_the_game(emu: TelegramEmulator, db_path: Path, variant: str,
+                              langs: tuple[str, str], ai: int, target: int | None) -> None:
+    users = [emu.add_user(n, language_code=lc)
+             for n, lc in zip(("Anna", "Boris"), langs, strict=True)]
+    group = emu.add_group("Domino club", users)
+    async with running_bot(emu, db_path) as bot:
+        await open_table(bot, group.id, users, variant, ai=ai, target=target)
+        lang = await get_state(bot.app).presenter.chat_language(group.id)
+        await bot.lobby_press(users[0], group.id, "go")
+        start = len(emu.history(group.id))
+        await play_to_end(bot, group.id, users, random.Random(variant))
+        await bot.settle()
+        game = await bot.game_in(group.id)
+        assert game is not None and game.status == "finished"
+        view, outcome = game.view, game.outcome
+        assert view is not None and outcome is not None
+        ended = len(await bot.service.ended_rounds(game.game_id))
+        rounds = view.round_index + 1  # the last may end in play (a target reached)
+        assert ended in (rounds, rounds - 1)
+        result = result_line(lang, game, view, outcome)
+        sides = side_names(lang, game, view)
+
+        # one new group message a round: the table of the round (sent with its first
+        # move); the round's end turns it into the summary, edited in place
+        sent = [h for h in emu.history(group.id)[start:] if h.action == "send"]
+        photos = [h for h in sent if h.method == "sendPhoto"]
+        texts = [h for h in sent if h.method == "sendMessage"]
+        assert len(photos) == rounds - 1, (len(photos), rounds)  # round 1's came with the start
+        long_summaries = sum(1 for h in texts if tr(lang, "round.hands") in
+                             str((h.snapshot or {}).get("text")))
+        assert len(texts) == long_summaries <= rounds
+        # never an empty table: every round's table after the first is sent with a move
+        for h in photos:
+            caption = str((h.snapshot or {}).get("caption"))
+            assert tr(lang, "table.last", move="") in caption, caption
+        tables = [m for m in emu.bot_messages(group.id) if m.has_media]
+        assert len(tables) == rounds  # each round's last position with its summary
+        for number, msg in enumerate(tables[:ended], start=1):
+            assert msg.caption is not None and len(msg.caption) <= 1024
+            head = {"ru": f"Раунд {number}:", "en": f"Round {number}:"}[lang]
+            assert head in msg.caption or f" {number}:" in msg.caption.split("\n")[0]
+
+        # the last picture: the result in its caption, the banner across the table
+        final = tables[-1]
+        assert final.caption is not None and result in final.caption
+        if outcome.reason is GameEndReason.GOAT:
+            goat = ", ".join(sides[i] for i in outcome.losers)
+            assert tr(lang, "game.reason.goat", names=goat) in final.caption
+        assert final.photo_bytes is not None and tables[0].photo_bytes is not None
+        assert _dark_share(final.photo_bytes) > 0.35  # the dark band of the banner
+        assert all(_dark_share(m.photo_bytes or b"") < 0.2 for m in tables[:-1])
+        # computers are named in the group's language
+        for s in game.seats:
+            if s.ai_level is not None:
+                assert seat_name(lang, s) in final.caption and "AI " not in final.caption
+
+        # the lobby says the game is over and how it ended
+        lobby = next(m for m in emu.bot_messages(group.id)
+                     if tr(lang, "lobby.title", variant="").split(":")[0] in (m.text or ""))
+        assert lobby.text is not None
+        assert tr(lang, "lobby.over", result=result) in lobby.text
+        assert tr(lang, "lobby.started") not in lobby.text
+
+        # each player's private message has the result
+        for user in users:
+            msgs = [m for m in emu.bot_messages(user.id) if m.text and "🁫" in m.text]
+            assert msgs, f"{user.first_name} has no hand message"
+            ulang = await get_state(bot.app).presenter.user_language(user.id)
+            assert result_line(ulang, game, view, outcome) in (msgs[-1].text or "")
+
+        # /score after the game: the result, in the group and in private
+        await bot.send(users[1], group.id, "/score")
+        answer = emu.last_message(group.id)
+        assert answer is not None and answer.text is not None
+        assert result in answer.text and tr(lang, "score.none") not in answer.text
+        await bot.send(users[0], users[0].id, "/score")
+        mine = emu.last_message(users[0].id)
+        ulang = await get_state(bot.app).presenter.user_language(users[0].id)
+        assert mine is not None and mine.text is not None
+        assert result_line(ulang, game, view, outcome) in mine.text
+
+
+async def test_score_with_no_game_ever(emu: TelegramEmulator, db_path: Path) -> None:
+    anna = emu.add_user("Anna", language_code="en")
+    group = emu.add_group("Empty club", [anna])
+    async with running_bot(emu, db_path) as bot:
+        await emu.user_starts_bot(anna)
+        await bot.send(anna, group.id, "/score")
+        assert (emu.last_message(group.id) or emu).text == tr("en", "score.none")  # type: ignore[union-attr]
+        await bot.send(anna, anna.id, "/score")
+        assert (emu.last_message(anna.id) or emu).text == tr("en", "score.none")  # type: ignore[union-attr]
