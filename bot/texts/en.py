@@ -381,7 +381,7 @@ TEXTS: dict[str, str] = {
     "lobby.extra_turn": "Extra turn after a double or a score: {value}",
     "lobby.no_double_out": "No going out with a double or a scoring tile: {value}",
     "hand.more": "▶ Place another tile on another arm, or press «Done».",
-    "hand.must_open": "Nothing fits: reopen your closer.",
+    "hand.must_open": "Nothing fits: reopen your face-down double.",
     "move.open": "{name} reopens {end}",
     "move.done": "{name} ends the turn",
     "move.take": "{name} takes {count} from the seven's player",
@@ -424,7 +424,7 @@ TEXTS: dict[str, str] = {
     "no_game_private": (
         "You are not playing a game now. Open one in a group with /newgame."
     ),
-    "refuse.turn_of": "It is not your turn: {name} is on turn.",
+    "refuse.turn_of": "It is not your turn: it is {name}'s turn.",
     "refuse.pass_fits.one": "{tiles} fits: you cannot pass.",
     "refuse.pass_fits.many": "{tiles} fit: you cannot pass.",
     "refuse.draw_fits.one": "{tiles} fits: place it, you cannot draw.",
@@ -441,8 +441,8 @@ TEXTS: dict[str, str] = {
     "fish.no_boneyard": (
         "Not a fish yet: the boneyard is empty, but a move is still possible."
     ),
-    "fish.open": "Open ends {ends}: not on the table yet are {unplayed}.",
-    "fish.open_one": "Open end {ends}: not on the table yet are {unplayed}.",
+    "fish.open": "Open ends {ends}; still off the table: {unplayed}.",
+    "fish.open_one": "Open end {ends}; still off the table: {unplayed}.",
     "fish.open_none": "Open ends {ends}.",
     "fish.open_one_none": "Open end {ends}.",
     "hand.ends_legend": (
