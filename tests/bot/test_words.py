@@ -191,5 +191,10 @@ def test_help_lists_each_variant_once() -> None:
         for v in VARIANT_ORDER:
             assert text.count(f"/newgame {v}\n") + text.endswith(f"/newgame {v}") == 1
         assert "(" + tr(lang, "variant.osel") + ")" not in text
+        # the issue-12 behaviour is told: forced moves, pings, the private settings panel,
+        # the /rules menu, /export's two views, /score's last result
+        for told in ("/settings forced off", "/notify off", "/notify on", "/rules",
+                     "/export [N]", "/score", "/back", tr(lang, "btn.settings")):
+            assert told in text, (lang, told)
     assert "• Osel (Donkey) — /newgame osel" in variant_list("en")
     assert "• Осёл — /newgame osel" in variant_list("ru")
