@@ -164,7 +164,7 @@ def _player_lines(lang: str, game: GameInfo) -> list[str]:
                             name=seat_name(lang, s),
                             level=tr(lang, f"ai.{s.ai_level}")))
         else:
-            lines.append(tr(lang, "lobby.player", number=s.seat + 1, name=s.name))
+            lines.append(tr(lang, "lobby.player", number=s.seat + 1, name=seat_name(lang, s)))
     return lines
 
 
