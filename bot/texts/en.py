@@ -172,7 +172,7 @@ TEXTS: dict[str, str] = {
     "game.winner": "🏆 Winner: {names}!",
     "game.reason.target": "The target score was reached.",
     "game.reason.goat": "{names} became the goat 🐐.",
-    "game.reason.rounds": "All rounds are played.",
+    "game.reason.rounds": "All rounds have been played.",
     "game.reason.four_fives": "Four fives on the ends!",
     "game.started": "▶ {variant}: the game begins. Tiles are in your private chats with me.",
     "notice.no_private": "{name} cannot get the tiles: open {link} and press «Start».",
@@ -477,12 +477,12 @@ TEXTS: dict[str, str] = {
                        "the settings, the computer players and the group's language.",
     "err.not_manager_admin": "Only a group admin can do that (or the creator of the "
                              "group's game).",
-    "panel.title": "⚙ Settings of the game: {variant}",
+    "panel.title": "⚙ Game settings: {variant}",
     "panel.hint": "Press a button to change an option: it shows the current value, and "
                   "each press moves it on. The group's lobby shows every change. Press "
                   "«Done» when you are finished.",
     "panel.teams_later": "Teams can be chosen once exactly 4 players are seated.",
-    "panel.closed": "⚙ Settings of «{variant}» closed. /settings in the group opens them "
+    "panel.closed": "⚙ The settings of «{variant}» are closed. /settings in the group opens them "
                     "again.",
     "panel.started": "⚙ The game «{variant}» has started: its settings are closed.",
     "panel.cancelled": "⚙ The game «{variant}» was cancelled: its settings are closed.",
