@@ -401,6 +401,7 @@ TEXTS: dict[str, str] = {
     "seat.computer": "🤖 Computer {number}",
     "names.and": " & ",
     "lobby.over": "🏁 Game over: {result}",
+    "lobby.closed_title": "🁫 Game: {variant}",
     "result.won": "{names} won {score}",
     "result.won_many": "{names} won",
     "banner.goat": "Goat: {names}",

@@ -411,6 +411,7 @@ TEXTS: dict[str, str] = {
     "seat.computer": "🤖 Компьютер {number}",
     "names.and": " и ",
     "lobby.over": "🏁 Игра окончена. {result}",
+    "lobby.closed_title": "🁫 Игра: {variant}",
     "result.won": "Победа: {names}, {score}",
     "result.won_many": "Победа: {names}",
     "banner.goat": "Козёл: {names}",
