@@ -390,7 +390,7 @@ TEXTS: dict[str, str] = {
     "hand.must_open": "Nothing fits: reopen your face-down double.",
     "move.open": "{name} reopens {end}",
     "move.done": "{name} ends the turn",
-    "move.take": "{name} takes {count} from the seven's player",
+    "move.take": "{name} takes {count} from the hand of the seven's player",
     "move.face_down": "{name} — 🂠{tile} face down{end}",
     "round.general_won": "The team finished with 0-0 or 6-6: one round point.",
     "round.general_drawn": "A drawn round: nobody scores.",
