@@ -29,7 +29,7 @@ from bot.callbacks import (
     decode,
 )
 from bot.common import error_text, move_refusal, player_of, with_admin_fallback
-from bot.formatting import no_fit_text, rules_text
+from bot.formatting import no_fit_text, rules_text, seat_name
 from bot.keyboards import SIGNAL_VARIANTS, VARIANT_ORDER, rules_keyboard, tile_label
 from bot.presenter import Presenter
 from bot.state import BotState, get_state
@@ -156,7 +156,7 @@ async def _signal(state: BotState, ui: Presenter, answer: Answer, lang: str, dat
     state.signals[key] = when
     await answer(tr(lang, "ans.signal_sent"))
     group_lang = await ui.chat_language(game.chat_id)
-    ui.say(game.chat_id, tr(group_lang, f"signal.{data.kind}", name=seat.name))
+    ui.say(game.chat_id, tr(group_lang, f"signal.{data.kind}", name=seat_name(group_lang, seat)))
 
 
 async def _tile_info(state: BotState, answer: Answer, lang: str, data: TileInfo,

@@ -164,7 +164,7 @@ def _player_lines(lang: str, game: GameInfo) -> list[str]:
                             name=seat_name(lang, s),
                             level=tr(lang, f"ai.{s.ai_level}")))
         else:
-            lines.append(tr(lang, "lobby.player", number=s.seat + 1, name=s.name))
+            lines.append(tr(lang, "lobby.player", number=s.seat + 1, name=seat_name(lang, s)))
     return lines
 
 
@@ -226,9 +226,11 @@ def options_help(lang: str, variant: str) -> str:
 
 
 def closed_lobby_text(lang: str, game: GameInfo) -> str:
-    """The lobby once the game started: who plays, and (once over) how it ended."""
+    """The lobby once the game started: who plays, and (once over) how it ended (its
+    title no longer says "New game")."""
     names = ", ".join(seat_names(lang, game))
-    head = f"{tr(lang, 'lobby.title', variant=variant_name(lang, game.variant))}\n{names}\n\n"
+    title = tr(lang, "lobby.closed_title", variant=variant_name(lang, game.variant))
+    head = f"{title}\n{names}\n\n"
     if game.status == "cancelled":
         return head + tr(lang, "lobby.cancelled")
     outcome = game.outcome

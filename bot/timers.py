@@ -28,7 +28,7 @@ from telegram.ext import ContextTypes, JobQueue
 
 from bot import tg
 from bot.common import error_text, with_admin_fallback
-from bot.formatting import variant_name
+from bot.formatting import seat_name, variant_name
 from bot.presenter import Presenter
 from bot.state import AnyApp, AnyContext, get_state
 from bot.texts import tr
@@ -212,7 +212,7 @@ async def fire_timeout(app: AnyApp, game_id: int) -> TimeoutOutcome | None:
         game = outcome.report.game
         ui = state.presenter
         lang = await ui.chat_language(game.chat_id)
-        name = game.seats[outcome.seat].name
+        name = seat_name(lang, game.seats[outcome.seat])
         key = "timer.timed_out_forced" if outcome.forced_only else "timer.timed_out"
         ui.say(game.chat_id, tr(lang, key, name=name))
         state.pipeline.after(outcome.report)
@@ -329,7 +329,7 @@ async def _tell_back(app: AnyApp, game: GameInfo, user_id: int) -> None:
     ui.screen(game)  # he is present again in what the bot knows of the game
     seat = game.seat_of(user_id)
     lang = await ui.chat_language(game.chat_id)
-    ui.say(game.chat_id, tr(lang, "timer.back", name=seat.name if seat else "?"))
+    ui.say(game.chat_id, tr(lang, "timer.back", name=seat_name(lang, seat) if seat else "?"))
     if game.turn is not None and seat is not None and game.turn == seat.seat:
         state.pipeline.cancel_jobs(game)  # his turn again: no computer move
         state.pipeline.arm_ping(game)  # and a ping if he leaves it waiting

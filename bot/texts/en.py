@@ -23,17 +23,23 @@ TEXTS: dict[str, str] = {
     "help": (
         "🁫 Domino bot\n"
         "\n"
-        "In a group: /newgame [variant] opens a game; players press «Join», add computer "
-        "players, and press «Start». Your tiles arrive here, in the private chat with "
-        "me, as buttons: press a tile to place it. The group sees the table as a "
-        "picture.\n"
+        "In a group: /newgame [variant] opens a game; players press «Join», then «Start». "
+        "Only the game's creator or a group admin adds computer players or changes the "
+        "rules: «⚙ Settings» opens them in his private chat with me. Your tiles arrive in "
+        "your private chat with me, as buttons: press a tile to place it. The "
+        "group sees the table as a picture.\n"
         "\n"
         "When nothing fits, your pass or draw is made for you (/settings forced off "
-        "turns that off). When your turn has waited a while, I message you here; "
-        "/notify off stops that.\n"
+        "turns that off). When your turn has waited a while, I message you in private; "
+        "/notify off stops that, /notify on brings it back.\n"
         "\n"
-        "Commands: /pass, /fish, /hand, /table, /score, /rules [variant], /settings, "
-        "/cancel, /stats, /top, /language ru|en, /export [N], /notify on|off.\n"
+        "/rules: a menu of the variants and their rules. /score: the score, or the last "
+        "game's result. /export [N]: a game's record as a file. While the game goes on, "
+        "it holds no other player's tiles and no boneyard (in private your own tiles, in "
+        "the group nobody's); once the game is over, the complete record.\n"
+        "\n"
+        "More commands: /pass, /fish, /hand, /table, /settings, /cancel, /back, /stats, "
+        "/top, /language ru|en.\n"
         "\n"
         "Variants:\n"
         "{variants}"
@@ -166,7 +172,7 @@ TEXTS: dict[str, str] = {
     "game.winner": "🏆 Winner: {names}!",
     "game.reason.target": "The target score was reached.",
     "game.reason.goat": "{names} became the goat 🐐.",
-    "game.reason.rounds": "All rounds are played.",
+    "game.reason.rounds": "All rounds have been played.",
     "game.reason.four_fives": "Four fives on the ends!",
     "game.started": "▶ {variant}: the game begins. Tiles are in your private chats with me.",
     "notice.no_private": "{name} cannot get the tiles: open {link} and press «Start».",
@@ -381,10 +387,10 @@ TEXTS: dict[str, str] = {
     "lobby.extra_turn": "Extra turn after a double or a score: {value}",
     "lobby.no_double_out": "No going out with a double or a scoring tile: {value}",
     "hand.more": "▶ Place another tile on another arm, or press «Done».",
-    "hand.must_open": "Nothing fits: reopen your closer.",
+    "hand.must_open": "Nothing fits: reopen your face-down double.",
     "move.open": "{name} reopens {end}",
     "move.done": "{name} ends the turn",
-    "move.take": "{name} takes {count} from the seven's player",
+    "move.take": "{name} takes {count} from the hand of the seven's player",
     "move.face_down": "{name} — 🂠{tile} face down{end}",
     "round.general_won": "The team finished with 0-0 or 6-6: one round point.",
     "round.general_drawn": "A drawn round: nobody scores.",
@@ -395,6 +401,7 @@ TEXTS: dict[str, str] = {
     "seat.computer": "🤖 Computer {number}",
     "names.and": " & ",
     "lobby.over": "🏁 Game over: {result}",
+    "lobby.closed_title": "🁫 Game: {variant}",
     "result.won": "{names} won {score}",
     "result.won_many": "{names} won",
     "banner.goat": "Goat: {names}",
@@ -424,7 +431,7 @@ TEXTS: dict[str, str] = {
     "no_game_private": (
         "You are not playing a game now. Open one in a group with /newgame."
     ),
-    "refuse.turn_of": "It is not your turn: {name} is on turn.",
+    "refuse.turn_of": "It is not your turn: it is {name}'s turn.",
     "refuse.pass_fits.one": "{tiles} fits: you cannot pass.",
     "refuse.pass_fits.many": "{tiles} fit: you cannot pass.",
     "refuse.draw_fits.one": "{tiles} fits: place it, you cannot draw.",
@@ -441,8 +448,8 @@ TEXTS: dict[str, str] = {
     "fish.no_boneyard": (
         "Not a fish yet: the boneyard is empty, but a move is still possible."
     ),
-    "fish.open": "Open ends {ends}: not on the table yet are {unplayed}.",
-    "fish.open_one": "Open end {ends}: not on the table yet are {unplayed}.",
+    "fish.open": "Open ends {ends}; still off the table: {unplayed}.",
+    "fish.open_one": "Open end {ends}; still off the table: {unplayed}.",
     "fish.open_none": "Open ends {ends}.",
     "fish.open_one_none": "Open end {ends}.",
     "hand.ends_legend": (
@@ -471,12 +478,12 @@ TEXTS: dict[str, str] = {
                        "the settings, the computer players and the group's language.",
     "err.not_manager_admin": "Only a group admin can do that (or the creator of the "
                              "group's game).",
-    "panel.title": "⚙ Settings of the game: {variant}",
+    "panel.title": "⚙ Game settings: {variant}",
     "panel.hint": "Press a button to change an option: it shows the current value, and "
                   "each press moves it on. The group's lobby shows every change. Press "
                   "«Done» when you are finished.",
     "panel.teams_later": "Teams can be chosen once exactly 4 players are seated.",
-    "panel.closed": "⚙ Settings of «{variant}» closed. /settings in the group opens them "
+    "panel.closed": "⚙ The settings of «{variant}» are closed. /settings in the group opens them "
                     "again.",
     "panel.started": "⚙ The game «{variant}» has started: its settings are closed.",
     "panel.cancelled": "⚙ The game «{variant}» was cancelled: its settings are closed.",

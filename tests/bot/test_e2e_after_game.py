@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.formatting import result_line, seat_name, side_names
+from bot.formatting import result_line, seat_name, side_names, variant_name
 from bot.state import get_state
 from bot.texts import tr
 from engine.results import GameEndReason
@@ -93,9 +93,12 @@ async def test_after_the_game(emu: TelegramEmulator, db_path: Path, variant: str
                 assert seat_name(lang, s) in final.caption and "AI " not in final.caption
 
         # the lobby says the game is over and how it ended
-        lobby = next(m for m in emu.bot_messages(group.id)
-                     if tr(lang, "lobby.title", variant="").split(":")[0] in (m.text or ""))
+        over = tr(lang, "lobby.over", result=result)
+        lobby = next(m for m in emu.bot_messages(group.id) if over in (m.text or ""))
         assert lobby.text is not None
+        assert lobby.text.startswith(tr(lang, "lobby.closed_title",
+                                        variant=variant_name(lang, game.variant)))
+        assert tr(lang, "lobby.title", variant="").split(":")[0] not in lobby.text
         assert tr(lang, "lobby.over", result=result) in lobby.text
         assert tr(lang, "lobby.started") not in lobby.text
 

@@ -60,7 +60,7 @@ async def test_bad_presses_are_answered_and_change_nothing(bot: Bot,
     assert other_hand is not None
     on_turn_name = next(s.name for s in game.seats if s.user_id == mover.id)
     assert await bot.press(other, other.id, other_hand.message_id, data, forge=True) \
-        == f"It is not your turn: {on_turn_name} is on turn."
+        == f"It is not your turn: it is {on_turn_name}'s turn."
     # a tile that does not fit / not your turn, through the plain tile buttons
     infos = [d for d in other_hand.callback_datas() if d.startswith("t:")]
     assert await bot.press(other, other.id, other_hand.message_id, infos[0]) \

@@ -176,6 +176,7 @@ def test_results_in_the_lobby_score_and_hand() -> None:
     assert g.view is not None and g.outcome is not None
     lobby = closed_lobby_text("ru", g)
     assert "🏁 Игра окончена. Победа:" in lobby and tr("ru", "lobby.started") not in lobby
+    assert lobby.startswith("🁫 Игра: Козёл\n") and "Новая игра" not in lobby
     winners = g.outcome.winners
     assert " — ".join(str(g.view.totals[i]) for i in winners) in lobby
     if g.outcome.reason is GameEndReason.GOAT:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 
 from bot.app import COMMANDS, bot_commands
@@ -49,3 +50,19 @@ def test_language_of() -> None:
     assert language_of("de") == "en"
     assert language_of(None, "ru") == "ru"
     assert language_of("", "en") == "en"
+
+
+def test_russian_reads_as_russian() -> None:
+    """The Russian catalogue: no Latin word but commands, their arguments and the
+    picture's W/E/N/S; «ёлочки», never straight quotes; one word for a tile; the
+    client's Start button is «Запустить»."""
+    arguments = {"W", "E", "N", "S", "ru", "en", "on", "off"}  # "/language ru или en"
+    for key, text in CATALOGS["ru"].items():
+        plain = re.sub(r"\{[a-z_]+\}", "", text)
+        plain = re.sub(r"/[a-z_]+(?: [a-z0-9|\-\[\]]+)*", "", plain)  # commands, arguments
+        plain = re.sub(r"\b\d+[smhd]\b", "", plain)  # /settings durations: 30s, 24h, 7d
+        latin = [w for w in re.findall(r"[A-Za-z]+", plain) if w not in arguments]
+        assert not latin, (key, latin)
+        assert '"' not in text and "'" not in text and "“" not in text, key
+        assert not re.search(r"фишк|камен|камн|доминошк", text, re.I), key
+        assert "Start" not in text, key

@@ -38,9 +38,11 @@ def test_plural_forms() -> None:
 def test_fish_in_words() -> None:
     claim = FishClaim(False, 6, {4: 3, 6: 2})
     assert fish_text("en", claim) == (
-        "Not a fish yet: 6 tiles still in the boneyard. Open ends 4 and 6: not on the table "
-        "yet are 3 tiles with a 4 and 2 tiles with a 6.")
+        "Not a fish yet: 6 tiles still in the boneyard. Open ends 4 and 6; still off the "
+        "table: 3 tiles with a 4 and 2 tiles with a 6.")
     ru = fish_text("ru", claim)
+    assert ru == ("Ещё не рыба: в базаре 6 костяшек. Открытые концы 4 и 6; ещё не на столе: "
+                  "с числом 4 — 3 костяшки и с числом 6 — 2 костяшки.")
     assert "6 костяшек" in ru and "3 костяшки" in ru and "2 костяшки" in ru
     assert "0: " not in ru and "4 и 6" in ru
     one = fish_text("ru", FishClaim(False, 1, {5: 1}))
@@ -189,5 +191,10 @@ def test_help_lists_each_variant_once() -> None:
         for v in VARIANT_ORDER:
             assert text.count(f"/newgame {v}\n") + text.endswith(f"/newgame {v}") == 1
         assert "(" + tr(lang, "variant.osel") + ")" not in text
+        # the issue-12 behaviour is told: forced moves, pings, the private settings panel,
+        # the /rules menu, /export's two views, /score's last result
+        for told in ("/settings forced off", "/notify off", "/notify on", "/rules",
+                     "/export [N]", "/score", "/back", tr(lang, "btn.settings")):
+            assert told in text, (lang, told)
     assert "• Osel (Donkey) — /newgame osel" in variant_list("en")
     assert "• Осёл — /newgame osel" in variant_list("ru")
