@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.conftest import Bot, on_turn, play_to_end, start_game
+from tests.bot.conftest import Bot, on_turn, play_lead, play_to_end, start_game
 from tests.bot.emulator import TelegramEmulator, User, forbidden
 
 
@@ -108,6 +108,7 @@ async def test_housekeeping_brings_back_what_the_outbox_gave_up_on(bot: Bot) -> 
     people = [emu.add_user("Anna"), emu.add_user("Boris")]
     group = emu.add_group("Table", members=people).id
     await start_game(bot, group, people, "draw")
+    await play_lead(bot, group, people)  # the table comes with the lead; then it is edited
     bot.app.bot_data["domino_state"].outbox.retry_delays = ()  # no more tries of its own
     emu.fail_next("editMessageMedia", count=1, chat_id=group,
                   error=Failure.api(500, "Internal Server Error: emulated"))
