@@ -148,9 +148,9 @@ async def check_in_line(emu: TelegramEmulator, db: Path, group: int,
 
     A round with a move has one live table naming the player on turn; a round not
     begun has none yet (the last picture is the last round's summary, and the first
-    round has no picture at all) and gets it with its first move. The restarted bot is another process: its messages are
-    waited for (until the emulator is quiet and they show the stored state, or
-    20 s) before the checks."""
+    round has no picture at all) and gets it with its first move. The restarted bot
+    is another process: its messages are waited for (until the emulator is quiet and
+    they show the stored state, or 20 s) before the checks."""
     _, version, turn, status = await stored(db, group)
     assert status == "playing" and turn is not None
     on_turn = users[turn]
