@@ -238,7 +238,10 @@ def closed_lobby_text(lang: str, game: GameInfo) -> str:
         return head + tr(lang, "lobby.over", result=result_line(lang, game, game.view,
                                                                   outcome)) \
             + "".join("\n" + line for line in reason_lines(lang, game, game.view, outcome))
-    return head + tr(lang, "lobby.started")
+    view = game.view
+    if view is None or view.round_index > 0 or view.leader >= len(game.seats):
+        return head + tr(lang, "lobby.started")
+    return head + tr(lang, "lobby.started_by", name=seat_name(lang, game.seats[view.leader]))
 
 
 # ------------------------------------------------------------------ hand

@@ -269,7 +269,7 @@ class Presenter:
         if report.started:
             self._put_lobby(game)
             self._put_hands(game, range(len(game.seats)), resend=True)
-            self._put_table(game, resend=True)
+            self._put_table(game)  # sent with the first tile: a table is never empty
             return
         if report.round_ends or report.finished:
             self._put_announce(game)
@@ -571,8 +571,9 @@ class Presenter:
         live = ref is not None and not _is_summary(ref)
         if live and not resend and ref is not None and ref.version >= game.version:
             return
-        if ref is not None and not live and not resend and (
-                view.table.lead is None or game.status != "playing"):
+        if not live and not resend and (
+                (view.table.lead is None and game.status == "playing")
+                or (ref is not None and game.status != "playing")):
             return  # a new round's table is sent with its first move: never empty
         results = list(screen.results)
         lang = await self.chat_language(game.chat_id)
@@ -761,7 +762,7 @@ class Presenter:
             self._put_hands(game, (seat.seat,), resend=ref is None)
         table = shown.get(("table", None))
         if table is None or table.version < game.version:
-            self._put_table(game, resend=table is None)
+            self._put_table(game)  # a round not yet begun keeps waiting for its lead
 
 
 def _is_summary(ref: Shown) -> bool:

@@ -100,6 +100,9 @@ TEXTS: dict[str, str] = {
     "lobby.needs_start": "{name}: open {link} and press «Start» to get your tiles.",
     "lobby.cancelled": "🚫 The game was cancelled.",
     "lobby.started": "▶ The game has started.",
+    "lobby.started_by": (
+        "▶ The game has started: {name} leads. The table appears with the first tile."
+    ),
     "ai.easy": "easy",
     "ai.medium": "medium",
     "ai.hard": "hard",

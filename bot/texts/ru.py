@@ -102,6 +102,9 @@ TEXTS: dict[str, str] = {
     ),
     "lobby.cancelled": "🚫 Игра отменена.",
     "lobby.started": "▶ Игра началась.",
+    "lobby.started_by": (
+        "▶ Партия началась, первый ход: {name}. Стол появится с первой костяшкой."
+    ),
     "ai.easy": "лёгкий",
     "ai.medium": "средний",
     "ai.hard": "сильный",

@@ -297,6 +297,20 @@ async def start_game(bot: Bot, group_id: int, humans: list[User], variant: str =
     return game
 
 
+async def play_lead(bot: Bot, group_id: int, humans: list[User]) -> tuple[User, str]:
+    """The human on turn leads the round with a tile (a round's table is sent with its
+    first tile, so a group's table exists only after this); who led and the tile pressed."""
+    found = await on_turn(bot, humans, group_id)
+    assert found is not None, "no human leads"
+    user, msg = found
+    data = next(d for d in sorted(msg.callback_datas()) if d.startswith("p:"))
+    text = await bot.press(user, user.id, msg.message_id, data)
+    assert text is None or "out of date" not in text, text
+    await bot.settle()
+    assert bot.table(group_id) is not None, "no table after the lead"
+    return user, data
+
+
 async def on_turn(bot: Bot, humans: list[User], group_id: int) -> tuple[User, Message] | None:
     """The human on turn and his hand message (after computer moves settle)."""
     await bot.settle()

@@ -15,7 +15,7 @@ from bot.workers import Workers
 from engine.moves import Move
 from service.ai import decide
 from service.types import AiTurn
-from tests.bot.conftest import Bot, on_turn, running_bot, start_game
+from tests.bot.conftest import Bot, on_turn, play_lead, running_bot, start_game
 from tests.bot.emulator import TelegramEmulator, User, too_many_requests
 
 # Where the test and the worker process signal each other (a forkserver's workers do
@@ -41,6 +41,7 @@ async def _two_games(bot: Bot, emu: TelegramEmulator, **kw: object
         people = [emu.add_user(f"{name}nna"), emu.add_user(f"{name}oris")]
         group = emu.add_group(f"Table {name}", members=people).id
         await start_game(bot, group, people, "draw", **kw)  # type: ignore[arg-type]
+        await play_lead(bot, group, people)  # the table comes with the lead: now it is edited
         games.append((group, people))
     return games[0], games[1]
 

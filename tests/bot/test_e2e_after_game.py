@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -44,8 +45,8 @@ async def test_after_the_game(emu: TelegramEmulator, db_path: Path, variant: str
     async with running_bot(emu, db_path) as bot:
         await open_table(bot, group.id, users, variant, ai=ai, target=target)
         lang = await get_state(bot.app).presenter.chat_language(group.id)
-        await bot.lobby_press(users[0], group.id, "go")
         start = len(emu.history(group.id))
+        await bot.lobby_press(users[0], group.id, "go")
         await play_to_end(bot, group.id, users, random.Random(variant))
         await bot.settle()
         game = await bot.game_in(group.id)
@@ -58,19 +59,31 @@ async def test_after_the_game(emu: TelegramEmulator, db_path: Path, variant: str
         result = result_line(lang, game, view, outcome)
         sides = side_names(lang, game, view)
 
-        # one new group message a round: the table of the round (sent with its first
-        # move); the round's end turns it into the summary, edited in place
+        # one new group message a round, from the start on: the table of the round (sent
+        # with its first move, the first round's too); the round's end turns it into the
+        # summary, edited in place
         sent = [h for h in emu.history(group.id)[start:] if h.action == "send"]
         photos = [h for h in sent if h.method == "sendPhoto"]
         texts = [h for h in sent if h.method == "sendMessage"]
-        assert len(photos) == rounds - 1, (len(photos), rounds)  # round 1's came with the start
+        assert len(photos) == rounds, (len(photos), rounds)
         long_summaries = sum(1 for h in texts if tr(lang, "round.hands") in
                              str((h.snapshot or {}).get("text")))
         assert len(texts) == long_summaries <= rounds
-        # never an empty table: every round's table after the first is sent with a move
-        for h in photos:
+        # never an empty table: every group picture, sent or edited, in every round
+        # (round 1 included), shows a move already made (a live table names the last
+        # move; a summary is its round's last position)
+        pictures = [h for h in emu.history(group.id)[start:]
+                    if h.method in ("sendPhoto", "editMessageMedia")]
+        assert len(pictures) > len(photos)
+        for h in pictures:
+            caption = str((h.snapshot or {}).get("caption"))
+            assert tr(lang, "table.last", move="") in caption or \
+                re.search(r"(Round|Раунд) \d+:", caption.split("\n")[0]), caption
+        # each round's new table, round 1's too, is sent with that round's first move
+        for number, h in enumerate(photos, start=1):
             caption = str((h.snapshot or {}).get("caption"))
             assert tr(lang, "table.last", move="") in caption, caption
+            assert caption.split("\n")[0].endswith(f" {number}"), caption
         tables = [m for m in emu.bot_messages(group.id) if m.has_media]
         assert len(tables) == rounds  # each round's last position with its summary
         for number, msg in enumerate(tables[:ended], start=1):

@@ -10,7 +10,15 @@ import pytest
 
 from bot import pings
 from service.timers import ManualClock
-from tests.bot.conftest import MOVE_PREFIXES, Bot, choose, on_turn, running_bot, start_game
+from tests.bot.conftest import (
+    MOVE_PREFIXES,
+    Bot,
+    choose,
+    on_turn,
+    play_lead,
+    running_bot,
+    start_game,
+)
 from tests.bot.emulator import Message, TelegramEmulator, User
 
 pytestmark = pytest.mark.filterwarnings(
@@ -61,6 +69,7 @@ async def test_a_stalled_turn_pings_once_then_reminds(emu: TelegramEmulator,
     clock = ManualClock()
     async with running_bot(emu, db_path, clock=clock) as bot:
         await start_game(bot, group, users, "draw")
+        await play_lead(bot, group, users)  # the round's table comes with the lead
         found = await on_turn(bot, users, group)
         assert found is not None
         user, hand = found
@@ -103,6 +112,40 @@ async def test_a_stalled_turn_pings_once_then_reminds(emu: TelegramEmulator,
         after = bot.table(group)
         assert after is not None and after.message_id == resent.message_id
         assert _mentions(after) == []
+
+
+async def test_a_stalled_leader_is_shown_on_a_table(emu: TelegramEmulator,
+                                                     db_path: Path) -> None:
+    """A round's table comes with its lead; a leader who stalls is still shown to the
+    group: his first reminder sends the table (still empty) mentioning him, and his lead
+    then edits that table."""
+    users, group = _people(emu)
+    clock = ManualClock()
+    async with running_bot(emu, db_path, clock=clock) as bot:
+        await start_game(bot, group, users, "draw")
+        found = await on_turn(bot, users, group)
+        assert found is not None
+        leader = found[0]
+        assert bot.table(group) is None  # no table before the lead
+        lobby = next(m for m in emu.bot_messages(group)
+                     if "The game has started" in (m.text or ""))
+        assert f"{leader.first_name} leads" in (lobby.text or "")
+        clock.advance(21)
+        await _fire(bot)
+        assert len(_pings(bot, leader)) == 1
+        assert bot.table(group) is None  # the ping is private: still no table
+        clock.advance(HOUR)
+        await _fire(bot)
+        assert (_pings(bot, leader)[0].text or "").startswith("🔔 Still your turn")
+        table = bot.table(group)
+        assert table is not None and _mentions(table) == [(leader.id, leader.first_name)]
+        assert "Last:" not in (table.caption or "")
+        assert len([m for m in emu.bot_messages(group) if m.has_media]) == 1
+        await _move(bot, leader)  # his lead edits that table: no second picture
+        after = bot.table(group)
+        assert after is not None and after.message_id == table.message_id
+        assert "Last:" in (after.caption or "") and _mentions(after) == []
+        assert len([m for m in emu.bot_messages(group) if m.has_media]) == 1
 
 
 async def test_a_quick_move_is_never_pinged(emu: TelegramEmulator, db_path: Path) -> None:
@@ -150,14 +193,15 @@ async def test_notify_off_means_no_ping_and_no_mention(emu: TelegramEmulator,
             await _move(bot, anna)
         game = await bot.game_in(group)
         assert game is not None and game.seats[game.turn].user_id == boris.id  # type: ignore[index]
-        table = bot.table(group)
-        assert table is not None
+        table = bot.table(group)  # none if Boris leads: the table comes with the lead
+        assert (table is None) == (found[0] is boris)
         clock.advance(2 * HOUR)
         await _fire(bot)
         clock.advance(9 * HOUR)
         await _fire(bot)
         assert _pings(bot, boris) == []
-        assert bot.table(group).message_id == table.message_id  # type: ignore[union-attr]
+        now = bot.table(group)  # no table sent anew (nor a first one) to mention him
+        assert (now and now.message_id) == (table and table.message_id)
         assert all(not _mentions(m) for m in emu.bot_messages(group) if m.has_media)
         await bot.send(boris, boris.id, "/notify on")
         assert (await bot.service.user(boris.id)).notify

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.conftest import Bot, on_turn, play_to_end, start_game
+from tests.bot.conftest import Bot, on_turn, play_lead, play_to_end, start_game
 from tests.bot.emulator import TelegramEmulator, User, forbidden
 
 
@@ -108,6 +108,7 @@ async def test_housekeeping_brings_back_what_the_outbox_gave_up_on(bot: Bot) -> 
     people = [emu.add_user("Anna"), emu.add_user("Boris")]
     group = emu.add_group("Table", members=people).id
     await start_game(bot, group, people, "draw")
+    await play_lead(bot, group, people)  # the table comes with the lead; then it is edited
     bot.app.bot_data["domino_state"].outbox.retry_delays = ()  # no more tries of its own
     emu.fail_next("editMessageMedia", count=1, chat_id=group,
                   error=Failure.api(500, "Internal Server Error: emulated"))
@@ -122,3 +123,31 @@ async def test_housekeeping_brings_back_what_the_outbox_gave_up_on(bot: Bot) -> 
     table = bot.table(group)
     assert table is not None
     assert f"Turn: {game.seats[game.turn].name}" in (table.caption or "")
+
+
+async def test_housekeeping_brings_back_a_first_table_the_outbox_gave_up_on(bot: Bot) -> None:
+    """The round's first table is sent with the lead; if that send is given up on, the
+    housekeeping sends it (a round begun always gets its table)."""
+    from bot.timers import housekeeping
+    from tests.bot.emulator import Failure
+
+    emu = bot.emu
+    people = [emu.add_user("Anna"), emu.add_user("Boris")]
+    group = emu.add_group("Table", members=people).id
+    await start_game(bot, group, people, "draw")
+    await bot.settle()
+    assert bot.table(group) is None  # no table before the lead
+    bot.app.bot_data["domino_state"].outbox.retry_delays = ()  # no more tries of its own
+    emu.fail_next("sendPhoto", count=1, chat_id=group,
+                  error=Failure.api(500, "Internal Server Error: emulated"))
+    await _move(bot, people, group)  # the lead
+    await bot.settle()
+    assert bot.table(group) is None and emu.call_count("sendPhoto", chat_id=group) == 1
+    await housekeeping(bot.app)
+    await bot.settle()
+    table = bot.table(group)
+    game = await bot.game_in(group)
+    assert table is not None and game is not None and game.turn is not None
+    assert "Last:" in (table.caption or "")
+    assert f"Turn: {game.seats[game.turn].name}" in (table.caption or "")
+    assert len([m for m in emu.bot_messages(group) if m.has_media]) == 1
