@@ -60,8 +60,9 @@ async def _lead_and_check(bot: Bot, emu: TelegramEmulator, group: int, leader: U
     pictures = _pictures(emu, group)
     assert len(pictures) == 1
     table = pictures[0]
-    tile = f"{move.tile.a}-{move.tile.b}"
-    assert tr("en", "table.last", move=f"{leader.first_name} — {tile}") in (table.caption or "")
+    caption = table.caption or ""
+    assert any(tr("en", "table.last", move=f"{leader.first_name} — {a}-{b}") in caption
+               for a, b in ((move.tile.a, move.tile.b), (move.tile.b, move.tile.a))), caption
     game = await bot.game_in(group)
     assert game is not None and game.turn is not None
     assert f"Turn: {game.seats[game.turn].name}" in (table.caption or "")
