@@ -35,6 +35,9 @@ def _bench_states() -> dict[str, TableScene]:
         "full": full_spinner_scene(0),
         "all_28_double_six": _all_tiles_scene(),
         "double_nine_49": long_scene(1, 55),
+        # the last picture of a game: the result banner across the table
+        "final_with_banner": replace(full_spinner_scene(0), banner="Anna & Vera won the game",
+                                     banner_detail="Goat: Boris & Gleb (21)"),
     }
 
 
