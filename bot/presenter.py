@@ -560,6 +560,21 @@ class Presenter:
             return None
         return screen, screen.game, screen.game.view
 
+    async def _edit_picture(self, ref: Shown, photo: bytes, caption: str, filename: str,
+                            markup: InlineKeyboardMarkup | None) -> bool:
+        """Edit the stored picture message to show ``photo``; False when it is gone
+        (the caller sends it anew). Other Telegram errors propagate."""
+        chat_id, message_id = ref.chat_id, ref.message_id
+        try:
+            await tg.edit(lambda: self.bot.edit_message_media(
+                InputMediaPhoto(photo, caption=caption, filename=filename),
+                chat_id, message_id, reply_markup=markup))
+        except BadRequest as exc:
+            if not tg.message_gone(exc):
+                raise
+            return False
+        return True
+
     async def _table_slot(self, game_id: int, resend: bool) -> None:
         found = self._playing_screen(game_id)
         if found is None:
@@ -591,18 +606,11 @@ class Presenter:
         content = digest(game.version, caption)
         sent: Message | None = None
         if ref is not None and live and not resend:
-            chat_id, message_id = ref.chat_id, ref.message_id
-            try:
-                await tg.edit(lambda: self.bot.edit_message_media(
-                    InputMediaPhoto(photo, caption=caption, filename=filename),
-                    chat_id, message_id, reply_markup=markup))
-            except BadRequest as exc:
-                if not tg.message_gone(exc):
-                    raise
-                live = False
-            else:
+            if await self._edit_picture(ref, photo, caption, filename, markup):
                 await self._mark(game_id, "table", None, version=game.version,
                                  content=content)
+            else:
+                live = False
         if not live or resend:
             sent = await self.bot.send_photo(game.chat_id, photo, caption=caption,
                                              caption_entities=entities,
@@ -682,19 +690,10 @@ class Presenter:
             lang, view, seat_names(lang, game), banner, detail)
         markup = table_keyboard(lang, self.bot.username)
         done = False
-        if ref is not None and not _is_summary(ref):
-            chat_id, message_id = ref.chat_id, ref.message_id
-            try:
-                await tg.edit(lambda: self.bot.edit_message_media(
-                    InputMediaPhoto(photo, caption=caption, filename=filename),
-                    chat_id, message_id, reply_markup=markup))
-            except BadRequest as exc:
-                if not tg.message_gone(exc):
-                    raise
-            else:
-                await self._mark(game_id, "table", None, version=game.version,
-                                 content=content)
-                done = True
+        if ref is not None and not _is_summary(ref) \
+                and await self._edit_picture(ref, photo, caption, filename, markup):
+            await self._mark(game_id, "table", None, version=game.version, content=content)
+            done = True
         if not done:
             sent = await self.bot.send_photo(game.chat_id, photo, caption=caption,
                                              reply_markup=markup, filename=filename)

@@ -383,6 +383,7 @@ class GameService:
                 creator = next((s for s in seats if s.user_id == row.creator_user_id), None)
                 raise NotManagerError(creator.display_name if creator is not None else None)
         await self.set_chat_language(chat_id, lang)
+
     async def remember_chat_title(self, chat_id: int, title: str | None) -> None:
         """A group's title as an update shows it: written only when it changed (and
         once per group after a start)."""
