@@ -99,6 +99,10 @@ async def post_init(app: AnyApp) -> None:
         await presenter.reconcile(game)
         pipeline.next_turn(game)
         await pings.restore(app, game)  # the turn's ping as stored, not one anew
+    # A game that ended just before the stop: its group still learns how (the last
+    # summary, the final picture, the lobby and every hand with the result).
+    for game in await service.untold_finished_games():
+        await presenter.reconcile(game)
 
 
 async def post_stop(app: AnyApp) -> None:

@@ -106,6 +106,8 @@ _CHAT_CACHE_SIZE: Final = 8192  # game -> chat
 _PROFILE_CACHE_SIZE: Final = 4096  # user -> the profile last written
 # chats.settings key: whether a person's forced pass or draw is made for him (default on)
 FORCED_KEY: Final = "forced_moves"
+# a game that finished at most this long ago is still told its result after a restart
+UNTOLD_WITHIN: Final = 7 * 86400.0
 MAX_FORCED: Final = 200  # forced moves after one command: a bound, never reached in play
 
 
@@ -994,6 +996,14 @@ class GameService:
         """Every game in the lobby or being played (to resume them after a restart)."""
         return [await self.game(r.game_id)
                 for r in await self._repos.games.list_active(self._db)]
+
+    async def untold_finished_games(self, within: float = UNTOLD_WITHIN) -> list[GameInfo]:
+        """Games that finished in the last ``within`` seconds and whose group was not
+        told the result, or whose table does not show it yet (the bot stopped before
+        it could): a restart tells them."""
+        since = self._db.now() - within
+        return [await self.game(r.game_id)
+                for r in await self._repos.games.list_untold_finished(self._db, since=since)]
 
     async def seat_view(self, game_id: int, user_id: int) -> tuple[GameInfo, SeatInfo, SeatView]:
         """A player's own view of a game he sits in (only his hand in it)."""

@@ -130,6 +130,17 @@ class GameRepository(Repository):
         return _game.all(await ex.fetchall(
             f"{_GAME_SELECT} WHERE status IN ('lobby', 'playing') ORDER BY game_id"))
 
+    async def list_untold_finished(self, ex: Executor, *, since: float) -> list[GameRow]:
+        """Games finished at ``since`` or later whose group was not told the result
+        (``game_announced``) or whose table message shows an older version, oldest
+        first: a restart brings them in line."""
+        return _game.all(await ex.fetchall(
+            f"{_GAME_SELECT} WHERE status = 'finished' AND finished_at >= ? AND ("
+            " game_id NOT IN (SELECT game_id FROM game_announced WHERE outcome = 1)"
+            " OR EXISTS (SELECT 1 FROM game_messages m WHERE m.game_id = games.game_id"
+            " AND m.kind = 'table' AND m.version < games.version)) ORDER BY game_id",
+            (since,)))
+
     async def list_active_for_user(self, ex: Executor, user_id: int) -> list[GameRow]:
         """The active games in which the user has a seat, oldest first."""
         return _game.all(await ex.fetchall(

@@ -18,6 +18,7 @@ from bot.state import get_state
 from bot.texts import tr
 from engine.results import GameEndReason
 from renderer.draw import banner_box
+from service import GameInfo, GameService
 from tests.bot.conftest import open_table, play_to_end, running_bot
 from tests.bot.emulator import TelegramEmulator
 
@@ -143,3 +144,50 @@ async def test_score_with_no_game_ever(emu: TelegramEmulator, db_path: Path) -> 
         assert (emu.last_message(group.id) or emu).text == tr("en", "score.none")  # type: ignore[union-attr]
         await bot.send(anna, anna.id, "/score")
         assert (emu.last_message(anna.id) or emu).text == tr("en", "score.none")  # type: ignore[union-attr]
+
+
+async def test_a_result_not_told_before_a_stop_is_told_after_the_restart(
+        emu: TelegramEmulator, db_path: Path) -> None:
+    """The bot stops after the game's last move was stored but before the group was
+    told the result (the database then says: result not told, the table showing an
+    older version). The next start finds the game and tells it: the last picture is
+    brought in line, and the stored state then says so."""
+    users = [emu.add_user(n, language_code="en") for n in ("Anna", "Boris")]
+    group = emu.add_group("Domino club", users)
+    async with running_bot(emu, db_path) as bot:
+        await open_table(bot, group.id, users, "all_fives", ai=0, target=100)
+        await bot.lobby_press(users[0], group.id, "go")
+        await play_to_end(bot, group.id, users, random.Random(7))
+        await bot.settle()
+        game = await bot.game_in(group.id)
+        assert game is not None and game.status == "finished" and game.view is not None
+    # what the file holds when the bot died just before telling the group
+    service = await GameService.open(db_path)
+    try:
+        rounds, _ = await service.announced(game.game_id)
+        await service.set_announced(game.game_id, rounds, False)
+        await service.mark_shown(game.game_id, "table", None, version=game.version - 1,
+                                 digest="before the last move")
+        assert [g.game_id for g in await service.untold_finished_games()] == [game.game_id]
+    finally:
+        await service.close()
+    before = emu.call_count("editMessageMedia", chat_id=group.id) \
+        + emu.call_count("sendPhoto", chat_id=group.id)
+    async with running_bot(emu, db_path) as bot:
+        await bot.settle()
+        after = emu.call_count("editMessageMedia", chat_id=group.id) \
+            + emu.call_count("sendPhoto", chat_id=group.id)
+        assert after > before  # the last picture was shown again
+        shown = [m for m in emu.bot_messages(group.id) if m.has_media]
+        result = result_line("en", game, game.view, game.outcome) if game.outcome else "?"
+        assert shown and result in (shown[-1].caption or "")
+        assert _dark_share(shown[-1].photo_bytes or b"") > 0.35  # the banner
+    assert await _untold(db_path) == []  # in line now: the next start has nothing to do
+
+
+async def _untold(db_path: Path) -> list[GameInfo]:
+    service = await GameService.open(db_path)
+    try:
+        return await service.untold_finished_games()
+    finally:
+        await service.close()
