@@ -358,13 +358,7 @@ class GameService:
     # --------------------------------------------------------------- chats
     async def chat_language(self, chat_id: int) -> str | None:
         """The chat's language (read once, then kept until this service changes it)."""
-        if chat_id in self._chat_languages:
-            self._chat_languages.move_to_end(chat_id)
-            return self._chat_languages[chat_id]
-        row = await self._repos.chats.get(self._db, chat_id)
-        lang = row.language if row is not None else None
-        self._lru_put(self._chat_languages, chat_id, lang, _PROFILE_CACHE_SIZE)
-        return lang
+        return await self._chat_field(self._chat_languages, chat_id, "language")
 
     async def set_chat_language(self, chat_id: int, lang: str | None) -> None:
         """Set a chat's language (no check: the bot's own choice for a new group)."""
@@ -396,13 +390,18 @@ class GameService:
 
     async def chat_title(self, chat_id: int) -> str | None:
         """The group's title as last seen (None: never seen)."""
-        if chat_id in self._chat_titles:
-            self._chat_titles.move_to_end(chat_id)
-            return self._chat_titles[chat_id]
+        return await self._chat_field(self._chat_titles, chat_id, "title")
+
+    async def _chat_field(self, cache: OrderedDict[int, str | None], chat_id: int,
+                          name: str) -> str | None:
+        """One text field of the chat's row, read once and then kept in ``cache``."""
+        if chat_id in cache:
+            cache.move_to_end(chat_id)
+            return cache[chat_id]
         row = await self._repos.chats.get(self._db, chat_id)
-        title = row.title if row is not None else None
-        self._lru_put(self._chat_titles, chat_id, title, _PROFILE_CACHE_SIZE)
-        return title
+        value = cast(str | None, getattr(row, name)) if row is not None else None
+        self._lru_put(cache, chat_id, value, _PROFILE_CACHE_SIZE)
+        return value
 
     async def migrate_chat(self, old_id: int, new_id: int) -> int:
         """A group became a supergroup (Telegram's ``migrate_to_chat_id``): its games,

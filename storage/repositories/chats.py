@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from storage.db import Executor, Transaction
 from storage.errors import ActiveGameExistsError
@@ -40,22 +40,21 @@ class ChatRepository(Repository):
         return row
 
     async def set_language(self, ex: Executor, chat_id: int, language: str | None) -> None:
-        now = self._now()
-        await ex.execute(
-            "INSERT INTO chats (chat_id, language, created_at, updated_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (chat_id) DO UPDATE SET language = excluded.language,"
-            " updated_at = excluded.updated_at WHERE language IS NOT excluded.language",
-            (chat_id, language, now, now),
-        )
+        await self._set_text(ex, chat_id, "language", language)
 
     async def set_title(self, ex: Executor, chat_id: int, title: str | None) -> None:
         """The group's title as seen in an update (nothing is written if unchanged)."""
+        await self._set_text(ex, chat_id, "title", title)
+
+    async def _set_text(self, ex: Executor, chat_id: int, column: Literal["language", "title"],
+                        value: str | None) -> None:
+        """Create the chat's row or change one of its text columns (no write if equal)."""
         now = self._now()
         await ex.execute(
-            "INSERT INTO chats (chat_id, title, created_at, updated_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (chat_id) DO UPDATE SET title = excluded.title,"
-            " updated_at = excluded.updated_at WHERE title IS NOT excluded.title",
-            (chat_id, title, now, now),
+            f"INSERT INTO chats (chat_id, {column}, created_at, updated_at) VALUES (?, ?, ?, ?)"
+            f" ON CONFLICT (chat_id) DO UPDATE SET {column} = excluded.{column},"
+            f" updated_at = excluded.updated_at WHERE {column} IS NOT excluded.{column}",
+            (chat_id, value, now, now),
         )
 
     async def set_settings(self, ex: Executor, chat_id: int, settings: Mapping[str, Any]) -> None:
