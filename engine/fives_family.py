@@ -33,17 +33,18 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.classic import AllFives
 from engine.errors import OptionsError
 from engine.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
 from engine.tiles import Tile
-from engine.variants import (
-    AllFives,
+from engine.variant_base import (
     Options,
     Variant,
     clockwise_lead,
     fives_in_play,
     heaviest,
+    register,
     round_nearest5,
     target_reached,
 )
@@ -63,6 +64,7 @@ def heaviest_lead(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile | None]:
     return seat, None
 
 
+@register
 class Muggins(Variant):
     """4.11 Маггинс: line layout, one point per five in play, to 61."""
 
@@ -98,6 +100,7 @@ class Muggins(Variant):
         return target_reached(game)
 
 
+@register
 class Pyaterochka(AllFives):
     """4.12 Пятёрочка: All Fives with N and S open at once and rounded round ends."""
 
@@ -124,6 +127,7 @@ class Pyaterochka(AllFives):
         return points, 0
 
 
+@register
 class VsemPoPyat(Variant):
     """4.13 Всем по пять: double-nine, 5 tiles each, every tile scores its rounded pips."""
 
@@ -207,6 +211,7 @@ class VsemPoPyat(Variant):
         return None
 
 
+@register
 class Cuban(Variant):
     """4.14 Cuban dominoes: double-nine, 10 tiles each, no drawing, line layout."""
 
@@ -237,6 +242,7 @@ class Cuban(Variant):
         return target_reached(game)
 
 
+@register
 class Domiki(Variant):
     """4.15 Домики / Блоха: up to four tiles a turn, each scores its pips."""
 

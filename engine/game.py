@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from engine.classic import Telephone
 from engine.errors import IllegalMoveError
 from engine.moves import (
     DONE,
@@ -39,7 +40,7 @@ from engine.results import (
 )
 from engine.table import Placed, Table, TableSnapshot
 from engine.tiles import Tile
-from engine.variants import Deal, Telephone, Variant, deal_tiles
+from engine.variant_base import Deal, Variant, deal_tiles
 
 MAX_REDEALS = 1000
 

@@ -49,16 +49,17 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.classic import Kozel
 from engine.errors import OptionsError
 from engine.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
 from engine.tiles import Tile
-from engine.variants import (
+from engine.variant_base import (
     Deal,
-    Kozel,
     Options,
     Variant,
     lowest_double_lead,
+    register,
     winner_seat,
 )
 
@@ -90,6 +91,7 @@ def goats(game: Game, limit: int) -> GameOutcome | None:
     return GameOutcome(winners, losers, GameEndReason.GOAT)
 
 
+@register
 class SeaKozel(Kozel):
     """4.7 Морской козёл: one loser a round, 25 discard, 0-0 and 6-6 finishes, 125."""
 
@@ -127,6 +129,7 @@ class SeaKozel(Kozel):
         return goats(game, self.GOAT)
 
 
+@register
 class Sport(Kozel):
     """4.17 Спортивное: kozel in two teams, the winners credited, first to 101."""
 
@@ -160,6 +163,7 @@ class Sport(Kozel):
         return GameOutcome(winners, losers, GameEndReason.TARGET)
 
 
+@register
 class GeneralKozel(Variant):
     """4.8 Генеральский козёл: both partners must go out, the last tile 0-0 or 6-6."""
 
@@ -223,6 +227,7 @@ class GeneralKozel(Variant):
         return GameOutcome(winners, tuple(i for i in range(2) if i not in winners), reason)
 
 
+@register
 class Osel(Kozel):
     """4.9 Осёл: kozel's scoring, four directions, doubles in a row, closers."""
 
@@ -239,6 +244,7 @@ class Osel(Kozel):
         return first.tile.is_double and tile.is_double
 
 
+@register
 class Checheve(Osel):
     """4.10 Чечевэ: osel, with lone 0-0/6-6 values and the write to the heaviest loser."""
 
@@ -278,6 +284,7 @@ class Checheve(Osel):
         return goats(game, self.GOAT)
 
 
+@register
 class Semerka(Variant):
     """4.16 Семёрка: a 6 plays again, a 7 makes the next player draw 2, sticks."""
 

@@ -1,0 +1,403 @@
+"""The rules' base: :class:`Variant`, its options, the deal, shared helpers, and the
+registry every variant module adds itself to with :func:`register`.
+
+Each variant is a subclass of :class:`Variant` that sets class-level data and
+overrides a few hooks (who leads, in-play scoring, round scoring, game end), in a
+module of its own that imports only this one. :mod:`engine.variants` imports
+every built-in variant module; :func:`get_variant` finds a variant by name.
+RULES.md section 4 is the specification; the docstrings name the rule each hook
+implements.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from engine.errors import OptionsError
+from engine.results import EndKind, GameEndReason, GameOutcome, RoundEnd
+from engine.table import Placed, TableRules
+from engine.tiles import Tile, full_set
+
+if TYPE_CHECKING:
+    from engine.game import Game, RoundState
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """House rules, by the names RULES.md and the record use."""
+
+    players: int
+    teams: bool = False
+    target: int | None = None
+    set: int = 6
+    fish_point: bool = False
+    rounds: int | None = None
+    locked: bool = False
+    extra_turn: bool = False
+    no_double_out: bool = False
+
+
+RECORD_OPTION_NAMES = ("teams", "target", "set", "fish_point", "rounds", "locked",
+                       "extra_turn", "no_double_out")
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A round's deal: hands, the boneyard in draw order (undrawable tiles
+    included), the leader, and the tile he must lead (or None)."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+    leader: int
+    forced: Tile | None = None
+
+
+def round_up5(n: int) -> int:
+    return -(-n // 5) * 5
+
+
+def round_nearest5(n: int) -> int:
+    return math.floor(n / 5 + 0.5) * 5
+
+
+# Telephone's first-lead list and the goat family's lowest-double order.
+TELEPHONE_LEADS = tuple(Tile.parse(t) for t in ("2-3", "1-1", "2-2", "3-3", "4-4", "5-5",
+                                                  "6-6", "0-0"))
+LOWEST_DOUBLES = tuple(Tile(p, p) for p in (1, 2, 3, 4, 5, 6, 0))
+
+
+def heaviest(tiles: Sequence[Tile]) -> Tile:
+    return max(tiles, key=Tile.heaviness)
+
+
+class Variant:
+    """The base rules; subclasses override data and hooks."""
+
+    name: ClassVar[str] = ""
+    players_allowed: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    table_rules: ClassVar[TableRules] = TableRules()
+    draws: ClassVar[bool] = True
+    redeal_rule: ClassVar[bool] = False
+    targets_allowed: ClassVar[tuple[int, ...]] = ()
+    default_target: ClassVar[int | None] = None
+    sets_allowed: ClassVar[tuple[int, ...]] = (6,)
+    lead_by_lot: ClassVar[bool] = False  # the first leader is drawn by lot
+    scores_in_play: ClassVar[bool] = False  # placement_points is called only if True
+    # whether placements score from the count of the open ends (TableSnapshot.count)
+    counts_open_ends: ClassVar[bool] = False
+    teams_possible: ClassVar[bool] = True  # False: each for himself, whatever the count
+    # --- the extended turn machinery (RULES.md 3 and 4.7-4.17); defaults = 4.1-4.6
+    default_set: ClassVar[int] = 6
+    # The options a record may give (None: any of RECORD_OPTION_NAMES, as before).
+    accepted_options: ClassVar[frozenset[str] | None] = None
+    extended: ClassVar[bool] = False  # use the general turn code of Game (below)
+    max_placements: ClassVar[int] = 1  # placements in one turn (osel, domiki: 4)
+    closers: ClassVar[bool] = False  # doubles may be placed face down (osel)
+    skip_empty_hands: ClassVar[bool] = False  # players without tiles are out of the play
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.players = options.players
+        if self.players not in self.players_allowed:
+            raise OptionsError(
+                f"{self.name} is played by {self._players_text()} players, not {self.players}"
+            )
+        if options.teams and not self.teams_allowed():
+            raise OptionsError(f"{self.name} with {self.players} players has no teams")
+        if options.set not in self.sets_allowed:
+            raise OptionsError(f"{self.name} is played with double-"
+                               f"{' or double-'.join(map(str, self.sets_allowed))}")
+        if options.target is not None and self.targets_allowed and (
+            options.target not in self.targets_allowed
+        ):
+            raise OptionsError(f"{self.name}: the target is one of "
+                               f"{', '.join(map(str, self.targets_allowed))}")
+        self.sides: tuple[tuple[int, ...], ...] = (
+            ((0, 2), (1, 3)) if options.teams else tuple((s,) for s in range(self.players))
+        )
+        side_of = [0] * self.players
+        for i, side in enumerate(self.sides):
+            for seat in side:
+                side_of[seat] = i
+        self.side_of: tuple[int, ...] = tuple(side_of)
+
+    def _players_text(self) -> str:
+        p = self.players_allowed
+        return " or ".join(map(str, p)) if len(p) <= 2 else f"{p[0]}-{p[-1]}"
+
+    # ---------------------------------------------------------------- options
+    @classmethod
+    def default_teams(cls, players: int) -> bool:
+        return False
+
+    def teams_allowed(self) -> bool:
+        return self.teams_possible and self.players == 4
+
+    @property
+    def target(self) -> int | None:
+        return self.options.target if self.options.target is not None else self.default_target
+
+    # ------------------------------------------------------------------- deal
+    def hand_size(self) -> int:
+        return 7
+
+    def drawable(self, undealt: int) -> int:
+        """How many of the undealt tiles may be drawn."""
+        return undealt if self.draws else 0
+
+    def needs_redeal(self, hands: Sequence[Sequence[Tile]]) -> bool:
+        """The goat family's redeal: 5+ doubles or 6+ tiles of one pip in a hand."""
+        if not self.redeal_rule:
+            return False
+        for hand in hands:
+            if sum(1 for t in hand if t.is_double) >= 5:
+                return True
+            counts: dict[int, int] = {}
+            for t in hand:
+                counts[t.a] = counts.get(t.a, 0) + 1
+                if not t.is_double:
+                    counts[t.b] = counts.get(t.b, 0) + 1
+            if any(c >= 6 for c in counts.values()):
+                return True
+        return False
+
+    def first_lead(self, hands: Sequence[Sequence[Tile]], lot: random.Random
+                   ) -> tuple[int, Tile | None] | None:
+        """Who leads the first round, and with which tile (None: any). None: redeal."""
+        return highest_double_lead(hands)
+
+    def hand_sizes(self, totals: Sequence[int]) -> list[int]:
+        """Tiles dealt to each seat, given the totals before the round (semerka: the
+        players out of the game get none)."""
+        return [self.hand_size()] * self.players
+
+    def drawable_in(self, deal: Deal) -> int:
+        """How many of a deal's undealt tiles may be drawn."""
+        return self.drawable(len(deal.boneyard))
+
+    def round_lead(self, game: Game, last: RoundState, hands: Sequence[Sequence[Tile]]
+                   ) -> tuple[int, Tile | None]:
+        """Who leads a later round, knowing its hands (default: :meth:`next_lead`)."""
+        return self.next_lead(game, last)
+
+    # ------------------------------------------------------ turns (extended)
+    def may_place(self, game: Game, rnd: RoundState, seat: int, tile: Tile) -> bool:
+        """May ``seat`` place ``tile`` now at all (vsem_po_pyat's no_double_out)?"""
+        return True
+
+    def may_continue(self, first: Placed, tile: Tile) -> bool:
+        """In a turn of several placements, may ``tile`` follow the turn's first?"""
+        return True
+
+    def round_over_after_place(self, game: Game, rnd: RoundState, seat: int) -> bool:
+        """Does this placement end the round as a domino (default: an empty hand)?"""
+        return not rnd.hands[seat]
+
+    def extra_turn(self, game: Game, rnd: RoundState, seat: int,
+                   placed: Sequence[Placed], points: int) -> bool:
+        """Does the turn just ended (with these placements) give its player another?"""
+        return False
+
+    def owed_draws(self, placed: Placed) -> int:
+        """Draws this placement forces on the next player (semerka's 7)."""
+        return 0
+
+    def sides_in_round(self, rnd: RoundState) -> range | list[int]:
+        """The sides dealt into this round (semerka: not the players out of the game)."""
+        return range(len(self.sides))
+
+    def round_winner(self, game: Game, rnd: RoundState, kind: EndKind, seat: int,
+                     side_pips: tuple[int, ...], default: int | None) -> int | None:
+        """The winning side of a round (default: the domino side, or the fewest pips)."""
+        return default
+
+    def next_lead(self, game: Game, last: RoundState) -> tuple[int, Tile | None]:
+        """Who leads a later round (default: the winner; after eggs the last leader)."""
+        return (winner_seat(game, last), None)
+
+    # --------------------------------------------------------------- scoring
+    def hand_value(self, hand: Sequence[Tile]) -> int:
+        return sum(t.pips for t in hand)
+
+    def placement_points(self, game: Game, rnd: RoundState, placed: Placed) -> int:
+        """The mover's side's in-play score for one placement."""
+        return 0
+
+    def round_points(self, game: Game, rnd: RoundState, kind: EndKind, seat: int,
+                     side_pips: tuple[int, ...], winner: int | None) -> tuple[list[int], int]:
+        """Round-end points per side and the new carry."""
+        return [0] * len(self.sides), 0
+
+    def game_over_in_play(self, game: Game) -> GameOutcome | None:
+        """Checked after every in-play score."""
+        return None
+
+    def game_over_after_round(self, game: Game, end: RoundEnd) -> GameOutcome | None:
+        return None
+
+    # ---------------------------------------------------------------- record
+    def record_options(self) -> dict[str, Any]:
+        """The options that differ from this variant's defaults."""
+        base = default_options(type(self), self.players)
+        out: dict[str, Any] = {}
+        for f in fields(Options):
+            if f.name == "players":
+                continue
+            v = getattr(self.options, f.name)
+            if v != getattr(base, f.name):
+                out[f.name] = v
+        return out
+
+
+# ------------------------------------------------------------ shared helpers
+def highest_double_lead(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
+    """The holder of the highest double leads it; with none, the heaviest tile."""
+    best: tuple[tuple[int, int, int], int, Tile] | None = None
+    for seat, hand in enumerate(hands):
+        for t in hand:
+            key = (1, t.a, 0) if t.is_double else (0, t.pips, t.b)
+            if best is None or key > best[0]:
+                best = (key, seat, t)
+    assert best is not None
+    return best[1], best[2]
+
+
+def lowest_double_lead(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
+    """The goat family: lowest double 1-1 ... 6-6, 0-0 last; else the heaviest tile."""
+    holder = {t: seat for seat, hand in enumerate(hands) for t in hand}
+    for d in LOWEST_DOUBLES:
+        if d in holder:
+            return holder[d], d
+    best = heaviest([t for hand in hands for t in hand])
+    return holder[best], best
+
+
+def winner_seat(game: Game, last: RoundState) -> int:
+    """The winner of the last round as the next leader (RULES.md 3a)."""
+    end = last.end
+    assert end is not None
+    if end.kind is EndKind.EGGS or end.winner is None:
+        return last.deal.leader
+    if end.kind is EndKind.DOMINO:
+        return end.seat
+    seats = game.variant.sides[end.winner]
+    return min(seats, key=lambda s: (end.pips[s], s))
+
+
+def clockwise_lead(game: Game, last: RoundState) -> tuple[int, Tile | None]:
+    return ((last.deal.leader + 1) % game.players, None)
+
+
+def fives_in_play(game: Game, rnd: RoundState, placed: Placed) -> int:
+    count = rnd.table.count()
+    return count if count > 0 and count % 5 == 0 else 0
+
+
+def fives_round_points(variant: Variant, kind: EndKind, seat: int,
+                       side_pips: tuple[int, ...], winner: int | None) -> list[int]:
+    """All Fives: the domino scores the opponents' pips, a fish each difference."""
+    points = [0] * len(variant.sides)
+    if winner is None:
+        return points
+    if kind is EndKind.DOMINO:
+        points[winner] = sum(p for i, p in enumerate(side_pips) if i != winner)
+    else:
+        own = side_pips[winner]
+        points[winner] = sum(p - own for i, p in enumerate(side_pips) if i != winner)
+    return points
+
+
+def target_reached(game: Game) -> GameOutcome | None:
+    target = game.variant.target
+    assert target is not None
+    best = max(game.totals)
+    if best < target:
+        return None
+    winners = tuple(i for i, t in enumerate(game.totals) if t == best)
+    losers = tuple(i for i in range(len(game.totals)) if i not in winners)
+    return GameOutcome(winners, losers, GameEndReason.TARGET)
+
+
+
+# ------------------------------------------------------------------ registry
+VARIANTS: dict[str, type[Variant]] = {}
+
+
+V = TypeVar("V", bound=type["Variant"])
+
+
+def register(cls: V) -> V:
+    """Class decorator: make a variant findable by its name."""
+    if not cls.name:
+        raise ValueError(f"{cls.__qualname__} has no name")
+    known = VARIANTS.get(cls.name)
+    if known is not None and known is not cls:
+        raise ValueError(f"two variants are named {cls.name!r}")
+    VARIANTS[cls.name] = cls
+    return cls
+
+
+def _load_builtin() -> None:
+    """Import the built-in variant modules (they register themselves)."""
+    import engine.variants  # noqa: F401
+
+
+def default_options(cls: type[Variant], players: int) -> Options:
+    return Options(players=players, teams=cls.default_teams(players), set=cls.default_set)
+
+
+def get_variant(name: str) -> type[Variant]:
+    _load_builtin()
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        known = ", ".join(sorted(VARIANTS))
+        raise OptionsError(f"unknown variant {name!r}; known: {known}") from None
+
+
+def make_variant(name: str, players: int, options: Mapping[str, Any] | None = None) -> Variant:
+    """Build a variant from its name, the number of players and house-rule options."""
+    cls = get_variant(name)
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise OptionsError(f"players must be a number, not {players!r}")
+    opts = default_options(cls, players)
+    changes: dict[str, Any] = {}
+    for key, value in (options or {}).items():
+        if key not in RECORD_OPTION_NAMES:
+            raise OptionsError(f"unknown option {key!r}")
+        if cls.accepted_options is not None and key not in cls.accepted_options:
+            raise OptionsError(f"{name} has no option {key!r}")
+        if key in ("teams", "fish_point", "locked", "extra_turn", "no_double_out"):
+            if not isinstance(value, bool):
+                raise OptionsError(f"option {key} is true or false, not {value!r}")
+        elif key in ("target", "rounds"):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)
+                                      or value <= 0):
+                raise OptionsError(f"option {key} is a positive number, not {value!r}")
+        elif key == "set" and (not isinstance(value, int) or isinstance(value, bool)
+                               or value not in (6, 9, 12)):  # 6.0 == 6 but breaks range()
+            raise OptionsError(f"option set is 6, 9 or 12, not {value!r}")
+        changes[key] = value
+    opts = replace(opts, **changes)
+    return cls(opts)
+
+
+def deal_tiles(variant: Variant, rng: random.Random, sizes: Sequence[int] | None = None
+               ) -> tuple[list[list[Tile]], list[Tile]]:
+    tiles = list(full_set(variant.options.set))
+    rng.shuffle(tiles)
+    if sizes is None:
+        k = variant.hand_size()
+        hands = [tiles[i * k:(i + 1) * k] for i in range(variant.players)]
+        return hands, tiles[variant.players * k:]
+    hands = []
+    at = 0
+    for k in sizes:
+        hands.append(tiles[at:at + k])
+        at += k
+    return hands, tiles[at:]
+
