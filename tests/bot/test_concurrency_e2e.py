@@ -15,8 +15,8 @@ from bot.workers import Workers
 from engine.moves import Move
 from service.ai import decide
 from service.types import AiTurn
-from tests.bot.conftest import Bot, on_turn, play_lead, running_bot, start_game
 from tests.bot.emulator import TelegramEmulator, User, too_many_requests
+from tests.bot.harness import Bot, on_turn, play_lead, running_bot, start_game
 
 # Where the test and the worker process signal each other (a forkserver's workers do
 # not see environment changes made after it started, so a fixed place).

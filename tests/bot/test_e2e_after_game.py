@@ -19,8 +19,8 @@ from bot.texts import tr
 from engine.results import GameEndReason
 from renderer.draw import banner_box
 from service import GameInfo, GameService
-from tests.bot.conftest import open_table, play_to_end, running_bot
 from tests.bot.emulator import TelegramEmulator
+from tests.bot.harness import open_table, play_to_end, running_bot
 
 CASES = [
     # variant, the users' client languages, computer seats, target

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from bot.callbacks import PlayTile, decode
 from bot.texts import tr
-from tests.bot.conftest import Bot, on_turn, open_table, running_bot
 from tests.bot.emulator import Message, TelegramEmulator, User
+from tests.bot.harness import Bot, on_turn, open_table, running_bot
 
 
 def _pictures(emu: TelegramEmulator, group: int) -> list[Message]:

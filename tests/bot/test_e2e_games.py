@@ -12,8 +12,8 @@ from bot.formatting import seat_name
 from bot.state import get_state
 from bot.texts import tr
 from engine.record import replay, replay_summary
-from tests.bot.conftest import open_table, play_to_end, running_bot
 from tests.bot.emulator import TelegramEmulator
+from tests.bot.harness import open_table, play_to_end, running_bot
 
 CASES = [
     # variant, humans, computer seats, target

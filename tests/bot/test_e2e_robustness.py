@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.callbacks import decode
-from tests.bot.conftest import (
+from tests.bot.emulator import TelegramEmulator
+from tests.bot.harness import (
     Bot,
     admin_deletes,
     choose,
@@ -20,7 +21,6 @@ from tests.bot.conftest import (
     running_bot,
     start_game,
 )
-from tests.bot.emulator import TelegramEmulator
 
 # PTB 22 warns when it builds a RetryAfter from an int; not the bot's business.
 pytestmark = pytest.mark.filterwarnings(

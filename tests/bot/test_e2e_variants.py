@@ -19,8 +19,8 @@ from bot.formatting import seat_name
 from bot.state import get_state
 from bot.texts import tr
 from engine.record import replay, replay_summary
-from tests.bot.conftest import Bot, open_table, running_bot
 from tests.bot.emulator import TelegramEmulator, User
+from tests.bot.harness import Bot, open_table, running_bot
 
 # variant, humans, computer seats, lobby presses after opening the settings
 CASES: list[tuple[str, int, int, tuple[str, ...]]] = [

@@ -12,8 +12,8 @@ from bot.callbacks import PassTurn, PlayTile, TileInfo, decode, encode
 from bot.formatting import rules_text, variant_list
 from bot.keyboards import VARIANT_ORDER, placements, tile_label
 from bot.texts import join_words, tr
-from tests.bot.conftest import Bot, open_table, running_bot
 from tests.bot.emulator import TelegramEmulator, User
+from tests.bot.harness import Bot, open_table, running_bot
 
 
 async def press(bot: Bot, user: User, chat_id: int, message_id: int, data: str,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.conftest import Bot, on_turn, running_bot, start_game
 from tests.bot.emulator import TelegramEmulator, User
+from tests.bot.harness import Bot, on_turn, running_bot, start_game
 
 
 def _people(emu: TelegramEmulator) -> tuple[list[User], int]:

@@ -34,8 +34,8 @@ from engine.moves import End, Place
 from engine.record import FORMAT, VIEW_FORMAT, replay, replay_summary
 from engine.tiles import Tile, full_set
 from service import GameInfo
-from tests.bot.conftest import Bot, on_turn, open_table, play_to_end, running_bot
 from tests.bot.emulator import HistoryEntry, Message, TelegramEmulator, User
+from tests.bot.harness import Bot, on_turn, open_table, play_to_end, running_bot
 from tests.engine.test_view_record import may_know
 
 # a tile as the bot writes it: "6-3" (not part of a longer number or a date)

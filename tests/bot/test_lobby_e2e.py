@@ -10,9 +10,9 @@ from pathlib import Path
 from bot.formatting import options_help
 from bot.keyboards import VARIANT_ORDER, offered_options
 from bot.texts import CATALOGS, tr
-from tests.bot.conftest import Bot, running_bot
 from tests.bot.emulator import TelegramEmulator
 from tests.bot.emulator.models import Chat, Message, User
+from tests.bot.harness import Bot, running_bot
 
 
 def club(emu: TelegramEmulator) -> tuple[User, User, User, Chat]:

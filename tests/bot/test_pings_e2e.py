@@ -10,7 +10,8 @@ import pytest
 
 from bot import pings
 from service.timers import ManualClock
-from tests.bot.conftest import (
+from tests.bot.emulator import Message, TelegramEmulator, User
+from tests.bot.harness import (
     MOVE_PREFIXES,
     Bot,
     choose,
@@ -19,7 +20,6 @@ from tests.bot.conftest import (
     running_bot,
     start_game,
 )
-from tests.bot.emulator import Message, TelegramEmulator, User
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore:.*retry_after.*:telegram.warnings.PTBDeprecationWarning")

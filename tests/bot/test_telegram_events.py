@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.conftest import Bot, on_turn, play_lead, play_to_end, start_game
 from tests.bot.emulator import TelegramEmulator, User, forbidden
+from tests.bot.harness import Bot, on_turn, play_lead, play_to_end, start_game
 
 
 async def _move(bot: Bot, people: list[User], group: int) -> str | None:
@@ -70,7 +70,7 @@ async def test_a_round_summary_the_group_missed_is_sent_when_it_can(emu: Telegra
                                                                     db_path: Path) -> None:
     from random import Random
 
-    from tests.bot.conftest import running_bot
+    from tests.bot.harness import running_bot
 
     async with running_bot(emu, db_path) as bot:
         people = [emu.add_user("Anna"), emu.add_user("Boris")]

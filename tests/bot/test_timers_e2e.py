@@ -10,8 +10,8 @@ import pytest
 from bot.timers import arm_game, fire_due, get_runtime
 from service.timers import ManualClock, TimerSettings
 from storage import Database, Repositories
-from tests.bot.conftest import Bot, choose, on_turn, running_bot, start_game
 from tests.bot.emulator import TelegramEmulator
+from tests.bot.harness import Bot, choose, on_turn, running_bot, start_game
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore:.*retry_after.*:telegram.warnings.PTBDeprecationWarning")

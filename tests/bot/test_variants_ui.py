@@ -36,8 +36,8 @@ from engine.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.tiles import Tile
 from engine.variants import VARIANTS, make_variant
 from renderer import TableScene, render_table
-from tests.bot.conftest import running_bot
 from tests.bot.emulator import TelegramEmulator
+from tests.bot.harness import running_bot
 from tests.bot.test_keyboards import datas, lobby, playing
 
 NEW = ("sea_kozel", "general_kozel", "osel", "checheve", "muggins", "pyaterochka",

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from service import GameService, PlayerInfo
+from service import GameService
 from storage import Database
 
 
@@ -26,10 +26,3 @@ async def db(db_path: Path) -> AsyncIterator[Database]:
 @pytest.fixture
 def service(db: Database) -> GameService:
     return GameService(db, seeds=lambda: 4242)
-
-
-ANNA = PlayerInfo(1, "Анна", "ru")
-BORIS = PlayerInfo(2, "Boris", "en")
-VERA = PlayerInfo(3, "Вера")
-GLEB = PlayerInfo(4, "Gleb")
-DASHA = PlayerInfo(5, "Даша")

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from service import GameService
+from service import GameService, PlayerInfo
 from service.bench import play_random as play_some
 from service.timers import TurnTimers
 
-__all__ = ["forced_moves_off", "play_some"]
+__all__ = ["ANNA", "BORIS", "DASHA", "GLEB", "VERA", "forced_moves_off", "play_some"]
+
+# The players of the service tests.
+ANNA = PlayerInfo(1, "Анна", "ru")
+BORIS = PlayerInfo(2, "Boris", "en")
+VERA = PlayerInfo(3, "Вера")
+GLEB = PlayerInfo(4, "Gleb")
+DASHA = PlayerInfo(5, "Даша")
 
 
 async def forced_moves_off(service: GameService, chat_id: int) -> None:

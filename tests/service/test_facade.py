@@ -16,8 +16,7 @@ from service import GameService, JoinLink, PlayerInfo, Shown, StatsLine, TopLine
 from service import errors as e
 from service.timers import ManualClock, TurnTimers
 from storage import Database
-from tests.service.conftest import ANNA, BORIS
-from tests.service.helpers import forced_moves_off, play_some
+from tests.service.helpers import ANNA, BORIS, forced_moves_off, play_some
 
 CHAT = -100
 

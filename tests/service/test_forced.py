@@ -12,8 +12,7 @@ from service import GameInfo, GameService, MoveReport
 from service import errors as e
 from service.timers import BadTimerSettingError, TurnTimers
 from storage import Database, Repositories
-from tests.service.conftest import ANNA, BORIS, GLEB, VERA
-from tests.service.helpers import forced_moves_off, play_some
+from tests.service.helpers import ANNA, BORIS, GLEB, VERA, forced_moves_off, play_some
 
 CHAT = -100
 

@@ -19,8 +19,7 @@ from service.ai import decide
 from service.options import FREE_TARGETS, ROUNDS_CHOICES, accepted_options, allowed_values
 from service.types import TAKEOVER_LEVEL
 from storage import Database, Repositories
-from tests.service.conftest import ANNA, BORIS, GLEB, VERA
-from tests.service.helpers import forced_moves_off
+from tests.service.helpers import ANNA, BORIS, GLEB, VERA, forced_moves_off
 
 CHAT = -100
 MAX_STATEMENTS_PER_MOVE = 8

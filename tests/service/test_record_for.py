@@ -10,8 +10,7 @@ import pytest
 from engine.record import FORMAT, VIEW_FORMAT
 from service import GameService
 from service import errors as e
-from tests.service.conftest import ANNA, BORIS, VERA
-from tests.service.helpers import play_some
+from tests.service.helpers import ANNA, BORIS, VERA, play_some
 
 CHAT = -300
 

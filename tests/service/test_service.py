@@ -14,8 +14,7 @@ from engine.record import replay, replay_summary
 from service import GameInfo, GameService, MoveReport
 from service import errors as e
 from storage import Database
-from tests.service.conftest import ANNA, BORIS, DASHA, GLEB, VERA
-from tests.service.helpers import play_some
+from tests.service.helpers import ANNA, BORIS, DASHA, GLEB, VERA, play_some
 
 CHAT = -100
 

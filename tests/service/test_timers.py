@@ -20,7 +20,7 @@ from service.timers import (
     parse_settings_args,
 )
 from storage import Database, Repositories, SeatRow
-from tests.service.conftest import ANNA, BORIS
+from tests.service.helpers import ANNA, BORIS
 
 CHAT = -100
 

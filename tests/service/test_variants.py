@@ -12,8 +12,7 @@ import pytest
 from service import GameInfo, GameService
 from service import errors as e
 from storage import Database
-from tests.service.conftest import ANNA, BORIS, GLEB, VERA
-from tests.service.helpers import play_some
+from tests.service.helpers import ANNA, BORIS, GLEB, VERA, play_some
 
 CHAT = -100
 

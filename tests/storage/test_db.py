@@ -20,8 +20,7 @@ from storage import (
     TransactionClosedError,
 )
 from storage.migrations import MIGRATIONS, Migration
-
-from .conftest import FakeClock
+from tests.storage.helpers import FakeClock
 
 EXPECTED_TABLES = {
     "chats",

@@ -24,8 +24,7 @@ from storage import (
     StatsDelta,
     StatsRow,
 )
-
-from .conftest import FakeClock
+from tests.storage.helpers import FakeClock
 
 HEAD = json.dumps({"format": "domino-record/1", "variant": "kozel", "players": ["A", "B"]})
 

@@ -10,7 +10,7 @@ from engine.results import EndKind
 from engine.table import Layout
 
 from .helpers import T, variant
-from .variants2_helpers import game, legal, record_moves, turn
+from .turn_helpers import game, legal, record_moves, turn
 
 FOUR = ["3-3 3-2 3-5 0-6 1-0", "3-1 3-4 1-1 2-2 4-4 5-5 6-6"]
 

@@ -12,7 +12,7 @@ from engine.results import EndKind, GameEndReason
 from engine.table import Layout
 
 from .helpers import T, tiles, variant
-from .variants2_helpers import game, legal, turn
+from .turn_helpers import game, legal, turn
 
 
 def test_double_nine_ten_tiles_each_rest_left_out_and_no_drawing() -> None:

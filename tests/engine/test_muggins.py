@@ -8,7 +8,7 @@ from engine.results import EndKind, GameEndReason
 from engine.table import Layout
 
 from .helpers import T, tiles, variant
-from .variants2_helpers import game, legal, record_moves, turn
+from .turn_helpers import game, legal, record_moves, turn
 
 
 def test_deal_sizes_line_layout_and_boneyard() -> None:

@@ -13,7 +13,7 @@ from engine.record import replay
 from engine.tiles import full_set
 
 from .helpers import T, variant
-from .variants2_helpers import game, turn
+from .turn_helpers import game, turn
 
 
 @pytest.mark.parametrize("text", [

@@ -6,7 +6,7 @@ from engine.game import Game
 from engine.results import EndKind, GameEndReason
 
 from .helpers import variant
-from .variants2_helpers import game, legal, turn
+from .turn_helpers import game, legal, turn
 
 
 def test_first_leader_by_all_fives_rule_leads_any_tile() -> None:

@@ -8,7 +8,7 @@ from engine.errors import OptionsError
 from engine.results import EndKind, GameEndReason
 
 from .helpers import deal, variant
-from .variants2_helpers import game, turn
+from .turn_helpers import game, turn
 
 
 def test_four_players_in_two_teams_only() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.results import EndKind, GameEndReason
 
 from .helpers import tiles, variant
-from .variants2_helpers import game, record_moves, turn
+from .turn_helpers import game, record_moves, turn
 
 MASHA, SASHA = "6-6 6-5 4-4", "5-5 6-4 5-4 3-2"  # 31 and 34 pips
 

@@ -12,7 +12,7 @@ from engine.results import EndKind, GameEndReason
 from engine.tiles import Tile, full_set
 
 from .helpers import deal, tiles, variant
-from .variants2_helpers import game, legal, turn
+from .turn_helpers import game, legal, turn
 
 
 def test_double_nine_by_default_five_tiles_each_set_option() -> None:

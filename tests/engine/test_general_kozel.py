@@ -12,7 +12,7 @@ from engine.results import EndKind, GameEndReason
 from engine.table import Layout
 
 from .helpers import T, tiles, variant
-from .variants2_helpers import game, legal, roundtrip, turn
+from .turn_helpers import game, legal, roundtrip, turn
 
 WIN_66 = ["1-1", "1-2 4-5", "2-3 5-6 6-6", "3-4 0-0"]
 

@@ -13,7 +13,7 @@ from engine.record import replay, replay_summary
 from engine.results import EndKind, GameEndReason
 
 from .helpers import T, tiles, variant
-from .variants2_helpers import game, legal, record_moves, roundtrip, turn
+from .turn_helpers import game, legal, record_moves, roundtrip, turn
 
 
 def test_deal_boneyard_and_first_lead() -> None:

@@ -8,7 +8,7 @@ from engine.errors import OptionsError
 from engine.results import EndKind, GameEndReason
 
 from .helpers import deal, variant
-from .variants2_helpers import game, turn
+from .turn_helpers import game, turn
 
 
 def test_domino_writes_only_the_heaviest_loser_every_pip_but_the_winners() -> None:

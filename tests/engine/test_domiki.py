@@ -12,7 +12,7 @@ from engine.moves import DRAW, End, Place
 from engine.results import EndKind, GameEndReason
 
 from .helpers import T, variant
-from .variants2_helpers import game, legal, record_moves, turn
+from .turn_helpers import game, legal, record_moves, turn
 
 CROSS = ["3-3 0-0", "3-1 3-2 3-4 3-5 1-2 6-6"]
 
