@@ -85,6 +85,14 @@ class Telephone(Variant):
         ends = rnd.table.four_ends()
         return ends is not None and all(e == 5 for e in ends)
 
+    def fish_outcome(self, game: Game, rnd: RoundState) -> GameOutcome | None:
+        """A fish with four fives on the ends: the last placer's side wins the game."""
+        if not self.four_fives(rnd):
+            return None
+        side = self.side_of[rnd.last_placer]
+        return GameOutcome((side,), tuple(i for i in range(len(self.sides)) if i != side),
+                           GameEndReason.FOUR_FIVES)
+
     def game_over_in_play(self, game: Game) -> GameOutcome | None:
         return target_reached(game)
 

@@ -133,7 +133,6 @@ class VsemPoPyat(Variant):
 
     name = "vsem_po_pyat"
     scores_in_play = True
-    extended = True
     default_set = 9
     sets_allowed = (6, 9)
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE,
@@ -248,7 +247,6 @@ class Domiki(Variant):
 
     name = "domiki"
     scores_in_play = True
-    extended = True
     max_placements = 4
     lead_by_lot = True
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 2)

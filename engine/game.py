@@ -1,4 +1,5 @@
-"""A game: rounds of turns under a variant's rules, with a checked and a fast path.
+"""A game: rounds of turns under a variant's rules; one turn machine for every
+variant, with a checked and a fast path.
 
 ``Game.play(move)`` checks the move and raises :class:`IllegalMoveError` saying
 what is wrong; ``Game.apply(move)`` trusts the caller (the AI's fast path, with
@@ -11,7 +12,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.classic import Telephone
 from engine.errors import IllegalMoveError
 from engine.moves import (
     DONE,
@@ -32,7 +32,6 @@ from engine.moves import (
 )
 from engine.results import (
     EndKind,
-    GameEndReason,
     GameOutcome,
     MoveResult,
     PublicEvent,
@@ -52,7 +51,7 @@ class RoundState:
     where ``ends`` are the open pips at a draw or pass (None for a placement).
     ``moves`` (record notation) and ``events`` (public history) derive from it.
     ``turn_ids`` holds the turn number of each log entry (a record move joins the
-    placements of one turn). The extended turn machinery adds ``turn_placed`` (the
+    placements of one turn). The turns of RULES.md 3 and 4.7-4.17 use ``turn_placed`` (the
     placements of the turn in progress), ``owed``/``owed_from`` (semerka's draws
     owed by the next player to the 7-player) and ``pending_take``/``take_from``
     (tiles the seat on turn must take now from that seat's hand).
@@ -199,6 +198,47 @@ def _west(move: Place) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnRules:
+    """What a variant's turns use, read once from its declared data and hooks, so
+    the turn machine skips what a variant never does (one set of rules: a flag only
+    says that a hook is the base one, or that a declared feature is off)."""
+
+    max_placements: int
+    several: bool  # more than one placement a turn
+    closers: bool
+    skip_empty: bool  # players without tiles are out of the play
+    owes: bool  # owed_draws may force draws (semerka)
+    extra: bool  # extra_turn may give another turn
+    gated: bool  # may_place may refuse a tile that fits
+    plain_out: bool  # the round ends when the placer's hand is empty
+    scores: bool  # placements may score in play
+    plain: bool  # a placement is any tile of the hand on any open end
+    plain_fish: bool  # a fish is "no hand holds a pip of an open end"
+
+    @classmethod
+    def of(cls, variant: Variant) -> TurnRules:
+        kind = type(variant)
+
+        def base(name: str) -> bool:
+            return getattr(kind, name) is getattr(Variant, name)
+
+        gated = not base("may_place")
+        return cls(
+            max_placements=variant.max_placements,
+            several=variant.max_placements > 1,
+            closers=variant.closers,
+            skip_empty=variant.skip_empty_hands,
+            owes=not base("owed_draws"),
+            extra=not base("extra_turn"),
+            gated=gated,
+            plain_out=base("round_over_after_place"),
+            scores=variant.scores_in_play,
+            plain=not gated and not variant.closers,
+            plain_fish=not gated and not variant.closers,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class SeatView:
     """What one seat may know: its own hand, and only public facts besides."""
 
@@ -223,7 +263,7 @@ class SeatView:
     history: tuple[PublicEvent, ...]
     set_max: int
     outcome: GameOutcome | None
-    # The extended turn machinery (RULES.md 3, 4.7-4.17); empty/0 elsewhere.
+    # Turns of several placements and semerka's takes (RULES.md 3, 4.7-4.17); empty/0 elsewhere.
     turn_placements: tuple[Placed, ...] = ()  # placed so far in the turn in progress
     pending_take: int = 0  # tiles the seat on turn takes now (semerka)
 
@@ -234,6 +274,7 @@ class Game:
     def __init__(self, variant: Variant, seed: int = 0,
                  deals: Sequence[Deal] | None = None, *, autostart: bool = True) -> None:
         self.variant = variant
+        self._rules = TurnRules.of(variant)
         self.seed = seed
         self.players = variant.players
         self.totals = [0] * len(variant.sides)
@@ -251,6 +292,7 @@ class Game:
     def copy(self) -> Game:
         g = Game.__new__(Game)
         g.variant = self.variant
+        g._rules = self._rules
         g.seed = self.seed
         g.players = self.players
         g.totals = list(self.totals)
@@ -331,89 +373,280 @@ class Game:
             return []
         if rnd.pending_take:
             return [self._seeded_take(rnd)]
-        hand = rnd.hands[rnd.turn]
-        table = rnd.table
-        if table.lead is None:
+        if rnd.table.lead is None:
             forced = rnd.deal.forced
             if forced is not None:
                 return [Place(forced, None, forced.b)]
-            return [Place(t, None, t.b) for t in hand]
-        if self.variant.extended:
-            return self._legal_ext(rnd)
-        ends = tuple(table.open_ends().items())
-        moves: list[Move] = []
-        append = moves.append
-        for t in hand:
-            a = t.a
-            b = t.b
-            for e, p in ends:
-                if p == a or p == b:
-                    append(PLACES[t.index][e])
+            return [Place(t, None, t.b) for t in rnd.hands[rnd.turn]]
+        seat = rnd.turn
+        moves = self._placements(rnd, seat)
+        if rnd.turn_placed:
+            moves.append(DONE)
+            return moves
+        if self._rules.closers:
+            own = self._own_closed(rnd, seat)
+            if own:
+                return self._with_opens(rnd, seat, moves, own)
         if moves:
             return moves
-        if rnd.drawn < rnd.drawable:
-            return [DRAW]
-        return [PASS]
+        return [DRAW] if rnd.drawn < rnd.drawable else [PASS]
 
     def can_place(self, seat: int) -> bool:
+        """Does ``seat`` hold a tile for an open end (closers and turn limits aside)?"""
         ends = self.round.table.open_ends()
         pips = set(ends.values())
         return any(t.a in pips or t.b in pips for t in self.round.hands[seat])
 
+    # ------------------------------------------------------------- the turn
+    # One set of rules for every variant; the variants' differences are their
+    # declared data (``max_placements``, ``closers``, ``skip_empty_hands``, ``draws``)
+    # and hooks (``may_place``, ``may_continue``, ``round_over_after_place``,
+    # ``extra_turn``, ``owed_draws``, ``fish_outcome``). :class:`TurnRules` reads
+    # them once per game so the common case skips what its variant never uses.
+    def _placements(self, rnd: RoundState, seat: int) -> list[Move]:
+        """The placements ``seat`` may make now (the turn's constraints included)."""
+        hand = rnd.hands[seat]
+        ends = rnd.table.open_ends()
+        rules = self._rules
+        done = rnd.turn_placed
+        moves: list[Move] = []
+        if not done and rules.plain:
+            append = moves.append
+            items = tuple(ends.items())
+            for t in hand:
+                a = t.a
+                b = t.b
+                for e, p in items:
+                    if p == a or p == b:
+                        append(PLACES[t.index][e])
+            return moves
+        v = self.variant
+        if done:
+            if len(done) >= rules.max_placements or done[0].order == 0:
+                return moves
+            used = {self._arm_of(rnd, p) for p in done}
+            ends = {e: p for e, p in ends.items() if e not in used}
+        for t in hand:
+            if done and not v.may_continue(done[0], t):
+                continue
+            fitting = [e for e, p in ends.items() if p == t.a or p == t.b]
+            if not fitting or (rules.gated and not v.may_place(self, rnd, seat, t)):
+                continue
+            places = PLACES[t.index]
+            for e in fitting:
+                moves.append(places[e])
+                if rules.closers and t.is_double:
+                    moves.append(Place(t, e, None, True))
+        return moves
+
+    def _own_closed(self, rnd: RoundState, seat: int) -> list[End]:
+        """The closed ends whose closer ``seat`` placed."""
+        table = rnd.table
+        if not table.closed:
+            return []
+        arms = table.arms
+        return [e for e in End if e in table.closed and arms[e][-1].seat == seat]
+
+    def _opens_a_place(self, rnd: RoundState, seat: int, end: End) -> bool:
+        """Would reopening ``end`` let ``seat`` place a tile there?"""
+        pip = rnd.table.arms[end][-1].outer
+        v = self.variant
+        return any(t.has(pip) and v.may_place(self, rnd, seat, t) for t in rnd.hands[seat])
+
+    @staticmethod
+    def _drew_in_turn(rnd: RoundState, seat: int) -> bool:
+        """Has the seat on turn drawn in the turn in progress?"""
+        tid = rnd.turn_number
+        ids = rnd.turn_ids
+        log = rnd.log
+        i = len(log) - 1
+        while i >= 0 and ids[i] == tid:
+            s, move, _, _ = log[i]
+            if s == seat and isinstance(move, Draw | ForcedDraw):
+                return True
+            i -= 1
+        return False
+
+    def _with_opens(self, rnd: RoundState, seat: int, moves: list[Move],
+                    own: list[End]) -> list[Move]:
+        """The legal moves of a turn not yet placed in, for a seat with closers ``own``
+        (RULES.md 4.9): each may be reopened as the first part of a turn (before a
+        draw); one who cannot place but could after reopening must reopen, even after
+        drawing, and then only a closer that helps."""
+        first = not self._drew_in_turn(rnd, seat)
+        if moves:
+            if first:
+                moves.extend(Open(e) for e in own)
+            return moves
+        helpful = [e for e in own if self._opens_a_place(rnd, seat, e)]
+        if helpful:
+            return [Open(e) for e in (own if first else helpful)]
+        out: list[Move] = [DRAW] if rnd.drawn < rnd.drawable else [PASS]
+        if first:
+            out.extend(Open(e) for e in own)
+        return out
+
+    @staticmethod
+    def _arm_of(rnd: RoundState, placed: Placed) -> End | None:
+        for e, arm in rnd.table.arms.items():
+            if placed in arm:
+                return e
+        return None
+
+    def _can_place(self, rnd: RoundState, seat: int) -> bool:
+        """Could ``seat`` place a tile on his turn (after reopening his closers)?"""
+        hand = rnd.hands[seat]
+        if not hand:
+            return False
+        pips = set(rnd.table.open_ends().values())
+        if self._rules.closers:
+            arms = rnd.table.arms
+            pips.update(arms[e][-1].outer for e in self._own_closed(rnd, seat))
+        v = self.variant
+        return any((t.a in pips or t.b in pips) and v.may_place(self, rnd, seat, t)
+                   for t in hand)
+
+    def _stuck(self, rnd: RoundState) -> bool:
+        """A fish: nothing may be drawn and no player can place a tile (RULES.md 3;
+        4.9: even after reopening his own closers)."""
+        if rnd.drawn < rnd.drawable:
+            return False
+        if self._rules.plain_fish:
+            holding = rnd.holding
+            return not any(map(holding.__getitem__, rnd.table.open_ends().values()))
+        return not any(self._can_place(rnd, s) for s in range(self.players))
+
     # ---------------------------------------------------------- checked play
     def resolve(self, move: Move) -> Move:
-        """Check ``move`` for the seat on turn and return it with its end resolved."""
+        """Check ``move`` for the seat on turn and return it with its end resolved.
+
+        A move is legal when, its end resolved, it is among :meth:`legal_moves`;
+        only a refused move is explained."""
         seat = self.current_seat
         if seat is None:
             raise IllegalMoveError("the game is over" if self.over else "the round is over")
         rnd = self.round
-        hand = rnd.hands[seat]
-        if self.variant.extended or rnd.pending_take or isinstance(move, Open | Done | Take):
-            return self._resolve_ext(rnd, seat, move)
-        if isinstance(move, Place) and move.face_down:
-            raise IllegalMoveError(f"{self.variant.name} has no closers: nothing is placed "
-                                   "face down")
-        if isinstance(move, Place):
-            tile = move.tile
-            if tile not in hand:
-                raise IllegalMoveError(f"seat {seat} does not hold {tile}")
-            table = rnd.table
-            if table.lead is None:
-                forced = rnd.deal.forced
-                if forced is not None and tile != forced:
-                    raise IllegalMoveError(f"the lead must be {forced}")
-                if move.end is not None:
-                    raise IllegalMoveError("the lead is placed without an end")
-                west = tile.b if move.west is None else move.west
-                if not tile.has(west):
-                    raise IllegalMoveError(f"{tile} has no {west}")
-                return Place(tile, None, west)
-            fits = table.fits(tile)
-            if move.end is None:
-                if not fits:
-                    raise IllegalMoveError(f"{tile} fits no open end")
-                if len(fits) > 1:
-                    raise IllegalMoveError(
-                        f"{tile} fits {' and '.join(fits)}: say which end")
-                return Place(tile, fits[0], None)
-            if move.end not in table.open_ends():
-                raise IllegalMoveError(f"end {move.end} is not open")
-            if move.end not in fits:
-                raise IllegalMoveError(f"{tile} does not fit end {move.end}")
-            return Place(tile, move.end, None)
-        if isinstance(move, Draw):
-            if rnd.table.lead is None or self.can_place(seat):
-                raise IllegalMoveError("a player who can place a tile may not draw")
-            if rnd.drawn >= rnd.drawable:
-                raise IllegalMoveError("there is nothing to draw")
-            return DRAW
-        if isinstance(move, Pass):
-            if rnd.table.lead is None or self.can_place(seat):
-                raise IllegalMoveError("a player who can place a tile may not pass")
-            if rnd.drawn < rnd.drawable:
-                raise IllegalMoveError("a player who can draw may not pass")
-            return PASS
-        raise IllegalMoveError(f"not a move: {move!r}")
+        if rnd.pending_take or isinstance(move, Take):
+            return self._resolve_take(rnd, seat, move)
+        resolved = self._resolve_end(rnd, seat, move)
+        legal = self.legal_moves()
+        if isinstance(resolved, Place) and resolved.end is None:
+            if any(m.tile is resolved.tile for m in legal if isinstance(m, Place)):
+                return resolved
+        elif resolved in legal:
+            return resolved
+        raise self._refusal(rnd, seat, resolved, legal)
+
+    def _resolve_take(self, rnd: RoundState, seat: int, move: Move) -> Move:
+        if not rnd.pending_take:
+            raise IllegalMoveError("there is nothing to take now")
+        need = rnd.pending_take
+        giver = rnd.take_from
+        if not isinstance(move, Take):
+            raise IllegalMoveError(
+                f"seat {seat} must first take {need} tile(s) from seat {giver}")
+        if len(move.tiles) != need or len(set(move.tiles)) != need:
+            raise IllegalMoveError(
+                f"seat {seat} takes {need} different tile(s), not {len(move.tiles)}")
+        for t in move.tiles:
+            if t not in rnd.hands[giver]:
+                raise IllegalMoveError(f"seat {giver} does not hold {t}")
+        return move
+
+    def _resolve_end(self, rnd: RoundState, seat: int, move: Move) -> Move:
+        """``move`` with the end of a placement found (or checked) on the table, or
+        the reason it names no placement at all."""
+        if isinstance(move, Draw | Pass | Open | Done):
+            return move
+        if not isinstance(move, Place):
+            raise IllegalMoveError(f"not a move: {move!r}")
+        v = self.variant
+        tile = move.tile
+        if tile not in rnd.hands[seat]:
+            raise IllegalMoveError(f"seat {seat} does not hold {tile}")
+        if move.face_down and not v.closers:
+            raise IllegalMoveError(f"{v.name} has no closers: nothing is placed face down")
+        if move.face_down and not tile.is_double:
+            raise IllegalMoveError(f"only a double is placed face down, not {tile}")
+        table = rnd.table
+        if table.lead is None:
+            forced = rnd.deal.forced
+            if forced is not None and tile != forced:
+                raise IllegalMoveError(f"the lead must be {forced}")
+            if move.end is not None:
+                raise IllegalMoveError("the lead is placed without an end")
+            if move.face_down:
+                raise IllegalMoveError("the lead is never placed face down")
+            west = tile.b if move.west is None else move.west
+            if not tile.has(west):
+                raise IllegalMoveError(f"{tile} has no {west}")
+            return Place(tile, None, west)
+        fits = table.fits(tile)
+        end = move.end
+        if end is None:
+            if not fits:
+                raise IllegalMoveError(f"{tile} fits no open end")
+            if len(fits) > 1:
+                raise IllegalMoveError(f"{tile} fits {' and '.join(fits)}: say which end")
+            end = fits[0]
+        elif end in table.closed:
+            raise IllegalMoveError(f"end {end} is closed")
+        elif end not in table.open_ends():
+            raise IllegalMoveError(f"end {end} is not open")
+        elif end not in fits:
+            raise IllegalMoveError(f"{tile} does not fit end {end}")
+        return Place(tile, end, None, move.face_down)
+
+    def _refusal(self, rnd: RoundState, seat: int, move: Move,
+                 legal: list[Move]) -> IllegalMoveError:
+        """Why ``move`` (its end resolved) is not among the ``legal`` moves."""
+        v = self.variant
+        done = rnd.turn_placed
+        if isinstance(move, Done):
+            return IllegalMoveError("a turn ends by itself until a tile is placed in it")
+        if isinstance(move, Open):
+            if not v.closers:
+                return IllegalMoveError(f"{v.name} has no closers to reopen")
+            if done:
+                return IllegalMoveError("a closer is reopened only before the turn's "
+                                        "first placement")
+            if move.end not in rnd.table.closed:
+                return IllegalMoveError(f"end {move.end} is not closed")
+            if move.end not in self._own_closed(rnd, seat):
+                return IllegalMoveError(f"only the player who closed end {move.end} may "
+                                        "reopen it")
+            return IllegalMoveError(f"after drawing, seat {seat} may reopen a closer only "
+                                    "when he cannot place and reopening it lets him")
+        if isinstance(move, Draw | Pass):
+            word = "draw" if isinstance(move, Draw) else "pass"
+            if rnd.table.lead is None:
+                return IllegalMoveError(f"a player who can place a tile may not {word}")
+            if done:
+                return IllegalMoveError(f"a player may not {word} after placing a tile in "
+                                        "his turn")
+            if any(isinstance(m, Place) for m in legal):
+                return IllegalMoveError(f"a player who can place a tile may not {word}")
+            if DRAW not in legal and PASS not in legal:
+                return IllegalMoveError(f"seat {seat} must reopen his closer, not {word}")
+            if isinstance(move, Draw):
+                return IllegalMoveError("there is nothing to draw")
+            return IllegalMoveError("a player who can draw may not pass")
+        assert isinstance(move, Place) and move.end is not None
+        tile, end = move.tile, move.end
+        if done:
+            if done[0].order == 0:
+                return IllegalMoveError("the lead is a turn of its own")
+            if len(done) >= v.max_placements:
+                return IllegalMoveError(f"a turn holds at most {v.max_placements} placements")
+            if end in {self._arm_of(rnd, p) for p in done}:
+                return IllegalMoveError(f"each placement of a turn goes on a different arm: "
+                                        f"{end} was used")
+            if not v.may_continue(done[0], tile):
+                return IllegalMoveError(f"only doubles may follow a double in the same turn, "
+                                        f"not {tile}")
+        if not v.may_place(self, rnd, seat, tile):
+            return IllegalMoveError(f"seat {seat} may not go out with {tile}")
+        return IllegalMoveError(f"{tile} may not be placed on {end} now")  # pragma: no cover
 
     def play(self, move: Move) -> MoveResult:
         """Apply a move after checking it; say what it did."""
@@ -435,31 +668,38 @@ class Game:
         """Apply a legal, resolved move (no checks: see :meth:`play`)."""
         rnd = self.rounds[-1]
         seat = rnd.turn
-        if self.variant.extended:
-            self._apply_ext(rnd, seat, move)
-            return
-        if type(move) is Place:
-            self._apply_place(rnd, seat, move)
-            return
-        if isinstance(move, (Open, Done, Take)):
-            self._apply_ext(rnd, seat, move)
-            return
-        ends = tuple(rnd.table.open_ends().values())
-        rnd.add_log(seat, move, 0, ends)
-        if isinstance(move, Draw):
-            tile = rnd.deal.boneyard[rnd.drawn]
-            rnd.drawn += 1
-            rnd.hands[seat].append(tile)
-            holding = rnd.holding
-            holding[tile.a] += 1
-            if not tile.is_double:
-                holding[tile.b] += 1
-            if rnd.drawn >= rnd.drawable and self._nobody_can_move(rnd):
+        kind = type(move)
+        if kind is Place:
+            self._apply_place(rnd, seat, move)  # type: ignore[arg-type]
+        elif kind is Draw:
+            rnd.add_log(seat, move, 0, tuple(rnd.table.open_ends().values()))
+            self._draw_into(rnd, seat)
+            if rnd.drawn >= rnd.drawable and self._stuck(rnd):
                 self._finish(self._fish(rnd))
-            return
-        self._advance(rnd)
+        elif kind is Pass:
+            rnd.add_log(seat, move, 0, tuple(rnd.table.open_ends().values()))
+            self._next_turn(rnd, seat)
+        elif kind is Open:
+            rnd.table.reopen(move.end)  # type: ignore[union-attr, arg-type]
+            rnd.add_log(seat, move, 0, None)
+        elif kind is Done:
+            rnd.add_log(seat, move, 0, None)
+            self._end_turn(rnd, seat)
+        else:
+            assert isinstance(move, Take)
+            self._apply_take(rnd, move)
+
+    def _draw_into(self, rnd: RoundState, seat: int) -> None:
+        tile = rnd.deal.boneyard[rnd.drawn]
+        rnd.drawn += 1
+        rnd.hands[seat].append(tile)
+        rnd.holding[tile.a] += 1
+        if not tile.is_double:
+            rnd.holding[tile.b] += 1
 
     def _apply_place(self, rnd: RoundState, seat: int, move: Place) -> None:
+        v = self.variant
+        rules = self._rules
         table = rnd.table
         tile = move.tile
         hand = rnd.hands[seat]
@@ -471,32 +711,66 @@ class Game:
         if move.end is None:
             placed = table.place_lead(tile, _west(move), seat)
         else:
-            placed = table.place(tile, move.end, seat)
+            placed = table.place(tile, move.end, seat, move.face_down)
         rnd.last_placer = seat
-        variant = self.variant
-        points = variant.placement_points(self, rnd, placed) if variant.scores_in_play else 0
+        rnd.turn_placed.append(placed)
+        if rules.owes:
+            owed = v.owed_draws(placed)
+            if owed:
+                rnd.owed += owed
+                rnd.owed_from = seat
+        points = v.placement_points(self, rnd, placed) if rules.scores else 0
         rnd.log.append((seat, move, points, None))  # RoundState.add_log, inlined: hot path
         rnd.turn_ids.append(rnd.turn_number)
+        out = not hand if rules.plain_out else v.round_over_after_place(self, rnd, seat)
         if points and self._credit(rnd, seat, points):
             # When in-play points end the game on the round's last tile, no
             # round-end scoring follows, but the round's end is still noted.
-            if not hand:
+            rnd.turn_placed.clear()
+            if out:
                 rnd.end = self._plain_end(rnd, EndKind.DOMINO, seat)
-            elif self._nobody_can_move(rnd):
+            elif self._stuck(rnd):
                 rnd.end = self._plain_end(rnd, self._fish_kind(rnd), seat)
             return
-        if not hand:
+        if out:
+            rnd.turn_placed.clear()
             self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
             return
-        if rnd.drawn >= rnd.drawable:
-            for p in table.open_ends().values():
-                if holding[p]:
-                    break
-            else:
-                self._finish(self._fish(rnd))
+        if rules.several and self._placements(rnd, seat):
+            return  # the turn goes on: more placements, or Done
+        self._end_turn(rnd, seat)
+
+    def _end_turn(self, rnd: RoundState, seat: int) -> None:
+        """The turn of ``seat`` ends (after its placements): fish, extra turn, or next."""
+        placed = rnd.turn_placed
+        if self._stuck(rnd):
+            placed.clear()
+            self._finish(self._fish(rnd))
+            return
+        if self._rules.extra and rnd.hands[seat]:
+            tid = rnd.turn_number
+            points = sum(p for (s, _, p, _), t in zip(rnd.log, rnd.turn_ids, strict=True)
+                         if t == tid and s == seat)
+            if self.variant.extra_turn(self, rnd, seat, list(placed), points):
+                placed.clear()
+                rnd.turn_number += 1
                 return
-        rnd.turn = (seat + 1) % self.players
+        placed.clear()
+        self._next_turn(rnd, seat)
+
+    def _next_turn(self, rnd: RoundState, seat: int) -> None:
+        """Give the turn to the next player in play; he first draws what he owes."""
+        n = self.players
+        nxt = seat + 1 if seat + 1 < n else 0
+        if self._rules.skip_empty:
+            for _ in range(n):
+                if rnd.hands[nxt]:
+                    break
+                nxt = (nxt + 1) % n
+        rnd.turn = nxt
         rnd.turn_number += 1
+        if rnd.owed:
+            self._forced_draws(rnd)
 
     def _credit(self, rnd: RoundState, seat: int, points: int) -> bool:
         """Credit in-play points to the mover's side; True if they end the game."""
@@ -505,17 +779,6 @@ class Game:
         rnd.points[side] += points
         self.outcome = self.variant.game_over_in_play(self)
         return self.outcome is not None
-
-    def _advance(self, rnd: RoundState) -> None:
-        rnd.turn = (rnd.turn + 1) % self.players
-        rnd.turn_number += 1
-
-    def _nobody_can_move(self, rnd: RoundState) -> bool:
-        """No drawable tile is left and no hand holds a tile for any open end."""
-        if rnd.drawn < rnd.drawable:
-            return False
-        holding = rnd.holding
-        return not any(holding[p] for p in rnd.table.open_ends().values())
 
     def _side_pips(self, rnd: RoundState) -> tuple[tuple[int, ...], tuple[int, ...]]:
         value = self.variant.hand_value
@@ -543,16 +806,15 @@ class Game:
         return side_pips.index(min(side_pips))
 
     def _fish(self, rnd: RoundState) -> RoundEnd:
-        variant = self.variant
-        if isinstance(variant, Telephone) and variant.four_fives(rnd):
+        """The round ends in a fish: scored by the variant, unless its
+        :meth:`~engine.variant_base.Variant.fish_outcome` ends the game at once."""
+        won = self.variant.fish_outcome(self, rnd)
+        if won is not None:
             end = self._plain_end(rnd, EndKind.FISH, rnd.last_placer)
-            end = RoundEnd(end.kind, end.seat, end.pips, end.side_pips,
-                           variant.side_of[rnd.last_placer], end.points, self.carry)
+            end = RoundEnd(end.kind, end.seat, end.pips, end.side_pips, won.winners[0],
+                           end.points, self.carry)
             rnd.end = end
-            side = variant.side_of[rnd.last_placer]
-            self.outcome = GameOutcome(
-                (side,), tuple(i for i in range(len(variant.sides)) if i != side),
-                GameEndReason.FOUR_FIVES)
+            self.outcome = won
             return end
         return self._end_round(rnd, self._fish_kind(rnd), rnd.last_placer)
 
@@ -574,302 +836,6 @@ class Game:
         """After a round's end: deal the next round unless the game is over."""
         if self.outcome is None:
             self._next_round()
-
-    # ------------------------------------------- the extended turn machinery
-    # Turns of several placements, closers, extra turns, forced draws and takes,
-    # players out of the play (RULES.md 3 and 4.7-4.17). Used by the variants
-    # whose ``extended`` is True; the first six keep the fast path above.
-    def _own_closed(self, rnd: RoundState, seat: int) -> list[End]:
-        """The closed ends whose closer ``seat`` placed."""
-        arms = rnd.table.arms
-        return [e for e in End if e in rnd.table.closed and arms[e][-1].seat == seat]
-
-    def _placements_ext(self, rnd: RoundState, seat: int) -> list[Move]:
-        """The placements ``seat`` may make now (the turn's constraints included)."""
-        v = self.variant
-        hand = rnd.hands[seat]
-        ends = rnd.table.open_ends()
-        done = rnd.turn_placed
-        if done:
-            if len(done) >= v.max_placements or done[0].order == 0:
-                return []
-            used = {self._arm_of(rnd, p) for p in done}
-            ends = {e: p for e, p in ends.items() if e not in used}
-        pips = set(ends.values())
-        moves: list[Move] = []
-        for t in hand:
-            if not (t.a in pips or t.b in pips):
-                continue
-            if done and not v.may_continue(done[0], t):
-                continue
-            if not v.may_place(self, rnd, seat, t):
-                continue
-            places = PLACES[t.index]
-            for e, p in ends.items():
-                if p == t.a or p == t.b:
-                    moves.append(places[e])
-                    if v.closers and t.is_double:
-                        moves.append(Place(t, e, None, True))
-        return moves
-
-    @staticmethod
-    def _arm_of(rnd: RoundState, placed: Placed) -> End | None:
-        for e, arm in rnd.table.arms.items():
-            if placed in arm:
-                return e
-        return None
-
-    def _helpful_opens(self, rnd: RoundState, seat: int) -> list[Move]:
-        """The reopenings after which ``seat`` could place a tile."""
-        out: list[Move] = []
-        arms = rnd.table.arms
-        for e in self._own_closed(rnd, seat):
-            pip = arms[e][-1].outer
-            if any(t.has(pip) and self.variant.may_place(self, rnd, seat, t)
-                   for t in rnd.hands[seat]):
-                out.append(Open(e))
-        return out
-
-    def _legal_ext(self, rnd: RoundState) -> list[Move]:
-        seat = rnd.turn
-        moves = self._placements_ext(rnd, seat)
-        if rnd.turn_placed:
-            return [*moves, DONE] if moves else [DONE]
-        if moves:
-            if self.variant.closers:
-                moves.extend(Open(e) for e in self._own_closed(rnd, seat))
-            return moves
-        if self.variant.closers:
-            opens = self._helpful_opens(rnd, seat)
-            if opens:
-                return opens
-        if rnd.drawn < rnd.drawable:
-            return [DRAW]
-        return [PASS]
-
-    def _can_place_ext(self, rnd: RoundState, seat: int) -> bool:
-        """Could ``seat`` place a tile on his turn (after reopening his closers)?"""
-        hand = rnd.hands[seat]
-        if not hand:
-            return False
-        pips = set(rnd.table.open_ends().values())
-        if self.variant.closers:
-            arms = rnd.table.arms
-            pips.update(arms[e][-1].outer for e in self._own_closed(rnd, seat))
-        return any((t.a in pips or t.b in pips) and self.variant.may_place(self, rnd, seat, t)
-                   for t in hand)
-
-    def _stuck(self, rnd: RoundState) -> bool:
-        """A fish: nothing may be drawn and no player can place a tile."""
-        if rnd.drawn < rnd.drawable:
-            return False
-        return not any(self._can_place_ext(rnd, s) for s in range(self.players))
-
-    def _resolve_ext(self, rnd: RoundState, seat: int, move: Move) -> Move:
-        v = self.variant
-        if rnd.pending_take:
-            need = rnd.pending_take
-            giver = rnd.take_from
-            if not isinstance(move, Take):
-                raise IllegalMoveError(
-                    f"seat {seat} must first take {need} tile(s) from seat {giver}")
-            if len(move.tiles) != need or len(set(move.tiles)) != need:
-                raise IllegalMoveError(
-                    f"seat {seat} takes {need} different tile(s), not {len(move.tiles)}")
-            for t in move.tiles:
-                if t not in rnd.hands[giver]:
-                    raise IllegalMoveError(f"seat {giver} does not hold {t}")
-            return move
-        if isinstance(move, Take):
-            raise IllegalMoveError("there is nothing to take now")
-        legal = self._legal_ext(rnd) if rnd.table.lead is not None else self.legal_moves()
-        if isinstance(move, Done):
-            if not rnd.turn_placed:
-                raise IllegalMoveError("a turn ends by itself until a tile is placed in it")
-            return DONE
-        if isinstance(move, Open):
-            if not v.closers:
-                raise IllegalMoveError(f"{v.name} has no closers to reopen")
-            if rnd.turn_placed:
-                raise IllegalMoveError("a closer is reopened only before the turn's "
-                                       "first placement")
-            if move.end not in rnd.table.closed:
-                raise IllegalMoveError(f"end {move.end} is not closed")
-            if move.end not in self._own_closed(rnd, seat):
-                raise IllegalMoveError(f"only the player who closed end {move.end} may "
-                                       "reopen it")
-            if move not in legal:
-                raise IllegalMoveError(f"reopening {move.end} would not let seat {seat} "
-                                       "place a tile")
-            return move
-        if isinstance(move, Draw | Pass):
-            word = "draw" if isinstance(move, Draw) else "pass"
-            if rnd.table.lead is None:
-                raise IllegalMoveError(f"a player who can place a tile may not {word}")
-            if rnd.turn_placed:
-                raise IllegalMoveError(f"a player may not {word} after placing a tile in "
-                                       "his turn")
-            if move in legal:
-                return move
-            if any(isinstance(m, Place) for m in legal):
-                raise IllegalMoveError(f"a player who can place a tile may not {word}")
-            if any(isinstance(m, Open) for m in legal):
-                raise IllegalMoveError(f"seat {seat} must reopen his closer, not {word}")
-            if isinstance(move, Draw):
-                raise IllegalMoveError("there is nothing to draw")
-            raise IllegalMoveError("a player who can draw may not pass")
-        assert isinstance(move, Place)
-        tile = move.tile
-        hand = rnd.hands[seat]
-        if tile not in hand:
-            raise IllegalMoveError(f"seat {seat} does not hold {tile}")
-        table = rnd.table
-        if move.face_down:
-            if not v.closers:
-                raise IllegalMoveError(f"{v.name} has no closers: nothing is placed face down")
-            if not tile.is_double:
-                raise IllegalMoveError(f"only a double is placed face down, not {tile}")
-        if table.lead is None:
-            forced = rnd.deal.forced
-            if forced is not None and tile != forced:
-                raise IllegalMoveError(f"the lead must be {forced}")
-            if move.end is not None:
-                raise IllegalMoveError("the lead is placed without an end")
-            if move.face_down:
-                raise IllegalMoveError("the lead is never placed face down")
-            west = tile.b if move.west is None else move.west
-            if not tile.has(west):
-                raise IllegalMoveError(f"{tile} has no {west}")
-            return Place(tile, None, west)
-        fits = table.fits(tile)
-        end = move.end
-        if end is None:
-            if not fits:
-                raise IllegalMoveError(f"{tile} fits no open end")
-            if len(fits) > 1:
-                raise IllegalMoveError(f"{tile} fits {' and '.join(fits)}: say which end")
-            end = fits[0]
-        elif end in table.closed:
-            raise IllegalMoveError(f"end {end} is closed")
-        elif end not in table.open_ends():
-            raise IllegalMoveError(f"end {end} is not open")
-        elif end not in fits:
-            raise IllegalMoveError(f"{tile} does not fit end {end}")
-        resolved = Place(tile, end, None, move.face_down)
-        if resolved in legal:
-            return resolved
-        done = rnd.turn_placed
-        if done:
-            if done[0].order == 0:
-                raise IllegalMoveError("the lead is a turn of its own")
-            if len(done) >= v.max_placements:
-                raise IllegalMoveError(f"a turn holds at most {v.max_placements} placements")
-            if end in {self._arm_of(rnd, p) for p in done}:
-                raise IllegalMoveError(f"each placement of a turn goes on a different arm: "
-                                       f"{end} was used")
-            if not v.may_continue(done[0], tile):
-                raise IllegalMoveError(f"only doubles may follow a double in the same turn, "
-                                       f"not {tile}")
-        if not v.may_place(self, rnd, seat, tile):
-            raise IllegalMoveError(f"seat {seat} may not go out with {tile}")
-        raise IllegalMoveError(f"{tile} may not be placed on {end} now")  # pragma: no cover
-
-    def _apply_ext(self, rnd: RoundState, seat: int, move: Move) -> None:
-        if isinstance(move, Take):
-            self._apply_take(rnd, move)
-            return
-        if isinstance(move, Place):
-            self._apply_place_ext(rnd, seat, move)
-            return
-        if isinstance(move, Open):
-            rnd.table.reopen(move.end)
-            rnd.add_log(seat, move, 0, None)
-            return
-        if isinstance(move, Done):
-            rnd.add_log(seat, move, 0, None)
-            self._end_turn(rnd, seat)
-            return
-        ends = tuple(rnd.table.open_ends().values())
-        rnd.add_log(seat, move, 0, ends)
-        if isinstance(move, Draw):
-            self._draw_into(rnd, seat)
-            if rnd.drawn >= rnd.drawable and self._stuck(rnd):
-                self._finish(self._fish(rnd))
-            return
-        self._next_turn(rnd, seat)
-
-    def _draw_into(self, rnd: RoundState, seat: int) -> None:
-        tile = rnd.deal.boneyard[rnd.drawn]
-        rnd.drawn += 1
-        rnd.hands[seat].append(tile)
-        rnd.holding[tile.a] += 1
-        if not tile.is_double:
-            rnd.holding[tile.b] += 1
-
-    def _apply_place_ext(self, rnd: RoundState, seat: int, move: Place) -> None:
-        v = self.variant
-        table = rnd.table
-        tile = move.tile
-        hand = rnd.hands[seat]
-        hand.remove(tile)
-        rnd.holding[tile.a] -= 1
-        if not tile.is_double:
-            rnd.holding[tile.b] -= 1
-        if move.end is None:
-            placed = table.place_lead(tile, _west(move), seat)
-        else:
-            placed = table.place(tile, move.end, seat, move.face_down)
-        rnd.last_placer = seat
-        rnd.turn_placed.append(placed)
-        owed = v.owed_draws(placed)
-        if owed:
-            rnd.owed += owed
-            rnd.owed_from = seat
-        points = v.placement_points(self, rnd, placed) if v.scores_in_play else 0
-        rnd.add_log(seat, move, points, None)
-        if points and self._credit(rnd, seat, points):
-            rnd.turn_placed.clear()
-            if v.round_over_after_place(self, rnd, seat):
-                rnd.end = self._plain_end(rnd, EndKind.DOMINO, seat)
-            elif self._stuck(rnd):
-                rnd.end = self._plain_end(rnd, self._fish_kind(rnd), seat)
-            return
-        if v.round_over_after_place(self, rnd, seat):
-            rnd.turn_placed.clear()
-            self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
-            return
-        if self._placements_ext(rnd, seat):
-            return  # the turn goes on: more placements, or Done
-        self._end_turn(rnd, seat)
-
-    def _end_turn(self, rnd: RoundState, seat: int) -> None:
-        """The turn of ``seat`` ends (after its placements): fish, extra turn, or next."""
-        placed = list(rnd.turn_placed)
-        rnd.turn_placed.clear()
-        if self._stuck(rnd):
-            self._finish(self._fish(rnd))
-            return
-        tid = rnd.turn_number
-        points = sum(p for (s, _, p, _), t in zip(rnd.log, rnd.turn_ids, strict=True)
-                     if t == tid and s == seat)
-        if rnd.hands[seat] and self.variant.extra_turn(self, rnd, seat, placed, points):
-            rnd.turn_number += 1
-            return
-        self._next_turn(rnd, seat)
-
-    def _next_turn(self, rnd: RoundState, seat: int) -> None:
-        """Give the turn to the next player in play; he first draws what he owes."""
-        n = self.players
-        nxt = (seat + 1) % n
-        if self.variant.skip_empty_hands:
-            for _ in range(n):
-                if rnd.hands[nxt]:
-                    break
-                nxt = (nxt + 1) % n
-        rnd.turn = nxt
-        rnd.turn_number += 1
-        if rnd.owed:
-            self._forced_draws(rnd)
 
     def _forced_draws(self, rnd: RoundState) -> None:
         """Semerka's 7: the boneyard gives first, then tiles are taken from the

@@ -19,12 +19,15 @@ Decisions (where RULES.md leaves a case open):
   (``Placed.face_down``) but not secret. The lead is a turn of its own. A turn
   that starts with a double may go on with more doubles on other arms (face up
   or down), up to four; the player may stop after any of them (`Done`). A
-  closer is reopened only by its placer, before his first placement of a turn
-  (after draws too); several may be reopened. Reopening is offered while he can
-  place anyway, and when he cannot place it is forced for the closers that
-  would let him place (no draw or pass then); a closer that would not help is
-  not reopened. A reopened double stays where it is and never becomes the
-  spinner. A fish counts a player's own closers as places he could reopen.
+  closer is reopened only by its placer, as the first part of a turn: before
+  his first placement and before any draw of that turn, whether or not it then
+  lets him place; several may be reopened (`open:E+open:N`). A player who
+  cannot place but could after reopening must reopen (no draw or pass then):
+  at the start of his turn any of his closers, after a draw in that turn
+  (when the drawn tile fits only a closed end) only a closer that lets him
+  place. A reopened double stays where it is and never becomes the spinner.
+  A fish counts a player's own closers as places he could reopen (he may
+  always reopen one that lets him place).
 - `checheve`: the 25/50 values of a lone `0-0`/`6-6` count everywhere a hand
   is counted (the fish, the write, eggs). On a `0-0` domino the round's write is
   still written, then every other player is a goat. The `6-6` domino's 50 per
@@ -170,7 +173,6 @@ class GeneralKozel(Variant):
     name = "general_kozel"
     players_allowed = (4,)
     redeal_rule = True
-    extended = True
     skip_empty_hands = True
     TARGET = 6
     accepted_options: ClassVar[frozenset[str] | None] = frozenset({"teams", "rounds"})
@@ -233,7 +235,6 @@ class Osel(Kozel):
 
     name = "osel"
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 2)
-    extended = True
     max_placements = 4
     closers = True
     accepted_options: ClassVar[frozenset[str] | None] = frozenset({"fish_point"})
@@ -289,7 +290,6 @@ class Semerka(Variant):
     """4.16 Семёрка: a 6 plays again, a 7 makes the next player draw 2, sticks."""
 
     name = "semerka"
-    extended = True
     skip_empty_hands = True
     STICKS_OUT = 3
     accepted_options: ClassVar[frozenset[str] | None] = frozenset()

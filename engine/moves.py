@@ -152,7 +152,9 @@ def parse_move(text: str) -> Move:
 
 def parse_turn(text: str) -> tuple[list[Move], bool]:
     """Parse one record entry: a move, or a turn of several actions joined by ``+``
-    (``open:E+4-2:E``, ``3-3:N+5-5:S``); ``take:3-4+1-6`` is one move.
+    (``open:E+4-2:E``, ``3-3:N+5-5:S``); ``take:3-4+1-6`` is one move. Reopenings
+    alone (``open:E+open:N``) are a record move too: a turn that reopens, then
+    draws (RULES.md 4.9).
 
     Returns the actions and whether the turn is left open (a trailing ``+``,
     written for a turn still in progress).
@@ -175,8 +177,6 @@ def parse_turn(text: str) -> tuple[list[Move], bool]:
                             "cannot be part of a turn of several placements")
         if isinstance(a, Open) and i > 0 and not isinstance(actions[i - 1], Open):
             raise MoveError(f"malformed move {text!r}: open: comes before the placements")
-    if isinstance(actions[-1], Open) and not left_open:
-        raise MoveError(f"malformed move {text!r}: open: must be followed by a placement")
     return actions, left_open
 
 

@@ -90,11 +90,10 @@ class Variant:
     # whether placements score from the count of the open ends (TableSnapshot.count)
     counts_open_ends: ClassVar[bool] = False
     teams_possible: ClassVar[bool] = True  # False: each for himself, whatever the count
-    # --- the extended turn machinery (RULES.md 3 and 4.7-4.17); defaults = 4.1-4.6
+    # --- the turn's declared data (RULES.md 3 and 4.7-4.17); defaults = 4.1-4.6
     default_set: ClassVar[int] = 6
     # The options a record may give (None: any of RECORD_OPTION_NAMES, as before).
     accepted_options: ClassVar[frozenset[str] | None] = None
-    extended: ClassVar[bool] = False  # use the general turn code of Game (below)
     max_placements: ClassVar[int] = 1  # placements in one turn (osel, domiki: 4)
     closers: ClassVar[bool] = False  # doubles may be placed face down (osel)
     skip_empty_hands: ClassVar[bool] = False  # players without tiles are out of the play
@@ -184,7 +183,7 @@ class Variant:
         """Who leads a later round, knowing its hands (default: :meth:`next_lead`)."""
         return self.next_lead(game, last)
 
-    # ------------------------------------------------------ turns (extended)
+    # ------------------------------------------------------------------ turns
     def may_place(self, game: Game, rnd: RoundState, seat: int, tile: Tile) -> bool:
         """May ``seat`` place ``tile`` now at all (vsem_po_pyat's no_double_out)?"""
         return True
@@ -205,6 +204,12 @@ class Variant:
     def owed_draws(self, placed: Placed) -> int:
         """Draws this placement forces on the next player (semerka's 7)."""
         return 0
+
+    def fish_outcome(self, game: Game, rnd: RoundState) -> GameOutcome | None:
+        """A fish that ends the whole game at once (telephone's four fives): the
+        outcome, whose first winner also wins the round, unscored. None: a fish
+        scored as usual."""
+        return None
 
     def sides_in_round(self, rnd: RoundState) -> range | list[int]:
         """The sides dealt into this round (semerka: not the players out of the game)."""

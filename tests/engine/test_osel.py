@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalMoveError, MoveError
-from engine.moves import PASS, End, Open, Place
+from engine.errors import IllegalMoveError, MoveError, RecordError
+from engine.game import Game
+from engine.moves import DRAW, PASS, End, Open, Place
+from engine.record import replay
 from engine.results import EndKind
 from engine.table import Layout
 
-from .helpers import T, variant
-from .turn_helpers import game, legal, record_moves, turn
+from .helpers import T, deal, variant
+from .turn_helpers import game, legal, record_moves, roundtrip, turn
 
 FOUR = ["3-3 3-2 3-5 0-6 1-0", "3-1 3-4 1-1 2-2 4-4 5-5 6-6"]
 
@@ -123,3 +125,90 @@ def test_closer_notation_and_bad_closers() -> None:
     turn(g2, "1-4")
     with pytest.raises(IllegalMoveError, match="no closers"):
         turn(g2, "4-4:E#")
+
+
+# A whole deal (for replay): seat 0 leads 1-1 and closes E with 4-4 after seat 1's
+# 1-4; seat 1 then opens W with 1-6, and seat 0 holds no 1, 4 or 6.
+REOPEN_HANDS = ["1-1 4-4 0-2 0-3 2-3 2-5 3-5", "1-4 1-6 6-6 5-6 0-6 0-5 2-6"]
+REOPEN_START = ["1-1", "1-4:E", "4-4:E#", "1-6:W"]
+
+
+def _reopen_game(first_drawn: str) -> Game:
+    d = deal(REOPEN_HANDS, first_drawn, forced="1-1", fill=True)
+    g = Game(variant("osel", 2), deals=[d])
+    turn(g, *REOPEN_START)
+    assert g.current_seat == 0 and g.round.table.closed == {End.E}
+    return g
+
+
+def _reopen_record(first_drawn: str, moves: list[str]) -> dict[str, object]:
+    d = deal(REOPEN_HANDS, first_drawn, fill=True)
+    return {"format": "domino-record/1", "variant": "osel", "options": {},
+            "players": ["A", "B"],
+            "rounds": [{"hands": [[str(t) for t in h] for h in d.hands],
+                        "boneyard": [str(t) for t in d.boneyard], "leader": 0,
+                        "moves": moves}]}
+
+
+def test_an_own_closer_may_be_reopened_at_the_start_of_any_turn_even_if_it_enables_nothing(
+        ) -> None:
+    """4.9: "may reopen it as the first part of any of his turns": seat 0 cannot place,
+    and reopening E (a 4) would not let him; he may still reopen it, then draw 2-4 and
+    place it there; the record writes `open:E`, `draw`, `4-2:E`."""
+    g = _reopen_game("2-4")
+    assert legal(g) == {"draw", "open:E"}
+    g.play(Open(End.E))
+    assert g.current_seat == 0 and g.round.table.closed == set()
+    assert legal(g) == {"draw"}  # nothing to place, no closer left: he draws
+    turn(g, "draw")
+    assert legal(g) == {"2-4:E"}
+    turn(g, "4-2:E")
+    assert g.current_seat == 1
+    assert record_moves(g)[-3:] == ["open:E", "draw", "4-2"]
+    rec = roundtrip(g)
+    assert rec["rounds"][0]["moves"][-3:] == ["open:E", "draw", "4-2"]
+    g2, _ = replay(_reopen_record("2-4", [*REOPEN_START, "open:E", "draw", "4-2:E"]))
+    assert g2.round.table.arms[End.E][-1].tile == T("2-4") and g2.current_seat == 1
+
+
+def test_after_a_draw_only_the_forced_reopening_remains() -> None:
+    """4.9: a reopening is the first part of a turn. After drawing 2-4, which fits only
+    the closed E, reopening E is forced (no more draws); `draw`, `open:E+4-2:E`."""
+    g = _reopen_game("2-4")
+    turn(g, "draw")
+    assert legal(g) == {"open:E"}
+    with pytest.raises(IllegalMoveError, match="must reopen"):
+        g.play(DRAW)
+    turn(g, "open:E+4-2:E")
+    assert record_moves(g)[-2:] == ["draw", "open:E+4-2"]
+    roundtrip(g)
+
+
+def test_after_a_draw_that_fits_elsewhere_no_reopening() -> None:
+    """4.9: seat 0 draws 4-6, which fits W (a 6): he places it and may not reopen E
+    now (the old engine accepted `draw`, `open:E+4-6:E`)."""
+    g = _reopen_game("4-6")
+    turn(g, "draw")
+    assert legal(g) == {"4-6:W"}
+    with pytest.raises(IllegalMoveError, match="after drawing, seat 0 may reopen a closer "
+                                               "only when he cannot place"):
+        g.play(Open(End.E))
+    with pytest.raises(RecordError, match="round 0, move 5: 'open:E\\+4-6:E': after drawing"):
+        replay(_reopen_record("4-6", [*REOPEN_START, "draw", "open:E+4-6:E"]))
+    # Reopened before the draw, E takes the drawn 4-6.
+    g2, _ = replay(_reopen_record("4-6", [*REOPEN_START, "open:E", "draw", "4-6:E"]))
+    assert g2.round.table.arms[End.E][-1].tile == T("4-6")
+
+
+def test_a_turn_may_reopen_several_closers_and_then_draw() -> None:
+    """4.9: several closers reopened as the first part of one turn, then a draw; the
+    record joins the reopenings (`open:E+open:N`) and replay keeps the turn open."""
+    d = deal(["1-1 4-4 5-5 2-3 0-2 0-3 2-2", "1-4 1-5 1-6 6-6 0-6 3-6 0-4"], fill=True)
+    g = Game(variant("osel", 2), deals=[d])
+    turn(g, "1-1", "1-4:E", "4-4:E#", "1-5:N", "5-5:N#", "1-6:W")
+    assert legal(g) == {"draw", "open:E", "open:N"}
+    turn(g, "open:E+open:N")
+    assert g.current_seat == 0 and legal(g) == {"draw"}
+    turn(g, "draw")
+    assert record_moves(g)[-2:] == ["open:E+open:N", "draw"]
+    roundtrip(g)
