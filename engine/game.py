@@ -9,8 +9,12 @@ what is wrong; ``Game.apply(move)`` trusts the caller (the AI's fast path, with
 from __future__ import annotations
 
 import random
+from _random import Random as _CoreRandom
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache, lru_cache
+from hashlib import sha512
+from typing import Any
 
 from engine.errors import IllegalMoveError
 from engine.moves import (
@@ -18,6 +22,7 @@ from engine.moves import (
     DRAW,
     FORCED_DRAW,
     PASS,
+    PLACE_AT,
     PLACES,
     Done,
     Draw,
@@ -38,10 +43,43 @@ from engine.results import (
     RoundEnd,
 )
 from engine.table import Placed, Table, TableSnapshot
-from engine.tiles import Tile
+from engine.tiles import TILES_WITH, Tile, full_set
 from engine.variant_base import Deal, Variant, deal_tiles
 
 MAX_REDEALS = 1000
+
+_seed_generator = _CoreRandom.seed  # what random.Random.seed calls last
+_BITS = tuple(n.bit_length() for n in range(100))
+
+
+class DealRandom(random.Random):
+    """``random.Random(text)``: the same generator, seeded without the Python layers,
+    and the same ``shuffle`` with ``_randbelow`` inlined (each round's deal is seeded
+    and shuffled: simulations feel it)."""
+
+    def __init__(self, text: str) -> None:
+        data = text.encode()
+        _seed_generator(self, int.from_bytes(data + sha512(data).digest()))
+        self.gauss_next = None
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        """Fisher-Yates as :meth:`random.Random.shuffle`; ``_randbelow(n)`` draws
+        ``getrandbits(k)``, ``k`` the bit length of ``n``, until it is below ``n``."""
+        bits = self.getrandbits
+        for i in range(len(x) - 1, 0, -1):
+            n = i + 1
+            k = _BITS[n]
+            j = bits(k)
+            while j >= n:
+                j = bits(k)
+            x[i], x[j] = x[j], x[i]
+
+
+@cache
+def _set_holding(set_max: int) -> tuple[int, ...]:
+    """How many tiles of the double-``set_max`` set carry each pip, then the set's size."""
+    tiles = full_set(set_max)
+    return (*(sum(1 for t in tiles if t.has(p)) for p in range(set_max + 1)), len(tiles))
 
 
 class RoundState:
@@ -80,12 +118,21 @@ class RoundState:
         self.end: RoundEnd | None = None
         self.last_placer = deal.leader
         # How many tiles in all hands carry each pip: a fish is O(1) to detect.
-        holding = [0] * (variant.options.set + 1)
-        for hand in self.hands:
-            for t in hand:
-                holding[t.a] += 1
+        # A whole set dealt: the set's counts, less the undealt tiles'.
+        whole = _set_holding(variant.options.set)
+        if len(deal.boneyard) + sum(map(len, deal.hands)) == whole[-1]:
+            holding = list(whole[:-1])
+            counted: Sequence[Sequence[Tile]] = (deal.boneyard,)
+            step = -1
+        else:  # a test's short deal
+            holding = [0] * (variant.options.set + 1)
+            counted = deal.hands
+            step = 1
+        for tiles in counted:
+            for t in tiles:
+                holding[t.a] += step
                 if not t.is_double:
-                    holding[t.b] += 1
+                    holding[t.b] += step
         self.holding = holding
 
     def copy(self) -> RoundState:
@@ -214,16 +261,19 @@ class TurnRules:
     scores: bool  # placements may score in play
     plain: bool  # a placement is any tile of the hand on any open end
     plain_fish: bool  # a fish is "no hand holds a pip of an open end"
+    turn_list: bool  # the turn's placements are kept (RoundState.turn_placed) until it ends
+    plain_next: bool  # the next seat in turn is the next seat at the table
 
-    @classmethod
-    def of(cls, variant: Variant) -> TurnRules:
+    @staticmethod
+    @lru_cache(maxsize=256)
+    def of(variant: Variant) -> TurnRules:
         kind = type(variant)
 
         def base(name: str) -> bool:
             return getattr(kind, name) is getattr(Variant, name)
 
         gated = not base("may_place")
-        return cls(
+        return TurnRules(
             max_placements=variant.max_placements,
             several=variant.max_placements > 1,
             closers=variant.closers,
@@ -235,6 +285,8 @@ class TurnRules:
             scores=variant.scores_in_play,
             plain=not gated and not variant.closers,
             plain_fish=not gated and not variant.closers,
+            turn_list=variant.max_placements > 1 or not base("extra_turn"),
+            plain_next=not variant.skip_empty_hands,
         )
 
 
@@ -307,13 +359,14 @@ class Game:
         """Deals come from the seed and the round number alone, so a game rebuilt
         from its record after a restart deals the same next round."""
         v = self.variant
+        sizes = v.hand_sizes(self.totals)
         for attempt in range(MAX_REDEALS):
-            rng = random.Random(f"{self.seed}/{round_index}/{attempt}")
-            hands, boneyard = deal_tiles(v, rng, v.hand_sizes(self.totals))
+            rng = DealRandom(f"{self.seed}/{round_index}/{attempt}")
+            hands, boneyard = deal_tiles(v, rng, sizes)
             if v.needs_redeal(hands):
                 continue
             if round_index == 0:
-                lead = v.first_lead(hands, random.Random(f"{self.seed}/lot"))
+                lead = v.first_lead(hands, DealRandom(f"{self.seed}/lot"))
                 if lead is None:
                     continue
                 seat, forced = lead
@@ -379,6 +432,31 @@ class Game:
                 return [Place(forced, None, forced.b)]
             return [Place(t, None, t.b) for t in rnd.hands[rnd.turn]]
         seat = rnd.turn
+        if self._rules.plain and not rnd.turn_placed:
+            # The common case: any tile of the hand on any open end it fits, in hand
+            # order, end by end (``_placements`` says the same, turns of several
+            # placements and closers included).
+            moves: list[Move] = []
+            append = moves.append
+            ends = rnd.table._ends
+            if len(ends) == 2:
+                (e1, p1), (e2, p2) = ends.items()
+                s1, s2 = TILES_WITH[p1], TILES_WITH[p2]
+                d1, d2 = PLACE_AT[e1], PLACE_AT[e2]
+                for t in rnd.hands[seat]:
+                    if t in s1:
+                        append(d1[t])
+                    if t in s2:
+                        append(d2[t])
+            else:
+                pairs = [(TILES_WITH[p], PLACE_AT[e]) for e, p in ends.items()]
+                for t in rnd.hands[seat]:
+                    for fit, at in pairs:
+                        if t in fit:
+                            append(at[t])
+            if moves:
+                return moves
+            return [DRAW] if rnd.drawn < rnd.drawable else [PASS]
         moves = self._placements(rnd, seat)
         if rnd.turn_placed:
             moves.append(DONE)
@@ -410,16 +488,6 @@ class Game:
         rules = self._rules
         done = rnd.turn_placed
         moves: list[Move] = []
-        if not done and rules.plain:
-            append = moves.append
-            items = tuple(ends.items())
-            for t in hand:
-                a = t.a
-                b = t.b
-                for e, p in items:
-                    if p == a or p == b:
-                        append(PLACES[t.index][e])
-            return moves
         v = self.variant
         if done:
             if len(done) >= rules.max_placements or done[0].order == 0:
@@ -513,7 +581,10 @@ class Game:
             return False
         if self._rules.plain_fish:
             holding = rnd.holding
-            return not any(map(holding.__getitem__, rnd.table.open_ends().values()))
+            for p in rnd.table.open_ends().values():  # noqa: SIM110 - the hot path
+                if holding[p]:
+                    return False
+            return True
         return not any(self._can_place(rnd, s) for s in range(self.players))
 
     # ---------------------------------------------------------- checked play
@@ -671,7 +742,8 @@ class Game:
         kind = type(move)
         if kind is Place:
             self._apply_place(rnd, seat, move)  # type: ignore[arg-type]
-        elif kind is Draw:
+            return
+        if kind is Draw:
             rnd.add_log(seat, move, 0, tuple(rnd.table.open_ends().values()))
             self._draw_into(rnd, seat)
             if rnd.drawn >= rnd.drawable and self._stuck(rnd):
@@ -698,9 +770,7 @@ class Game:
             rnd.holding[tile.b] += 1
 
     def _apply_place(self, rnd: RoundState, seat: int, move: Place) -> None:
-        v = self.variant
         rules = self._rules
-        table = rnd.table
         tile = move.tile
         hand = rnd.hands[seat]
         hand.remove(tile)
@@ -708,12 +778,15 @@ class Game:
         holding[tile.a] -= 1
         if not tile.is_double:
             holding[tile.b] -= 1
-        if move.end is None:
-            placed = table.place_lead(tile, _west(move), seat)
+        end = move.end
+        if end is None:
+            placed = rnd.table.place_lead(tile, _west(move), seat)
         else:
-            placed = table.place(tile, move.end, seat, move.face_down)
+            placed = rnd.table.place(tile, end, seat, move.face_down)
         rnd.last_placer = seat
-        rnd.turn_placed.append(placed)
+        if rules.turn_list:
+            rnd.turn_placed.append(placed)
+        v = self.variant
         if rules.owes:
             owed = v.owed_draws(placed)
             if owed:
@@ -742,20 +815,26 @@ class Game:
 
     def _end_turn(self, rnd: RoundState, seat: int) -> None:
         """The turn of ``seat`` ends (after its placements): fish, extra turn, or next."""
-        placed = rnd.turn_placed
-        if self._stuck(rnd):
-            placed.clear()
+        if rnd.drawn >= rnd.drawable and self._stuck(rnd):
+            rnd.turn_placed.clear()
             self._finish(self._fish(rnd))
             return
-        if self._rules.extra and rnd.hands[seat]:
+        rules = self._rules
+        if rules.extra and rnd.hands[seat]:
             tid = rnd.turn_number
             points = sum(p for (s, _, p, _), t in zip(rnd.log, rnd.turn_ids, strict=True)
                          if t == tid and s == seat)
-            if self.variant.extra_turn(self, rnd, seat, list(placed), points):
-                placed.clear()
+            placed = list(rnd.turn_placed)
+            rnd.turn_placed.clear()
+            if self.variant.extra_turn(self, rnd, seat, placed, points):
                 rnd.turn_number += 1
                 return
-        placed.clear()
+        elif rules.turn_list:
+            rnd.turn_placed.clear()
+        if rules.plain_next and not rnd.owed:
+            rnd.turn = seat + 1 if seat + 1 < self.players else 0
+            rnd.turn_number += 1
+            return
         self._next_turn(rnd, seat)
 
     def _next_turn(self, rnd: RoundState, seat: int) -> None:

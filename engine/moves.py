@@ -88,6 +88,10 @@ FORCED_DRAW = ForcedDraw()
 PLACES: tuple[dict[End, Place], ...] = tuple(
     {e: Place(t, e, None) for e in End} for t in full_set(12)
 )
+# The same placements by end, then by tile.
+PLACE_AT: dict[End, dict[Tile, Place]] = {
+    e: {t: PLACES[t.index][e] for t in full_set(12)} for e in End
+}
 
 
 def lead(tile: Tile, west: int | None = None) -> Place:

@@ -39,6 +39,9 @@ class TableRules:
     double_counts: int = 2
 
 
+_new_tuple = tuple.__new__  # Placed(...) without its Python-level __new__ (a hot path)
+
+
 class Placed(NamedTuple):
     """A tile on the table: ``inner`` touches the tile before it, ``outer`` faces out.
 
@@ -101,10 +104,12 @@ class TableSnapshot:
 class Table:
     """The mutable table of one round (the game owns it; views get snapshots)."""
 
-    __slots__ = ("_ends", "arms", "closed", "last", "lead", "ns_open", "placed", "rules", "spinner")
+    __slots__ = ("_ends", "_spinner_layout", "arms", "closed", "last", "lead", "ns_open",
+                 "placed", "rules", "spinner")
 
     def __init__(self, rules: TableRules) -> None:
         self.rules = rules
+        self._spinner_layout = rules.layout is Layout.SPINNER
         self.lead: Placed | None = None
         self.arms: dict[End, list[Placed]] = {End.W: [], End.E: [], End.N: [], End.S: []}
         self.spinner: SpinnerAt | None = None
@@ -117,6 +122,7 @@ class Table:
     def copy(self) -> Table:
         t = Table.__new__(Table)
         t.rules = self.rules
+        t._spinner_layout = self._spinner_layout
         t.lead = self.lead
         t.arms = {k: list(v) for k, v in self.arms.items()}
         t.spinner = self.spinner
@@ -230,9 +236,10 @@ class Table:
         ends = self._ends
         pip = ends[end]
         arm = self.arms[end]
-        p = Placed(tile, pip, tile.b if pip == tile.a else tile.a, seat, self.placed, face_down)
+        outer = tile.b if pip == tile.a else tile.a
+        p = _new_tuple(Placed, (tile, pip, outer, seat, self.placed, face_down))
         rules = self.rules
-        spinner_layout = rules.layout is Layout.SPINNER
+        spinner_layout = self._spinner_layout
         if spinner_layout and self.spinner is None:
             if rules.spinner is SpinnerRule.FIRST_DOUBLE:
                 if tile.is_double and not face_down:
@@ -259,7 +266,7 @@ class Table:
             self.closed.add(end)
             del ends[end]
         else:
-            ends[end] = p.outer
+            ends[end] = outer
         return p
 
     def reopen(self, end: End) -> None:

@@ -92,6 +92,13 @@ def full_set(max_pip: int = 6) -> tuple[Tile, ...]:
     return tuple(Tile(a, b) for b in range(max_pip + 1) for a in range(b + 1))
 
 
+# The tiles (of the largest set) that carry each pip: "does ``t`` fit pip ``p``" is
+# ``t in TILES_WITH[p]``, one hash lookup (tiles are interned: identity hashing).
+TILES_WITH: tuple[frozenset[Tile], ...] = tuple(
+    frozenset(t for t in full_set(MAX_SET) if t.a == p or t.b == p) for p in range(MAX_SET + 1)
+)
+
+
 def pip_count(tiles: Iterable[Tile]) -> int:
     return sum(t.pips for t in tiles)
 
