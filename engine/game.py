@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.errors import IllegalMoveError
 from engine.moves import (
+    ALL_ENDS,
     DONE,
     DRAW,
     FORCED_DRAW,
@@ -260,7 +261,6 @@ class TurnRules:
     plain_out: bool  # the round ends when the placer's hand is empty
     scores: bool  # placements may score in play
     plain: bool  # a placement is any tile of the hand on any open end
-    plain_fish: bool  # a fish is "no hand holds a pip of an open end"
     turn_list: bool  # the turn's placements are kept (RoundState.turn_placed) until it ends
     plain_next: bool  # the next seat in turn is the next seat at the table
 
@@ -284,7 +284,6 @@ class TurnRules:
             plain_out=base("round_over_after_place"),
             scores=variant.scores_in_play,
             plain=not gated and not variant.closers,
-            plain_fish=not gated and not variant.closers,
             turn_list=variant.max_placements > 1 or not base("extra_turn"),
             plain_next=not variant.skip_empty_hands,
         )
@@ -494,10 +493,11 @@ class Game:
                 return moves
             used = {self._arm_of(rnd, p) for p in done}
             ends = {e: p for e, p in ends.items() if e not in used}
+        pairs = [(e, TILES_WITH[p]) for e, p in ends.items()]
         for t in hand:
             if done and not v.may_continue(done[0], t):
                 continue
-            fitting = [e for e, p in ends.items() if p == t.a or p == t.b]
+            fitting = [e for e, fit in pairs if t in fit]
             if not fitting or (rules.gated and not v.may_place(self, rnd, seat, t)):
                 continue
             places = PLACES[t.index]
@@ -509,11 +509,11 @@ class Game:
 
     def _own_closed(self, rnd: RoundState, seat: int) -> list[End]:
         """The closed ends whose closer ``seat`` placed."""
-        table = rnd.table
-        if not table.closed:
+        closed = rnd.table.closed
+        if not closed:
             return []
-        arms = table.arms
-        return [e for e in End if e in table.closed and arms[e][-1].seat == seat]
+        arms = rnd.table.arms
+        return [e for e in ALL_ENDS if e in closed and arms[e][-1].seat == seat]
 
     def _opens_a_place(self, rnd: RoundState, seat: int, end: End) -> bool:
         """Would reopening ``end`` let ``seat`` place a tile there?"""
@@ -556,8 +556,10 @@ class Game:
 
     @staticmethod
     def _arm_of(rnd: RoundState, placed: Placed) -> End | None:
+        """The arm a placement of the turn in progress went on (it is still the
+        arm's last tile: one placement an arm a turn); None for the lead."""
         for e, arm in rnd.table.arms.items():
-            if placed in arm:
+            if arm and arm[-1] is placed:
                 return e
         return None
 
@@ -579,12 +581,14 @@ class Game:
         4.9: even after reopening his own closers)."""
         if rnd.drawn < rnd.drawable:
             return False
-        if self._rules.plain_fish:
+        rules = self._rules
+        if not rules.gated:  # whoever holds a tile for an open end can place it
             holding = rnd.holding
-            for p in rnd.table.open_ends().values():  # noqa: SIM110 - the hot path
+            for p in rnd.table.open_ends().values():
                 if holding[p]:
                     return False
-            return True
+            if not rules.closers or not rnd.table.closed:
+                return True
         return not any(self._can_place(rnd, s) for s in range(self.players))
 
     # ---------------------------------------------------------- checked play

@@ -161,44 +161,47 @@ class Table:
             return bool(self.arms[End.W]) and bool(self.arms[End.E])
         return len(self.arms[s.arm]) > s.index + 1
 
-    def _double_value(self, pip: int) -> int:
-        return pip * self.rules.double_counts
-
     def counted_ends(self) -> list[int]:
         """The values of the counted open ends (RULES.md section 2)."""
-        return [c.value for c in self.counted_by_end()]
+        k = self.rules.double_counts
+        return [pip * k if double else pip for _, pip, double in self._counted()]
 
     def counted_by_end(self) -> list[CountedEnd]:
         """The counted open ends, each with its end, pip and value (RULES.md section 2)."""
+        k = self.rules.double_counts
+        return [CountedEnd(end, pip, pip * k if double else pip, double)
+                for end, pip, double in self._counted()]
+
+    def _counted(self) -> list[tuple[End | None, int, bool]]:
+        """The counted open ends as ``(end, pip, double)``: the tile at each end of
+        arms W and E (the lead's pip there while the arm is empty; a lone double lead
+        once, end None) and of arms N and S; an end closed face down does not count."""
         lead = self.lead
         if lead is None:
             return []
-        west, east = self.arms[End.W], self.arms[End.E]
-        out: list[CountedEnd] = []
-
-        def add(end: End | None, pip: int, double: bool) -> None:
-            out.append(CountedEnd(end, pip, self._double_value(pip) if double else pip, double))
-
+        arms = self.arms
+        west, east = arms[End.W], arms[End.E]
+        out: list[tuple[End | None, int, bool]] = []
         if not west and not east:
             if lead.tile.is_double:
-                add(None, lead.inner, True)
+                out.append((None, lead.inner, True))
             else:
-                add(End.W, lead.inner, False)
-                add(End.E, lead.outer, False)
+                out.append((End.W, lead.inner, False))
+                out.append((End.E, lead.outer, False))
         else:
             for end, arm, lead_pip in ((End.W, west, lead.inner), (End.E, east, lead.outer)):
                 if arm:
                     last = arm[-1]
-                    if last.face_down:
-                        continue
-                    add(end, last.outer, last.tile.is_double)
+                    if not last.face_down:
+                        out.append((end, last.outer, last.tile.is_double))
                 else:
-                    add(end, lead_pip, lead.tile.is_double)
+                    out.append((end, lead_pip, lead.tile.is_double))
         for end in (End.N, End.S):
-            arm = self.arms[end]
-            if arm and not arm[-1].face_down:
+            arm = arms[end]
+            if arm:
                 last = arm[-1]
-                add(end, last.outer, last.tile.is_double)
+                if not last.face_down:
+                    out.append((end, last.outer, last.tile.is_double))
         return out
 
     def count(self) -> int:
