@@ -826,8 +826,14 @@ class Game:
         rules = self._rules
         if rules.extra and rnd.hands[seat]:
             tid = rnd.turn_number
-            points = sum(p for (s, _, p, _), t in zip(rnd.log, rnd.turn_ids, strict=True)
-                         if t == tid and s == seat)
+            ids = rnd.turn_ids
+            points = 0
+            i = len(ids) - 1
+            while i >= 0 and ids[i] == tid:  # this turn's entries are the log's last
+                s, _, p, _ = rnd.log[i]
+                if s == seat:
+                    points += p
+                i -= 1
             placed = list(rnd.turn_placed)
             rnd.turn_placed.clear()
             if self.variant.extra_turn(self, rnd, seat, placed, points):

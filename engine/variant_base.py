@@ -152,15 +152,17 @@ class Variant:
         """The goat family's redeal: 5+ doubles or 6+ tiles of one pip in a hand."""
         if not self.redeal_rule:
             return False
+        pips = self.options.set + 1
         for hand in hands:
-            if sum(1 for t in hand if t.is_double) >= 5:
-                return True
-            counts: dict[int, int] = {}
+            doubles = 0
+            counts = [0] * pips
             for t in hand:
-                counts[t.a] = counts.get(t.a, 0) + 1
-                if not t.is_double:
-                    counts[t.b] = counts.get(t.b, 0) + 1
-            if any(c >= 6 for c in counts.values()):
+                counts[t.a] += 1
+                if t.is_double:
+                    doubles += 1
+                else:
+                    counts[t.b] += 1
+            if doubles >= 5 or max(counts) >= 6:
                 return True
         return False
 
