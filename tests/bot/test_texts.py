@@ -6,7 +6,7 @@ import re
 import string
 
 from bot.app import COMMANDS, bot_commands
-from bot.keyboards import VARIANT_ORDER
+from bot.keyboards import variant_names
 from bot.texts import CATALOGS, language_of, tr
 from service.errors import ServiceError
 
@@ -26,7 +26,7 @@ def test_same_keys_and_placeholders() -> None:
 def test_every_variant_error_and_command_has_a_text() -> None:
     codes = {cls.code for cls in _subclasses(ServiceError)}
     for lang in CATALOGS:
-        for name in VARIANT_ORDER:
+        for name in variant_names():
             assert tr(lang, f"variant.{name}") and tr(lang, f"rules.{name}")
         for code in codes:
             assert f"err.{code}" in CATALOGS[lang], code
