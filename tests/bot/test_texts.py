@@ -7,7 +7,9 @@ import string
 
 from bot.app import COMMANDS, bot_commands
 from bot.keyboards import variant_names
-from bot.texts import CATALOGS, language_of, tr
+from bot.texts import CATALOGS, language_of, missing_variant_texts, tr
+from engine.classic import Block
+from engine.variants import registered
 from service.errors import ServiceError
 
 
@@ -25,6 +27,7 @@ def test_same_keys_and_placeholders() -> None:
 
 def test_every_variant_error_and_command_has_a_text() -> None:
     codes = {cls.code for cls in _subclasses(ServiceError)}
+    assert missing_variant_texts() == [], "a registered variant lacks its catalogue texts"
     for lang in CATALOGS:
         for name in variant_names():
             assert tr(lang, f"variant.{name}") and tr(lang, f"rules.{name}")
@@ -33,6 +36,21 @@ def test_every_variant_error_and_command_has_a_text() -> None:
         commands = bot_commands(lang)
         assert [c.command for c in commands] == list(COMMANDS)
         assert all(1 <= len(c.description) <= 256 for c in commands)
+
+
+class Untitled(Block):
+    """A variant registered without its catalogue texts."""
+
+    name = "untitled_block"
+    order = 999
+
+
+def test_a_variant_without_texts_is_named() -> None:
+    with registered(Untitled):
+        assert missing_variant_texts() == [
+            "en: variant.untitled_block", "ru: variant.untitled_block",
+            "en: rules.untitled_block", "ru: rules.untitled_block"]
+    assert missing_variant_texts() == []
 
 
 def _subclasses(cls: type) -> list[type]:
