@@ -460,7 +460,7 @@ def target_reached(game: Game) -> GameOutcome | None:
 VARIANTS: dict[str, type[Variant]] = {}
 _ALIASES: dict[str, str] = {}  # alias -> variant name
 
-NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]*")
+NAME_PATTERN = re.compile(r"[a-z][a-z_]*")
 V = TypeVar("V", bound=type["Variant"])
 
 
@@ -473,7 +473,7 @@ def _check_declarations(cls: type[Variant]) -> None:
     and family; an option spec that disagrees with the class's facts."""
     where = cls.__qualname__
     if not cls.name or not NAME_PATTERN.fullmatch(cls.name):
-        raise ValueError(f"{where} has no name of lower-case letters, digits and '_'")
+        raise ValueError(f"{where} has no name of lower-case letters and '_'")
     for attr in ("name", "order"):
         if not _declared(cls, attr):
             raise ValueError(f"{where} must declare its own {attr}")
