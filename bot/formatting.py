@@ -21,7 +21,8 @@ from bot.keyboards import (
     tile_label,
     variant_names,
 )
-from bot.texts import CATALOGS, join_words, plural, plural_form, tr
+from bot.texts import join_words, plural, plural_form, tr, variant_text
+from bot.texts import variant_name as variant_name  # its old home: handlers, pings, timers
 from engine.game import SeatView
 from engine.moves import Done, Draw, End, Move, Open, Pass, Place, Take
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
@@ -32,11 +33,6 @@ from service.types import FishClaim, GameInfo, SeatInfo
 SEP = " · "
 
 
-def variant_name(lang: str, variant: str) -> str:
-    key = f"variant.{variant}"
-    return tr(lang, key) if key in CATALOGS["en"] else variant
-
-
 def variant_list(lang: str, command: str = "newgame") -> str:
     """One line per variant: its name and the command that takes it."""
     return "\n".join(f"• {variant_name(lang, name)} — /{command} {name}"
@@ -45,7 +41,8 @@ def variant_list(lang: str, command: str = "newgame") -> str:
 
 def rules_text(lang: str, variant: str) -> str:
     """One variant's rules as /rules shows them: the one place that builds them."""
-    return "\n".join([f"📖 {variant_name(lang, variant)}", tr(lang, f"rules.{variant}"),
+    body = variant_text(lang, f"rules.{variant}", variant)
+    return "\n".join([f"📖 {variant_name(lang, variant)}", body,
                       "", options_help(lang, variant), "", tr(lang, "rules.ends_legend")])
 
 

@@ -20,7 +20,7 @@ from bot.callbacks import (
     TileInfo,
     encode,
 )
-from bot.texts import tr
+from bot.texts import tr, variant_name
 from engine.errors import EngineError
 from engine.game import SeatView
 from engine.moves import Done, Draw, End, Open, Pass, Place
@@ -351,7 +351,7 @@ def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
     showing its current value (a press moves it to the next), then «Done»."""
     gid = game.game_id
     variants = [
-        _button(("• " if v == game.variant else "") + tr(lang, f"variant.{v}"),
+        _button(("• " if v == game.variant else "") + variant_name(lang, v),
                 LobbyAction(gid, "v", v))
         for v in variant_names()
     ]
@@ -388,7 +388,7 @@ def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
 
 def rules_keyboard(lang: str) -> InlineKeyboardMarkup:
     """The /rules menu: a button per variant, two a row."""
-    buttons = [_button(tr(lang, f"variant.{v}"), RulesOf(v)) for v in variant_names()]
+    buttons = [_button(variant_name(lang, v), RulesOf(v)) for v in variant_names()]
     return InlineKeyboardMarkup([buttons[i:i + 2] for i in range(0, len(buttons), 2)])
 
 

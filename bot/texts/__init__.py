@@ -58,6 +58,19 @@ def join_words(lang: str, items: list[str]) -> str:
     return f"{', '.join(items[:-1])} {tr(lang, 'word.and')} {items[-1]}"
 
 
+def variant_text(lang: str, key: str, fallback: str) -> str:
+    """A variant's catalogue text; a registered variant without it (the catalogue test
+    names it: :func:`missing_variant_texts`) shows ``fallback`` instead of breaking a
+    handler."""
+    catalog = CATALOGS.get(lang, CATALOGS[FALLBACK])
+    return catalog.get(key, fallback)
+
+
+def variant_name(lang: str, variant: str) -> str:
+    """A variant's name in the language (its code name if the catalogue lacks it)."""
+    return variant_text(lang, f"variant.{variant}", variant)
+
+
 VARIANT_TEXTS = ("variant", "rules")  # the keys every variant needs: variant.<name> ...
 
 
@@ -69,4 +82,4 @@ def missing_variant_texts() -> list[str]:
 
 
 __all__ = ["CATALOGS", "LANGUAGES", "join_words", "language_of", "missing_variant_texts",
-           "plural", "plural_form", "tr"]
+           "plural", "plural_form", "tr", "variant_name", "variant_text"]

@@ -6,7 +6,8 @@ import re
 import string
 
 from bot.app import COMMANDS, bot_commands
-from bot.keyboards import variant_names
+from bot.formatting import rules_text
+from bot.keyboards import rules_keyboard, variant_names
 from bot.texts import CATALOGS, language_of, missing_variant_texts, tr
 from engine.classic import Block
 from engine.variants import registered
@@ -50,6 +51,10 @@ def test_a_variant_without_texts_is_named() -> None:
         assert missing_variant_texts() == [
             "en: variant.untitled_block", "ru: variant.untitled_block",
             "en: rules.untitled_block", "ru: rules.untitled_block"]
+        # meanwhile the handlers show its code name rather than break
+        assert rules_text("ru", "untitled_block").startswith("📖 untitled_block\nuntitled_block")
+        menu = rules_keyboard("en").inline_keyboard
+        assert "untitled_block" in [b.text for row in menu for b in row]
     assert missing_variant_texts() == []
 
 
