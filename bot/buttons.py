@@ -30,12 +30,13 @@ from bot.callbacks import (
 )
 from bot.common import error_text, move_refusal, player_of, with_admin_fallback
 from bot.formatting import no_fit_text, rules_text, seat_name
-from bot.keyboards import SIGNAL_VARIANTS, VARIANT_ORDER, rules_keyboard, tile_label
+from bot.keyboards import is_variant, rules_keyboard, tile_label
 from bot.presenter import Presenter
 from bot.state import BotState, get_state
 from bot.texts import tr
 from bot.timers import came_back
 from engine.moves import DONE, DRAW, PASS, Move, Open, Place
+from engine.variants import get_variant
 from service import GameInfo, MoveReport, ServiceError
 
 log = logging.getLogger(__name__)
@@ -129,8 +130,9 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
 
 async def _signal(state: BotState, ui: Presenter, answer: Answer, lang: str, data: Signal,
                   user_id: int) -> None:
-    """general_kozel: a player tells the table (and his partner) what he holds, maybe a
-    bluff; the bot does not check it. Once per turn of the game per player."""
+    """A variant with signals (general_kozel): a player tells the table (and his
+    partner) what he holds, maybe a bluff; the bot does not check it. Once per turn
+    of the game per player."""
     try:
         game = await state.service.game(data.game_id)
     except ServiceError as exc:
@@ -144,7 +146,7 @@ async def _signal(state: BotState, ui: Presenter, answer: Answer, lang: str, dat
     if game.status != "playing" or view is None or view.turn is None:
         await answer(tr(lang, "err.game_over"))
         return
-    if game.variant not in SIGNAL_VARIANTS or data.version > game.version \
+    if not get_variant(game.variant).signals or data.version > game.version \
             or not view.hand_sizes[seat.seat]:
         await answer(tr(lang, "btn.forged"))
         return
@@ -191,7 +193,7 @@ async def _rules(state: BotState, ui: Presenter, query: CallbackQuery, answer: A
     """A button of the /rules menu: in a private chat the menu message becomes the
     rules (the menu stays under them); from a group the rules go to the presser's
     private chat, or he gets the link to open it."""
-    if data.variant not in VARIANT_ORDER:
+    if not is_variant(data.variant):
         await answer(tr(lang, "btn.forged"))
         return
     text = rules_text(lang, data.variant)
@@ -289,7 +291,7 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
                 ui.show_lobby(game)  # an old keyboard in the group
             return
         elif action == "v":
-            if arg not in VARIANT_ORDER:
+            if not is_variant(arg):
                 await answer(tr(lang, "btn.forged"))
                 return
             game, text = await managed(arg), tr(lang, "ans.settings")

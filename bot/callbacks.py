@@ -42,13 +42,13 @@ LOBBY_ACTIONS: dict[str, str] = {
     "v": "[a-z_]{1,20}",       # choose the variant
     "tm": "[01]",              # teams off / on
     "tg": "[0-9]{1,4}",        # target (0: the variant's default)
-    "fp": "[01]",              # kozel's fish point off / on
+    "fp": "[01]",              # the fish point (goat family) off / on
     # --- the options of RULES.md 4.7-4.17
-    "rd": "[0-9]{1,2}",        # general_kozel's rounds (0: play to 6 round points)
+    "rd": "[0-9]{1,2}",        # rounds (0: none, the variant's own end applies)
     "st": "(6|9|12)",          # the set: double-six, -nine, -twelve
-    "lk": "[01]",              # vsem_po_pyat's locked boneyard tiles off / on
-    "xt": "[01]",              # vsem_po_pyat's extra turn off / on
-    "nd": "[01]",              # vsem_po_pyat's no-double-out off / on
+    "lk": "[01]",              # locked boneyard tiles off / on
+    "xt": "[01]",              # extra turn off / on
+    "nd": "[01]",              # no-double-out off / on
     "go": "",                  # start
     "x": "",                   # cancel
 }

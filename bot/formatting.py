@@ -6,7 +6,6 @@ from collections.abc import Collection, Iterable, Sequence
 
 from bot.keyboards import (
     END_ARROWS,
-    VARIANT_ORDER,
     bool_options,
     fish_point_offered,
     next_rounds,
@@ -20,8 +19,10 @@ from bot.keyboards import (
     teams_shown,
     teams_value,
     tile_label,
+    variant_names,
 )
-from bot.texts import CATALOGS, join_words, plural, plural_form, tr
+from bot.texts import join_words, plural, plural_form, tr, variant_text
+from bot.texts import variant_name as variant_name  # its old home: handlers, pings, timers
 from engine.game import SeatView
 from engine.moves import Done, Draw, End, Move, Open, Pass, Place, Take
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
@@ -32,20 +33,16 @@ from service.types import FishClaim, GameInfo, SeatInfo
 SEP = " · "
 
 
-def variant_name(lang: str, variant: str) -> str:
-    key = f"variant.{variant}"
-    return tr(lang, key) if key in CATALOGS["en"] else variant
-
-
 def variant_list(lang: str, command: str = "newgame") -> str:
     """One line per variant: its name and the command that takes it."""
     return "\n".join(f"• {variant_name(lang, name)} — /{command} {name}"
-                     for name in VARIANT_ORDER)
+                     for name in variant_names())
 
 
 def rules_text(lang: str, variant: str) -> str:
     """One variant's rules as /rules shows them: the one place that builds them."""
-    return "\n".join([f"📖 {variant_name(lang, variant)}", tr(lang, f"rules.{variant}"),
+    body = variant_text(lang, f"rules.{variant}", variant)
+    return "\n".join([f"📖 {variant_name(lang, variant)}", body,
                       "", options_help(lang, variant), "", tr(lang, "rules.ends_legend")])
 
 
@@ -416,17 +413,18 @@ def outcome_text(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome
 def zero_round_text(lang: str, game: GameInfo, view: SeatView, end: RoundEnd) -> str | None:
     """Why a round wrote nothing (for everybody, or for its winner), from the engine's
     data: eggs and their carry, a write under the variant's discard threshold."""
-    if game.variant == "general_kozel":
-        return None  # its own lines say it
+    cls = get_variant(game.variant)
+    if cls.round_wins:
+        return None  # the round's own line says it (won or drawn)
     if end.kind is EndKind.EGGS:
         if end.carry:
             return tr(lang, "round.zero.eggs_carry", carry=end.carry)
         return tr(lang, "round.zero.eggs")
     if end.winner is None:
         return tr(lang, "round.zero.none") if not any(end.points) else None
-    discard = getattr(get_variant(game.variant), "DISCARD_BELOW", None)
+    discard = cls.discard_limit()
     losers = [i for i in range(len(end.points)) if i != end.winner]
-    if isinstance(discard, int):
+    if discard is not None:
         if losers and all(end.points[i] == 0 for i in losers):
             return tr(lang, "round.zero.discard", limit=discard)
         return None
@@ -449,7 +447,7 @@ def _summary_blocks(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
         head = [tr(lang, "round.fish", round=round_number, name=who)]
     else:
         head = [tr(lang, "round.eggs", round=round_number, carry=end.carry)]
-    if game.variant == "general_kozel":
+    if get_variant(game.variant).round_wins:
         head.append(tr(lang, "round.general_won" if end.winner is not None
                        else "round.general_drawn"))
     hand_lines = [tr(lang, "round.hands")]

@@ -22,7 +22,7 @@ from bot.formatting import (
     variant_list,
     variant_name,
 )
-from bot.keyboards import resolve_variant, rules_keyboard
+from bot.keyboards import resolve_variant, rules_keyboard, variant_names
 from bot.presenter import SETTINGS_LINK_PREFIX, Presenter
 from bot.state import BotState, get_state
 from bot.texts import LANGUAGES, tr
@@ -205,7 +205,7 @@ async def cmd_newgame(update: Update, context: Context) -> None:
     if env.private:
         await env.say(tr(env.lang, "group_only"))
         return
-    chosen = resolve_variant("_".join(env.args)) if env.args else "kozel"
+    chosen = resolve_variant("_".join(env.args)) if env.args else variant_names()[0]
     if chosen is None:
         await env.say(tr(env.lang, "usage.newgame", arg=" ".join(env.args)[:40],
                          variants=variant_list(env.lang, "newgame")))

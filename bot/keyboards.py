@@ -20,49 +20,41 @@ from bot.callbacks import (
     TileInfo,
     encode,
 )
-from bot.texts import tr
+from bot.texts import tr, variant_name
 from engine.errors import EngineError
 from engine.game import SeatView
 from engine.moves import Done, Draw, End, Open, Pass, Place
 from engine.table import Table, TableSnapshot
 from engine.tiles import Tile
-from engine.variants import get_variant, make_variant
-from service.options import ROUNDS_CHOICES, accepted_options, allowed_values
+from engine.variants import VARIANTS, find_variant, get_variant, make_variant, variants_in_order
+from service.options import accepted_options, allowed_values, lobby_choices, option_spec
 from service.types import AI_LEVELS, GameInfo
 
 TILES_PER_ROW = 4
 END_ARROWS = {End.W: "⬅", End.E: "➡", End.N: "⬆", End.S: "⬇"}
-# The variants the bot offers (each has names and rules in the catalogs).
-VARIANT_ORDER = ("kozel", "telephone", "threes", "all_fives", "draw", "block",
-                 "sea_kozel", "general_kozel", "osel", "checheve", "sport", "semerka",
-                 "muggins", "pyaterochka", "vsem_po_pyat", "cuban", "domiki")
-# Other names /newgame and /rules accept (after normalize_variant: lower case, "ё" as
-# "е", spaces and hyphens as "_").
-VARIANT_ALIASES = {
-    "козел": "kozel", "goat": "kozel", "телефон": "telephone", "тройное": "threes",
-    "тройки": "threes", "fives": "all_fives", "allfives": "all_fives",
-    "морской": "sea_kozel", "морской_козел": "sea_kozel", "sea": "sea_kozel",
-    "генеральский": "general_kozel", "генеральский_козел": "general_kozel",
-    "general": "general_kozel", "осел": "osel", "donkey": "osel", "чечевэ": "checheve",
-    "чечеве": "checheve", "маггинс": "muggins", "пятерочка": "pyaterochka",
-    "всем_по_пять": "vsem_po_pyat", "всемпопять": "vsem_po_pyat", "five_each": "vsem_po_pyat",
-    "кубинское": "cuban", "кубинский": "cuban", "домики": "domiki", "блоха": "domiki",
-    "flea": "domiki", "семерка": "semerka", "seven": "semerka", "спортивное": "sport",
-    "спорт": "sport",
-}
 MARK = "✅"
 
 
+def variant_names() -> list[str]:
+    """The variants the bot offers, in menu order: every registered variant (each
+    has its names and rules in the catalogs), read at call time."""
+    return [cls.name for cls in variants_in_order()]
+
+
+def is_variant(name: str) -> bool:
+    return name in VARIANTS
+
+
 def normalize_variant(text: str) -> str:
+    """How /newgame and /rules read a name: lower case, "ё" as "е", spaces and hyphens
+    as "_" (the variants' aliases are declared in that form)."""
     return text.strip().lower().replace("ё", "е").replace("-", "_").replace(" ", "_")
 
 
 def resolve_variant(text: str) -> str | None:
     """The variant a name or alias stands for (None: unknown)."""
-    name = normalize_variant(text)
-    if name in VARIANT_ORDER:
-        return name
-    return VARIANT_ALIASES.get(name)
+    cls = find_variant(normalize_variant(text))
+    return cls.name if cls is not None else None
 
 
 def _button(text: str, data: object) -> InlineKeyboardButton:
@@ -189,13 +181,10 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
             extra.append(_button(tr(lang, "btn.pass"), PassTurn(game_id, version)))
         if extra:
             rows.extend(extra[i:i + TILES_PER_ROW] for i in range(0, len(extra), TILES_PER_ROW))
-    if view.variant in SIGNAL_VARIANTS and view.hand:
+    if get_variant(view.variant).signals and view.hand:
         rows.append([_button(tr(lang, f"btn.signal_{kind}"), Signal(game_id, version, kind))
                      for kind in SIGNALS])
     return InlineKeyboardMarkup(rows) if rows else None
-
-
-SIGNAL_VARIANTS = ("general_kozel",)
 
 
 def _on_off(lang: str, value: bool) -> str:
@@ -219,9 +208,11 @@ def lobby_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
 
 
 # ------------------------------------------------------------------ house options
-# What the lobby offers and the values each option takes are the service's
-# (service.options: accepted_options, allowed_values, ROUNDS_CHOICES where 0 is "no
-# limit"); the service refuses anything else, so no button offers what it would refuse.
+# What the lobby offers and the values each option takes are the variant's own specs,
+# read through the service (service.options: accepted_options, allowed_values,
+# lobby_choices where 0 is "none"); the service refuses anything else, so no button
+# offers what it would refuse. The options themselves (their names and buttons) are
+# the record format's: a new variant needs no code here.
 BOOL_OPTIONS = (("locked", "lk"), ("extra_turn", "xt"), ("no_double_out", "nd"))
 
 
@@ -252,9 +243,10 @@ def _cycle(values: Sequence[int], current: int | None) -> int:
 
 def next_rounds(game: GameInfo) -> int | None:
     """The rounds the rounds button switches to (0: none), or None without the option."""
-    if "rounds" not in accepted_options(game.variant):
+    choices = lobby_choices(game.variant, "rounds")
+    if choices is None:
         return None
-    return _cycle(ROUNDS_CHOICES, rounds_value(game) or 0)
+    return _cycle(choices, rounds_value(game) or 0)
 
 
 def set_value(game: GameInfo) -> int:
@@ -270,18 +262,19 @@ def next_set(game: GameInfo) -> int | None:
     return _cycle(allowed, set_value(game))
 
 
-def locked_applies(game: GameInfo) -> bool:
-    """`locked` locks the last boneyard tiles with 2 or 3 players, nothing with 4."""
-    return len(game.seats) < 4
+def option_applies(game: GameInfo, name: str) -> bool:
+    """Whether the variant offers the option and it means something at this table, as
+    seated so far (its spec's table sizes: `locked` locks the last boneyard tiles
+    with 2 or 3 players, nothing with 4)."""
+    spec = option_spec(game.variant, name)
+    return spec is not None and spec.applies(max(len(game.seats), game.min_players))
 
 
 def bool_options(game: GameInfo) -> list[tuple[str, str, bool]]:
     """The on/off options of RULES.md 4.13 the variant takes and that apply to this
     lobby: (name, action, value)."""
-    accepted = accepted_options(game.variant)
     return [(name, code, bool(game.options.get(name, False)))
-            for name, code in BOOL_OPTIONS
-            if name in accepted and (name != "locked" or locked_applies(game))]
+            for name, code in BOOL_OPTIONS if option_applies(game, name)]
 
 
 def teams_offered(variant: str) -> bool:
@@ -358,9 +351,9 @@ def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
     showing its current value (a press moves it to the next), then «Done»."""
     gid = game.game_id
     variants = [
-        _button(("• " if v == game.variant else "") + tr(lang, f"variant.{v}"),
+        _button(("• " if v == game.variant else "") + variant_name(lang, v),
                 LobbyAction(gid, "v", v))
-        for v in VARIANT_ORDER
+        for v in variant_names()
     ]
     rows = [variants[i:i + 2] for i in range(0, len(variants), 2)]
     options = []
@@ -395,7 +388,7 @@ def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
 
 def rules_keyboard(lang: str) -> InlineKeyboardMarkup:
     """The /rules menu: a button per variant, two a row."""
-    buttons = [_button(tr(lang, f"variant.{v}"), RulesOf(v)) for v in VARIANT_ORDER]
+    buttons = [_button(variant_name(lang, v), RulesOf(v)) for v in variant_names()]
     return InlineKeyboardMarkup([buttons[i:i + 2] for i in range(0, len(buttons), 2)])
 
 

@@ -13,7 +13,9 @@ from engine.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
 from engine.tiles import Tile
 from engine.variant_base import (
     TELEPHONE_LEADS,
+    Family,
     Options,
+    OptionSpec,
     Variant,
     clockwise_lead,
     fives_in_play,
@@ -34,6 +36,10 @@ class Telephone(Variant):
     """4.1 Телефон."""
 
     name = "telephone"
+    aliases = ("телефон",)
+    order = 20
+    family = Family.TELEPHONE
+    option_specs = (OptionSpec.teams(on_with_four=True), OptionSpec.choice("target", (51,), 51))
     scores_in_play = True
     counts_open_ends = True
     players_allowed = (2, 4)
@@ -41,12 +47,7 @@ class Telephone(Variant):
                              SidesOpen.AFTER_BOTH_MAIN, 2)
     redeal_rule = True
     default_target = 51
-    targets_allowed = (51,)
     REWARD_CAP = 40
-
-    @classmethod
-    def default_teams(cls, players: int) -> bool:
-        return players == 4
 
     def __init__(self, options: Options) -> None:
         if options.players == 4 and not options.teams:
@@ -105,6 +106,10 @@ class Threes(Variant):
     """4.2 Тройное домино."""
 
     name = "threes"
+    aliases = ("тройное", "тройки")
+    order = 30
+    family = Family.THREES
+    option_specs = (OptionSpec.teams(), OptionSpec.number("target"))  # the lobby offers none
     scores_in_play = True
     counts_open_ends = True
     lead_by_lot = True
@@ -146,13 +151,19 @@ class Kozel(Variant):
     """4.3 Козёл."""
 
     name = "kozel"
+    aliases: ClassVar[tuple[str, ...]] = ("козел", "goat")
+    order = 10
+    family = Family.GOAT
+    penalty_scoring = True
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec.teams(on_with_four=True), OptionSpec.flag("fish_point"))
     redeal_rule = True
     GOAT = 101
     DISCARD_BELOW = 13
 
     @classmethod
-    def default_teams(cls, players: int) -> bool:
-        return cls.teams_possible and players == 4
+    def discard_limit(cls) -> int | None:
+        return cls.DISCARD_BELOW
 
     def first_lead(self, hands: Sequence[Sequence[Tile]], lot: random.Random
                    ) -> tuple[int, Tile | None] | None:
@@ -192,12 +203,16 @@ class AllFives(Variant):
     """4.4 All Fives."""
 
     name = "all_fives"
+    aliases: ClassVar[tuple[str, ...]] = ("fives", "allfives")
+    order = 40
+    family = Family.FIVES
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec.teams(), OptionSpec.choice("target", (100, 150, 200, 250), 150))
     scores_in_play = True
     counts_open_ends = True
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE,
                              SidesOpen.AFTER_BOTH_MAIN, 2)
     default_target = 150
-    targets_allowed = (100, 150, 200, 250)
     in_play_scoring: ClassVar[bool] = True
 
     def hand_size(self) -> int:
@@ -225,6 +240,11 @@ class DrawGame(AllFives):
     """4.5 Draw game: line layout, no scoring in play, target 100."""
 
     name = "draw"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    order = 50
+    family = Family.BLOCK_DRAW
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec.teams(), OptionSpec.choice("target", (100, 150, 200, 250), 100))
     table_rules = TableRules(Layout.LINE, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 2)
     default_target = 100
     in_play_scoring = False
@@ -237,11 +257,11 @@ class Block(DrawGame):
     """4.6 Block game: nobody draws; 7 tiles each; teams by default with 4."""
 
     name = "block"
+    aliases = ()
+    order = 60
+    option_specs = (OptionSpec.teams(on_with_four=True),
+                    OptionSpec.choice("target", (100, 150, 200, 250), 100))
     draws = False
-
-    @classmethod
-    def default_teams(cls, players: int) -> bool:
-        return players == 4
 
     def hand_size(self) -> int:
         return 7

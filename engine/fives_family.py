@@ -39,7 +39,10 @@ from engine.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
 from engine.tiles import Tile
 from engine.variant_base import (
+    FREE_TARGETS,
+    Family,
     Options,
+    OptionSpec,
     Variant,
     clockwise_lead,
     fives_in_play,
@@ -69,12 +72,14 @@ class Muggins(Variant):
     """4.11 Маггинс: line layout, one point per five in play, to 61."""
 
     name = "muggins"
+    aliases = ("маггинс",)
+    order = 130
+    family = Family.FIVES
+    option_specs = (OptionSpec.teams(),)
     scores_in_play = True
     counts_open_ends = True
     table_rules = TableRules(Layout.LINE, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 2)
     default_target = 61
-    targets_allowed = (61,)
-    accepted_options: ClassVar[frozenset[str] | None] = frozenset({"teams"})
 
     def hand_size(self) -> int:
         return 7 if self.players == 2 else 5
@@ -105,8 +110,9 @@ class Pyaterochka(AllFives):
     """4.12 Пятёрочка: All Fives with N and S open at once and rounded round ends."""
 
     name = "pyaterochka"
+    aliases = ("пятерочка",)
+    order = 140
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 2)
-    accepted_options: ClassVar[frozenset[str] | None] = frozenset({"teams", "target"})
 
     def first_lead(self, hands: Sequence[Sequence[Tile]], lot: random.Random
                    ) -> tuple[int, Tile | None] | None:
@@ -132,15 +138,19 @@ class VsemPoPyat(Variant):
     """4.13 Всем по пять: double-nine, 5 tiles each, every tile scores its rounded pips."""
 
     name = "vsem_po_pyat"
+    aliases = ("всем_по_пять", "всемпопять", "five_each")
+    order = 150
+    family = Family.FIVES
+    option_specs = (OptionSpec.teams(), OptionSpec.choice("target", (150, 200, 250), 200),
+                    OptionSpec.choice("set", (6, 9), 9),
+                    OptionSpec.flag("locked", seats=(2, 3)), OptionSpec.flag("extra_turn"),
+                    OptionSpec.flag("no_double_out"))
     scores_in_play = True
     default_set = 9
     sets_allowed = (6, 9)
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE,
                              SidesOpen.AFTER_BOTH_MAIN, 2)
     default_target = 200
-    targets_allowed = (150, 200, 250)
-    accepted_options: ClassVar[frozenset[str] | None] = frozenset(
-        {"teams", "target", "set", "locked", "extra_turn", "no_double_out"})
     LOCKED: ClassVar[dict[int, int]] = {2: 2, 3: 1}
 
     def hand_size(self) -> int:
@@ -215,12 +225,14 @@ class Cuban(Variant):
     """4.14 Cuban dominoes: double-nine, 10 tiles each, no drawing, line layout."""
 
     name = "cuban"
+    aliases = ("кубинское", "кубинский")
+    order = 160
+    family = Family.BLOCK_DRAW
+    option_specs = (OptionSpec.teams(), OptionSpec.choice("target", (100, 150, 200), 100))
     draws = False
     default_set = 9
     sets_allowed = (9,)
     default_target = 100
-    targets_allowed = (100, 150, 200)
-    accepted_options: ClassVar[frozenset[str] | None] = frozenset({"teams", "target"})
 
     def hand_size(self) -> int:
         return 10
@@ -246,12 +258,15 @@ class Domiki(Variant):
     """4.15 Домики / Блоха: up to four tiles a turn, each scores its pips."""
 
     name = "domiki"
+    aliases = ("домики", "блоха", "flea")
+    order = 170
+    family = Family.FIVES
+    option_specs = (OptionSpec.number("target", FREE_TARGETS, 150),)
     scores_in_play = True
     max_placements = 4
     lead_by_lot = True
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 2)
     default_target = 150
-    accepted_options: ClassVar[frozenset[str] | None] = frozenset({"target"})
 
     def __init__(self, options: Options) -> None:
         if options.teams:

@@ -58,8 +58,11 @@ from engine.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
 from engine.tiles import Tile
 from engine.variant_base import (
+    ROUND_COUNTS,
     Deal,
+    Family,
     Options,
+    OptionSpec,
     Variant,
     lowest_double_lead,
     register,
@@ -99,9 +102,11 @@ class SeaKozel(Kozel):
     """4.7 Морской козёл: one loser a round, 25 discard, 0-0 and 6-6 finishes, 125."""
 
     name = "sea_kozel"
+    aliases = ("морской", "морской_козел", "sea")
+    order = 70
+    option_specs = (OptionSpec.flag("fish_point"),)
     GOAT = 125
     DISCARD_BELOW = 25
-    accepted_options: ClassVar[frozenset[str] | None] = frozenset({"fish_point"})
 
     teams_possible = False
 
@@ -137,9 +142,12 @@ class Sport(Kozel):
     """4.17 Спортивное: kozel in two teams, the winners credited, first to 101."""
 
     name = "sport"
+    aliases = ("спортивное", "спорт")
+    order = 110
+    penalty_scoring = False  # the winners are credited
+    option_specs = (OptionSpec.teams(on_with_four=True),)
     players_allowed = (4,)
     TARGET = 101
-    accepted_options: ClassVar[frozenset[str] | None] = frozenset({"teams"})
 
     def __init__(self, options: Options) -> None:
         if not options.teams:
@@ -171,15 +179,17 @@ class GeneralKozel(Variant):
     """4.8 Генеральский козёл: both partners must go out, the last tile 0-0 or 6-6."""
 
     name = "general_kozel"
+    aliases = ("генеральский", "генеральский_козел", "general")
+    order = 80
+    family = Family.GOAT
+    pip_scoring = False
+    round_wins = True
+    signals = True
+    option_specs = (OptionSpec.teams(on_with_four=True), OptionSpec.number("rounds", ROUND_COUNTS))
     players_allowed = (4,)
     redeal_rule = True
     skip_empty_hands = True
     TARGET = 6
-    accepted_options: ClassVar[frozenset[str] | None] = frozenset({"teams", "rounds"})
-
-    @classmethod
-    def default_teams(cls, players: int) -> bool:
-        return True
 
     def __init__(self, options: Options) -> None:
         if not options.teams:
@@ -234,10 +244,12 @@ class Osel(Kozel):
     """4.9 Осёл: kozel's scoring, four directions, doubles in a row, closers."""
 
     name = "osel"
+    aliases: ClassVar[tuple[str, ...]] = ("осел", "donkey")
+    order = 90
+    option_specs = (OptionSpec.flag("fish_point"),)
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 2)
     max_placements = 4
     closers = True
-    accepted_options: ClassVar[frozenset[str] | None] = frozenset({"fish_point"})
 
     teams_possible = False
 
@@ -250,6 +262,8 @@ class Checheve(Osel):
     """4.10 Чечевэ: osel, with lone 0-0/6-6 values and the write to the heaviest loser."""
 
     name = "checheve"
+    aliases = ("чечевэ", "чечеве")
+    order = 100
 
     def hand_value(self, hand: Sequence[Tile]) -> int:
         if len(hand) == 1 and hand[0] == ZERO:
@@ -290,9 +304,13 @@ class Semerka(Variant):
     """4.16 Семёрка: a 6 plays again, a 7 makes the next player draw 2, sticks."""
 
     name = "semerka"
+    aliases = ("семерка", "seven")
+    order = 120
+    family = Family.GOAT
+    penalty_scoring = True
+    pip_scoring = False  # sticks
     skip_empty_hands = True
     STICKS_OUT = 3
-    accepted_options: ClassVar[frozenset[str] | None] = frozenset()
     teams_possible = False
 
     def __init__(self, options: Options) -> None:

@@ -9,7 +9,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.ai import Budget, make_player
-from engine.ai.policy import PENALTY_VARIANTS
 from engine.game import Game, SeatView
 from engine.moves import Move
 from engine.variants import Variant, make_variant
@@ -139,7 +138,7 @@ def simulate_ai(variant: str, players: int, games: int, seed: int, levels: Seque
     """
     v: Variant = make_variant(variant, players, options)
     rng = random.Random(seed)
-    penalty = variant in PENALTY_VARIANTS
+    penalty = v.penalty_scoring
     distinct = list(dict.fromkeys(levels))
     pairs = [(a, b) for i, a in enumerate(distinct) for b in distinct[i + 1:]]
     wins = [0] * len(v.sides)

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
+from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from engine.errors import OptionsError
@@ -43,6 +46,110 @@ class Options:
 
 RECORD_OPTION_NAMES = ("teams", "target", "set", "fish_point", "rounds", "locked",
                        "extra_turn", "no_double_out")
+BOOL_OPTION_NAMES = frozenset({"teams", "fish_point", "locked", "extra_turn", "no_double_out"})
+NUMBER_OPTION_NAMES = frozenset({"target", "rounds", "set"})
+
+# The targets a lobby offers where a variant takes any target (domiki).
+FREE_TARGETS: tuple[int, ...] = (50, 100, 150, 200, 250)
+# The round counts a lobby offers where a game may be cut to so many rounds.
+ROUND_COUNTS: tuple[int, ...] = (1, 3, 5, 7)
+
+
+class Family(Enum):
+    """The family a variant belongs to: results are compared within a family, and
+    the greedy AI weighs its features by it (RULES.md 3a names the families)."""
+
+    GOAT = "goat"  # kozel and its kin: lowest double leads, pips written to losers
+    FIVES = "fives"  # points in play from the open ends' count (multiples of 5)
+    TELEPHONE = "telephone"
+    THREES = "threes"
+    BLOCK_DRAW = "block_draw"  # no points in play: the round's pips decide
+
+
+class OptionKind(Enum):
+    BOOL = "bool"  # True or False
+    INT = "int"  # any positive number; ``values`` are the ones a lobby offers
+    CHOICE = "choice"  # one of ``values``
+
+
+OptionValue = int | bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A house option a variant takes (by its record name): its kind, the values a
+    lobby offers, its default, and the table sizes it applies to.
+
+    ``defaults`` overrides ``default`` for given numbers of players (teams: on with
+    four in some variants); ``seats`` None means every table size. A value of None
+    for a number option always means "the variant's default"."""
+
+    name: str
+    kind: OptionKind
+    values: tuple[int, ...] = ()
+    default: OptionValue = None
+    defaults: tuple[tuple[int, OptionValue], ...] = ()
+    seats: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.name not in RECORD_OPTION_NAMES:
+            raise ValueError(f"no option is named {self.name!r}")
+        if (self.kind is OptionKind.BOOL) != (self.name in BOOL_OPTION_NAMES):
+            raise ValueError(f"option {self.name} cannot be of kind {self.kind.value}")
+        if self.kind is OptionKind.CHOICE and not self.values:
+            raise ValueError(f"option {self.name} offers no choice")
+        if any(isinstance(v, bool) or v <= 0 for v in self.values):
+            raise ValueError(f"option {self.name}: values are positive numbers")
+        for default in (self.default, *(d for _, d in self.defaults)):
+            if not self.accepts(default):
+                raise ValueError(f"option {self.name}: default {default!r} is not allowed")
+
+    @classmethod
+    def flag(cls, name: str, *, on_with: tuple[int, ...] = (),
+             seats: tuple[int, ...] | None = None) -> OptionSpec:
+        """An on/off option, off by default (on by default with ``on_with`` players)."""
+        return cls(name, OptionKind.BOOL, (), False, tuple((p, True) for p in on_with), seats)
+
+    @classmethod
+    def teams(cls, *, on_with_four: bool = False) -> OptionSpec:
+        """Partners opposite each other; applies only to a table of four."""
+        return cls.flag("teams", on_with=(4,) if on_with_four else (), seats=(4,))
+
+    @classmethod
+    def choice(cls, name: str, values: tuple[int, ...], default: int) -> OptionSpec:
+        return cls(name, OptionKind.CHOICE, values, default)
+
+    @classmethod
+    def number(cls, name: str, offered: tuple[int, ...] = (),
+               default: int | None = None) -> OptionSpec:
+        """Any positive number (``offered``: the ones a lobby offers)."""
+        return cls(name, OptionKind.INT, offered, default)
+
+    @property
+    def offered(self) -> tuple[OptionValue, ...]:
+        """The values a lobby offers (booleans: both)."""
+        return (False, True) if self.kind is OptionKind.BOOL else self.values
+
+    def default_for(self, players: int) -> OptionValue:
+        for count, value in self.defaults:
+            if count == players:
+                return value
+        return self.default
+
+    def accepts(self, value: object) -> bool:
+        """Whether the value is one this option takes (the kind's type is checked by
+        make_variant first; None, for a number, is the variant's default)."""
+        if self.kind is OptionKind.BOOL:
+            return isinstance(value, bool)
+        if value is None:
+            return True
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            return False
+        return self.kind is OptionKind.INT or value in self.values
+
+    def applies(self, seats: int) -> bool:
+        """Whether the option means anything at a table of ``seats``."""
+        return self.seats is None or seats in self.seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,14 +182,27 @@ def heaviest(tiles: Sequence[Tile]) -> Tile:
 
 
 class Variant:
-    """The base rules; subclasses override data and hooks."""
+    """The base rules; subclasses override data and hooks.
+
+    A registered variant declares, in its own class body, what the other layers
+    read: ``name``, ``aliases`` (other names players type, Russian and English,
+    lower case, "е" for "ё", "_" for spaces), ``order`` (its place in menus),
+    ``family``, ``option_specs`` (the house options it takes) and the facts below
+    (penalty scoring, signals ...). The bot and the service read nothing else."""
 
     name: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    order: ClassVar[int]  # its place in menus (declared by every registered variant)
+    family: ClassVar[Family]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    penalty_scoring: ClassVar[bool] = False  # totals are penalties: lower is better
+    pip_scoring: ClassVar[bool] = True  # False: a round scores sticks or won rounds
+    round_wins: ClassVar[bool] = False  # a round is won by a side or drawn (general)
+    signals: ClassVar[bool] = False  # partners may signal 6-6 / 0-0 to each other
     players_allowed: ClassVar[tuple[int, ...]] = (2, 3, 4)
     table_rules: ClassVar[TableRules] = TableRules()
     draws: ClassVar[bool] = True
     redeal_rule: ClassVar[bool] = False
-    targets_allowed: ClassVar[tuple[int, ...]] = ()
     default_target: ClassVar[int | None] = None
     sets_allowed: ClassVar[tuple[int, ...]] = (6,)
     lead_by_lot: ClassVar[bool] = False  # the first leader is drawn by lot
@@ -92,8 +212,6 @@ class Variant:
     teams_possible: ClassVar[bool] = True  # False: each for himself, whatever the count
     # --- the turn's declared data (RULES.md 3 and 4.7-4.17); defaults = 4.1-4.6
     default_set: ClassVar[int] = 6
-    # The options a record may give (None: any of RECORD_OPTION_NAMES, as before).
-    accepted_options: ClassVar[frozenset[str] | None] = None
     max_placements: ClassVar[int] = 1  # placements in one turn (osel, domiki: 4)
     closers: ClassVar[bool] = False  # doubles may be placed face down (osel)
     skip_empty_hands: ClassVar[bool] = False  # players without tiles are out of the play
@@ -110,11 +228,12 @@ class Variant:
         if options.set not in self.sets_allowed:
             raise OptionsError(f"{self.name} is played with double-"
                                f"{' or double-'.join(map(str, self.sets_allowed))}")
-        if options.target is not None and self.targets_allowed and (
-            options.target not in self.targets_allowed
-        ):
-            raise OptionsError(f"{self.name}: the target is one of "
-                               f"{', '.join(map(str, self.targets_allowed))}")
+        for spec in self.option_specs:
+            value = getattr(options, spec.name)
+            if spec.kind is OptionKind.CHOICE and value is not None and (
+                    value not in spec.values):
+                raise OptionsError(f"{self.name}: the {spec.name} is one of "
+                                   f"{', '.join(map(str, spec.values))}")
         self.sides: tuple[tuple[int, ...], ...] = (
             ((0, 2), (1, 3)) if options.teams else tuple((s,) for s in range(self.players))
         )
@@ -130,8 +249,22 @@ class Variant:
 
     # ---------------------------------------------------------------- options
     @classmethod
+    def option_spec(cls, name: str) -> OptionSpec | None:
+        """The spec of a house option this variant takes (None: it takes none such)."""
+        for spec in cls.option_specs:
+            if spec.name == name:
+                return spec
+        return None
+
+    @classmethod
     def default_teams(cls, players: int) -> bool:
-        return False
+        spec = cls.option_spec("teams")
+        return bool(spec.default_for(players)) if spec is not None else False
+
+    @classmethod
+    def discard_limit(cls) -> int | None:
+        """A round's write under this is discarded (the goat family's 13); None: none."""
+        return None
 
     def teams_allowed(self) -> bool:
         return self.teams_possible and self.players == 4
@@ -332,25 +465,95 @@ def target_reached(game: Game) -> GameOutcome | None:
 
 # ------------------------------------------------------------------ registry
 VARIANTS: dict[str, type[Variant]] = {}
+_ALIASES: dict[str, str] = {}  # alias -> variant name
 
-
+NAME_PATTERN = re.compile(r"[a-z][a-z_]*")
 V = TypeVar("V", bound=type["Variant"])
 
 
+def _declared(cls: type[Variant], attr: str) -> bool:
+    return attr in vars(cls)
+
+
+def _check_declarations(cls: type[Variant]) -> None:
+    """What :func:`register` refuses: a variant without its own name, order, aliases
+    and family; an option spec that disagrees with the class's facts."""
+    where = cls.__qualname__
+    if not cls.name or not NAME_PATTERN.fullmatch(cls.name):
+        raise ValueError(f"{where} has no name of lower-case letters and '_'")
+    for attr in ("name", "order"):
+        if not _declared(cls, attr):
+            raise ValueError(f"{where} must declare its own {attr}")
+    if cls.aliases and not _declared(cls, "aliases"):
+        raise ValueError(f"{where} must declare its own aliases (even ())")
+    if not isinstance(getattr(cls, "family", None), Family):
+        raise ValueError(f"{where} has no family")
+    names = [spec.name for spec in cls.option_specs]
+    if len(set(names)) != len(names):
+        raise ValueError(f"{where} declares an option twice")
+    target, tile_set = cls.option_spec("target"), cls.option_spec("set")
+    if target is not None and target.default != cls.default_target:
+        raise ValueError(f"{where}: the target option's default is not default_target")
+    if tile_set is not None and (tile_set.default != cls.default_set
+                                 or tile_set.values != cls.sets_allowed):
+        raise ValueError(f"{where}: the set option disagrees with sets_allowed/default_set")
+
+
 def register(cls: V) -> V:
-    """Class decorator: make a variant findable by its name."""
-    if not cls.name:
-        raise ValueError(f"{cls.__qualname__} has no name")
+    """Class decorator: make a variant findable by its name and aliases."""
+    _check_declarations(cls)
     known = VARIANTS.get(cls.name)
     if known is not None and known is not cls:
         raise ValueError(f"two variants are named {cls.name!r}")
+    if known is cls:
+        return cls
+    taken = set(VARIANTS) | set(_ALIASES)
+    own = [cls.name, *cls.aliases]
+    clash = [a for a in own if a in taken or own.count(a) > 1]
+    if clash:
+        raise ValueError(f"{cls.name}: {', '.join(map(repr, clash))} already names a variant")
     VARIANTS[cls.name] = cls
+    for alias in cls.aliases:
+        _ALIASES[alias] = cls.name
     return cls
+
+
+def unregister(cls: type[Variant]) -> None:
+    """Forget a registered variant (tests that register their own)."""
+    if VARIANTS.get(cls.name) is not cls:
+        raise ValueError(f"{cls.__qualname__} is not registered")
+    del VARIANTS[cls.name]
+    for alias in cls.aliases:
+        _ALIASES.pop(alias, None)
+
+
+@contextmanager
+def registered(cls: type[Variant]) -> Iterator[type[Variant]]:
+    """Register a variant for the length of a ``with`` block (tests)."""
+    _load_builtin()
+    register(cls)
+    try:
+        yield cls
+    finally:
+        unregister(cls)
 
 
 def _load_builtin() -> None:
     """Import the built-in variant modules (they register themselves)."""
     import engine.variants  # noqa: F401
+
+
+def variants_in_order() -> tuple[type[Variant], ...]:
+    """Every registered variant, in menu order."""
+    _load_builtin()
+    return tuple(sorted(VARIANTS.values(), key=lambda cls: (cls.order, cls.name)))
+
+
+def find_variant(text: str) -> type[Variant] | None:
+    """The variant named, or aliased, exactly ``text`` (already normalised)."""
+    _load_builtin()
+    name = _ALIASES.get(text, text)
+    return VARIANTS.get(name)
 
 
 def default_options(cls: type[Variant], players: int) -> Options:
@@ -366,31 +569,41 @@ def get_variant(name: str) -> type[Variant]:
         raise OptionsError(f"unknown variant {name!r}; known: {known}") from None
 
 
+def _check_kind(key: str, value: Any) -> None:
+    """The record format's type of each option, whatever the variant."""
+    if key in BOOL_OPTION_NAMES:
+        if not isinstance(value, bool):
+            raise OptionsError(f"option {key} is true or false, not {value!r}")
+    elif key in ("target", "rounds"):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)
+                                  or value <= 0):
+            raise OptionsError(f"option {key} is a positive number, not {value!r}")
+    elif key == "set" and (not isinstance(value, int) or isinstance(value, bool)
+                           or value not in (6, 9, 12)):  # 6.0 == 6 but breaks range()
+        raise OptionsError(f"option set is 6, 9 or 12, not {value!r}")
+
+
 def make_variant(name: str, players: int, options: Mapping[str, Any] | None = None) -> Variant:
-    """Build a variant from its name, the number of players and house-rule options."""
+    """Build a variant from its name, the number of players and house-rule options.
+
+    The variant takes the options of its ``option_specs`` (a CHOICE among its
+    values); any other option only at the variant's default (a record or a view may
+    spell defaults out), else it is refused."""
     cls = get_variant(name)
     if not isinstance(players, int) or isinstance(players, bool):
         raise OptionsError(f"players must be a number, not {players!r}")
-    opts = default_options(cls, players)
+    base = default_options(cls, players)
     changes: dict[str, Any] = {}
     for key, value in (options or {}).items():
         if key not in RECORD_OPTION_NAMES:
             raise OptionsError(f"unknown option {key!r}")
-        if cls.accepted_options is not None and key not in cls.accepted_options:
-            raise OptionsError(f"{name} has no option {key!r}")
-        if key in ("teams", "fish_point", "locked", "extra_turn", "no_double_out"):
-            if not isinstance(value, bool):
-                raise OptionsError(f"option {key} is true or false, not {value!r}")
-        elif key in ("target", "rounds"):
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)
-                                      or value <= 0):
-                raise OptionsError(f"option {key} is a positive number, not {value!r}")
-        elif key == "set" and (not isinstance(value, int) or isinstance(value, bool)
-                               or value not in (6, 9, 12)):  # 6.0 == 6 but breaks range()
-            raise OptionsError(f"option set is 6, 9 or 12, not {value!r}")
+        _check_kind(key, value)
         changes[key] = value
-    opts = replace(opts, **changes)
-    return cls(opts)
+    variant = cls(replace(base, **changes))  # the class's checks: players, teams, sets, choices
+    for key in changes:
+        if cls.option_spec(key) is None and getattr(variant.options, key) != getattr(base, key):
+            raise OptionsError(f"{name} has no option {key!r}")
+    return variant
 
 
 def deal_tiles(variant: Variant, rng: random.Random, sizes: Sequence[int] | None = None

@@ -2,8 +2,8 @@
 
 The base (:class:`Variant`, :class:`Options`, the registry) lives in
 :mod:`engine.variant_base`; each variant module registers its variants there on
-import. This module imports them all, in display order, and re-exports what the
-other layers use.
+import (display order and aliases are their own declarations). This module
+imports them all and re-exports what the other layers use.
 """
 
 from __future__ import annotations
@@ -13,35 +13,53 @@ import engine.fives_family as _fives
 import engine.goat_family as _goat
 from engine.classic import AllFives, Block, DrawGame, Kozel, Telephone, Threes
 from engine.variant_base import (
+    FREE_TARGETS,
     RECORD_OPTION_NAMES,
+    ROUND_COUNTS,
     VARIANTS,
     Deal,
+    Family,
+    OptionKind,
     Options,
+    OptionSpec,
     Variant,
     deal_tiles,
     default_options,
+    find_variant,
     get_variant,
     make_variant,
     register,
+    registered,
+    unregister,
+    variants_in_order,
 )
 
 BUILTIN_MODULES = (_classic, _fives, _goat)
 
 __all__ = [
+    "FREE_TARGETS",
     "RECORD_OPTION_NAMES",
+    "ROUND_COUNTS",
     "VARIANTS",
     "AllFives",
     "Block",
     "Deal",
     "DrawGame",
+    "Family",
     "Kozel",
+    "OptionKind",
+    "OptionSpec",
     "Options",
     "Telephone",
     "Threes",
     "Variant",
     "deal_tiles",
     "default_options",
+    "find_variant",
     "get_variant",
     "make_variant",
     "register",
+    "registered",
+    "unregister",
+    "variants_in_order",
 ]

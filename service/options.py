@@ -1,7 +1,8 @@
-"""The house options a lobby offers, and the values each may take.
+"""The house options a lobby offers, and the values each may take: read from the
+variant's own declarations (``Variant.option_specs``), never from its name.
 
 The service refuses anything else (`check_options`); the bot builds its
-settings keyboard from the same lists, so a button never offers what the
+settings keyboard from the same specs, so a button never offers what the
 service would refuse, and a forged callback (``target 9999``) is refused.
 """
 
@@ -11,7 +12,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import EngineError
-from engine.variants import get_variant, make_variant
+from engine.variants import (
+    FREE_TARGETS,
+    ROUND_COUNTS,
+    OptionKind,
+    OptionSpec,
+    get_variant,
+    make_variant,
+)
 from service.errors import BadSettingsError
 
 __all__ = [
@@ -21,42 +29,47 @@ __all__ = [
     "accepted_options",
     "allowed_values",
     "check_options",
+    "lobby_choices",
+    "option_spec",
 ]
 
-# Targets offered where the variant takes any target (draw, block, domiki).
-FREE_TARGETS: tuple[int, ...] = (50, 100, 150, 200, 250)
-# The rounds general_kozel may be played for; 0 is the lobby's "no limit" (the
-# option is dropped then, the rule's own end applies), never a stored value.
-ROUNDS_CHOICES: tuple[int, ...] = (0, 1, 3, 5, 7)
+# The rounds a lobby cycles through where a game may be cut short; 0 is the lobby's
+# "no limit" (the option is dropped then, the rule's own end applies), never stored.
+ROUNDS_CHOICES: tuple[int, ...] = (0, *ROUND_COUNTS)
 # The on/off options (RULES.md 4.13 and the goat family's fish point, teams).
 BOOL_OPTIONS: frozenset[str] = frozenset(
     {"teams", "fish_point", "locked", "extra_turn", "no_double_out"})
 
 
+def option_spec(variant: str, option: str) -> OptionSpec | None:
+    """The variant's spec of an option it offers (None: not offered; an unknown
+    variant: EngineError). A number option no lobby value is offered for is not
+    offered (threes' target: the engine takes it, the lobby does not)."""
+    spec = get_variant(variant).option_spec(option)
+    if spec is None or not spec.offered:
+        return None
+    return spec
+
+
 def accepted_options(variant: str) -> frozenset[str]:
     """The house options the lobby offers for a variant (an unknown variant: EngineError)."""
-    cls = get_variant(variant)
-    if cls.accepted_options is not None:
-        return cls.accepted_options
-    return frozenset({"teams", "target", *(("fish_point",) if variant == "kozel" else ())})
+    return frozenset(s.name for s in get_variant(variant).option_specs if s.offered)
 
 
 def allowed_values(variant: str, option: str) -> tuple[Any, ...] | None:
     """The values ``option`` may take in ``variant``; None when the variant does not
     offer the option at all. Booleans are ``(False, True)``."""
-    if option not in accepted_options(variant):
+    spec = option_spec(variant, option)
+    return spec.offered if spec is not None else None
+
+
+def lobby_choices(variant: str, option: str) -> tuple[int, ...] | None:
+    """The numbers a lobby button cycles through for a number option: its values, and
+    first 0 ("none") where the option is unset by default (rounds). None: not offered."""
+    spec = option_spec(variant, option)
+    if spec is None or spec.kind is OptionKind.BOOL:
         return None
-    cls = get_variant(variant)
-    if option in BOOL_OPTIONS:
-        return (False, True)
-    if option == "target":
-        targets = cls.targets_allowed or (FREE_TARGETS if cls.default_target is not None else ())
-        return targets or None
-    if option == "rounds":
-        return tuple(r for r in ROUNDS_CHOICES if r)
-    if option == "set":
-        return cls.sets_allowed
-    return None
+    return (0, *spec.values) if spec.default is None else spec.values
 
 
 def _max_players(variant: str) -> int:
@@ -68,15 +81,15 @@ def check_options(variant: str, options: Mapping[str, Any]) -> None:
     does not offer (a bool option given a non-bool, a number outside its list), and
     a combination the engine refuses at the largest table the variant allows."""
     for key, value in options.items():
-        allowed = allowed_values(variant, key)
-        if allowed is None:
+        spec = option_spec(variant, key)
+        if spec is None:
             raise BadSettingsError(f"unknown option {key!r}")
-        if key in BOOL_OPTIONS:
+        if spec.kind is OptionKind.BOOL:
             if not isinstance(value, bool):
                 raise BadSettingsError(f"{key} is true or false, not {value!r}")
-        elif isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+        elif isinstance(value, bool) or not isinstance(value, int) or value not in spec.values:
             raise BadSettingsError(
-                f"{key} is one of {', '.join(map(str, allowed))}, not {value!r}")
+                f"{key} is one of {', '.join(map(str, spec.values))}, not {value!r}")
     probe = dict(options)
     try:
         if probe.get("teams"):

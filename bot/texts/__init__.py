@@ -2,6 +2,8 @@
 
 ``tr(lang, key, **values)`` formats one text; an unknown language falls back to
 English. The two catalogs have the same keys and the same placeholders (tested).
+Every registered variant needs ``variant.<name>`` and ``rules.<name>`` in both
+(:func:`missing_variant_texts`, checked by the catalogue tests).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.texts import en, ru
+from engine.variants import variants_in_order
 
 CATALOGS: Mapping[str, Mapping[str, str]] = {"en": en.TEXTS, "ru": ru.TEXTS}
 LANGUAGES = tuple(CATALOGS)
@@ -55,4 +58,28 @@ def join_words(lang: str, items: list[str]) -> str:
     return f"{', '.join(items[:-1])} {tr(lang, 'word.and')} {items[-1]}"
 
 
-__all__ = ["CATALOGS", "LANGUAGES", "join_words", "language_of", "plural", "plural_form", "tr"]
+def variant_text(lang: str, key: str, fallback: str) -> str:
+    """A variant's catalogue text; a registered variant without it (the catalogue test
+    names it: :func:`missing_variant_texts`) shows ``fallback`` instead of breaking a
+    handler."""
+    catalog = CATALOGS.get(lang, CATALOGS[FALLBACK])
+    return catalog.get(key, fallback)
+
+
+def variant_name(lang: str, variant: str) -> str:
+    """A variant's name in the language (its code name if the catalogue lacks it)."""
+    return variant_text(lang, f"variant.{variant}", variant)
+
+
+VARIANT_TEXTS = ("variant", "rules")  # the keys every variant needs: variant.<name> ...
+
+
+def missing_variant_texts() -> list[str]:
+    """The catalogue keys a registered variant lacks, as "lang: key" (none: complete)."""
+    return [f"{lang}: {kind}.{cls.name}"
+            for cls in variants_in_order() for kind in VARIANT_TEXTS
+            for lang, catalog in CATALOGS.items() if f"{kind}.{cls.name}" not in catalog]
+
+
+__all__ = ["CATALOGS", "LANGUAGES", "join_words", "language_of", "missing_variant_texts",
+           "plural", "plural_form", "tr", "variant_name", "variant_text"]

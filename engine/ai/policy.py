@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from engine.game import Game
 from engine.moves import Move, Place
-from engine.table import Table
+from engine.table import Layout, Table
 from engine.tiles import Tile
-from engine.variants import Kozel, Telephone, Threes, Variant
+from engine.variants import Family, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,19 +30,18 @@ class Style:
     scale: float  # a typical round's swing, to normalize search values
 
 
-# Variants whose totals are penalties (the goat family's writes, semerka's sticks).
-PENALTY_VARIANTS = frozenset({"kozel", "sea_kozel", "osel", "checheve", "semerka"})
-
-
 def style_of(variant: Variant) -> Style:
-    if isinstance(variant, Kozel) or variant.name in PENALTY_VARIANTS:
-        scale = 1.0 if variant.name == "semerka" else 25.0
+    """The variant's style, from what it declares: its totals are penalties, or it is
+    of the goat family and scores pips (penalty weights; sticks count 1, not 25); the
+    telephone and the threes have their own; then the line layouts; then the rest."""
+    if variant.penalty_scoring or (variant.family is Family.GOAT and variant.pip_scoring):
+        scale = 25.0 if variant.pip_scoring else 1.0
         return Style(0.0, 1.0, 4.0, 1.5, 1.0, 30.0, True, scale)
-    if isinstance(variant, Telephone):
+    if variant.family is Family.TELEPHONE:
         return Style(1.0, 0.08, 0.8, 0.3, 0.2, 6.0, False, 8.0)
-    if isinstance(variant, Threes):
+    if variant.family is Family.THREES:
         return Style(1.0, 0.05, 1.0, 0.6, 0.4, 4.0, False, 10.0)
-    if variant.table_rules.layout.value == "line" and variant.name != "all_fives":
+    if variant.table_rules.layout is Layout.LINE:
         return Style(1.0, 0.8, 3.0, 1.5, 1.0, 25.0, False, 25.0)
     return Style(1.0, 0.4, 2.0, 1.0, 0.6, 15.0, False, 30.0)
 

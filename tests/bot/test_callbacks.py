@@ -11,6 +11,7 @@ from bot.callbacks import (
     LobbyAction,
     PassTurn,
     PlayTile,
+    RulesOf,
     TileInfo,
     decode,
     encode,
@@ -68,3 +69,12 @@ def test_lobby_actions_need_their_argument() -> None:
 def test_encode_refuses_unknown_actions() -> None:
     with pytest.raises(ValueError):
         encode(LobbyAction(1, "zz"))
+
+
+def test_every_variant_name_fits_the_buttons() -> None:
+    """The settings' variant buttons and the /rules menu carry the variant's name."""
+    from engine.variants import variants_in_order
+
+    for cls in variants_in_order():
+        for data in (RulesOf(cls.name), LobbyAction(2**40, "v", cls.name)):
+            assert decode(encode(data)) == data, cls.name

@@ -10,7 +10,7 @@ import pytest
 
 from bot.callbacks import PassTurn, PlayTile, TileInfo, decode, encode
 from bot.formatting import rules_text, variant_list
-from bot.keyboards import VARIANT_ORDER, placements, tile_label
+from bot.keyboards import placements, tile_label, variant_names
 from bot.texts import join_words, tr
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.harness import Bot, open_table, running_bot
@@ -131,7 +131,7 @@ async def test_rules_menu_private_delivery(emu: TelegramEmulator, db_path: Path)
         menu = emu.bot_messages(group.id)[-1]
         assert menu.text == tr("ru", "rules.menu")
         datas = menu.callback_datas()
-        assert len(datas) == len(VARIANT_ORDER) and all(len(d) <= 64 for d in datas)
+        assert len(datas) == len(variant_names()) and all(len(d) <= 64 for d in datas)
         group_count = len(emu.bot_messages(group.id))
         # a press in the group: the rules go to the presser's private chat
         text, url = await press(bot, anna, group.id, menu.message_id, "r:osel")

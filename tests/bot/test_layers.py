@@ -59,3 +59,23 @@ def test_bot_modules_import_each_other_without_a_cycle() -> None:
         if name not in state and visit(name, []):
             break
     assert cycle == [], " -> ".join(cycle)
+
+
+def test_bot_and_service_options_name_no_variant() -> None:
+    """What a variant is, offers and is called is its own declaration (engine): no
+    string in bot/ (the catalogues aside) or service/options.py is a variant's name or
+    alias, so a variant added to the engine needs no edit here."""
+    from engine.variants import variants_in_order
+
+    words = {w for cls in variants_in_order() for w in (cls.name, *cls.aliases)}
+    words.discard("draw")  # also the move's name ("draw" a tile)
+    paths = [p for p in BOT.rglob("*.py") if "texts" not in p.parts]
+    paths.append(BOT.parent / "service" / "options.py")
+    found = {}
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        named = sorted({node.value for node in ast.walk(tree)
+                        if isinstance(node, ast.Constant) and node.value in words})
+        if named:
+            found[path.name] = named
+    assert found == {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.formatting import options_help
-from bot.keyboards import VARIANT_ORDER, offered_options
+from bot.keyboards import offered_options, variant_names
 from bot.texts import CATALOGS, tr
 from tests.bot.emulator import TelegramEmulator
 from tests.bot.emulator.models import Chat, Message, User
@@ -224,7 +224,7 @@ async def test_done_closes_and_a_deep_link_opens(bot: Bot, emu: TelegramEmulator
 
 
 def test_every_option_is_explained_and_rules_name_them() -> None:
-    for variant in VARIANT_ORDER:
+    for variant in variant_names():
         for lang in CATALOGS:
             text = options_help(lang, variant)
             names = offered_options(variant)

@@ -6,8 +6,11 @@ import re
 import string
 
 from bot.app import COMMANDS, bot_commands
-from bot.keyboards import VARIANT_ORDER
-from bot.texts import CATALOGS, language_of, tr
+from bot.formatting import rules_text
+from bot.keyboards import rules_keyboard, variant_names
+from bot.texts import CATALOGS, language_of, missing_variant_texts, tr
+from engine.classic import Block
+from engine.variants import registered
 from service.errors import ServiceError
 
 
@@ -25,14 +28,34 @@ def test_same_keys_and_placeholders() -> None:
 
 def test_every_variant_error_and_command_has_a_text() -> None:
     codes = {cls.code for cls in _subclasses(ServiceError)}
+    assert missing_variant_texts() == [], "a registered variant lacks its catalogue texts"
     for lang in CATALOGS:
-        for name in VARIANT_ORDER:
+        for name in variant_names():
             assert tr(lang, f"variant.{name}") and tr(lang, f"rules.{name}")
         for code in codes:
             assert f"err.{code}" in CATALOGS[lang], code
         commands = bot_commands(lang)
         assert [c.command for c in commands] == list(COMMANDS)
         assert all(1 <= len(c.description) <= 256 for c in commands)
+
+
+class Untitled(Block):
+    """A variant registered without its catalogue texts."""
+
+    name = "untitled_block"
+    order = 999
+
+
+def test_a_variant_without_texts_is_named() -> None:
+    with registered(Untitled):
+        assert missing_variant_texts() == [
+            "en: variant.untitled_block", "ru: variant.untitled_block",
+            "en: rules.untitled_block", "ru: rules.untitled_block"]
+        # meanwhile the handlers show its code name rather than break
+        assert rules_text("ru", "untitled_block").startswith("📖 untitled_block\nuntitled_block")
+        menu = rules_keyboard("en").inline_keyboard
+        assert "untitled_block" in [b.text for row in menu for b in row]
+    assert missing_variant_texts() == []
 
 
 def _subclasses(cls: type) -> list[type]:

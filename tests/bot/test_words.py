@@ -10,7 +10,7 @@ import pytest
 
 from bot.callbacks import PlayTile, RulesOf, decode, encode
 from bot.formatting import fish_text, refusal_text, rules_text, variant_list
-from bot.keyboards import VARIANT_ORDER, distinct_ends, hand_keyboard, placements, rules_keyboard
+from bot.keyboards import distinct_ends, hand_keyboard, placements, rules_keyboard, variant_names
 from bot.texts import CATALOGS, join_words, plural, plural_form, tr
 from engine.game import Game
 from engine.moves import DRAW, PASS, End, Place
@@ -172,13 +172,13 @@ def test_same_pip_ends_that_score_differently_stay_apart() -> None:
 def test_rules_menu_and_texts() -> None:
     markup = rules_keyboard("ru")
     payloads = [b.callback_data for row in markup.inline_keyboard for b in row]
-    assert len(payloads) == len(VARIANT_ORDER)
+    assert len(payloads) == len(variant_names())
     assert all(isinstance(p, str) and len(p.encode()) <= 64 for p in payloads)
-    assert [decode(p) for p in payloads] == [RulesOf(v) for v in VARIANT_ORDER]
+    assert [decode(p) for p in payloads] == [RulesOf(v) for v in variant_names()]
     assert encode(RulesOf("osel")) == "r:osel"
     assert decode("r:Osel") is None and decode("r:") is None and decode("r:a:b") is None
     for lang in CATALOGS:
-        for v in VARIANT_ORDER:
+        for v in variant_names():
             text = rules_text(lang, v)
             assert tr(lang, f"rules.{v}") in text and len(text) < 4096
             assert "W" in text and "⬅" in text  # the picture's letters explained
@@ -188,7 +188,7 @@ def test_help_lists_each_variant_once() -> None:
     for lang in CATALOGS:
         text = tr(lang, "help", variants=variant_list(lang))
         assert len(text) < 4096
-        for v in VARIANT_ORDER:
+        for v in variant_names():
             assert text.count(f"/newgame {v}\n") + text.endswith(f"/newgame {v}") == 1
         assert "(" + tr(lang, "variant.osel") + ")" not in text
         # the issue-12 behaviour is told: forced moves, pings, the private settings panel,

@@ -1,5 +1,5 @@
 """The variants of RULES.md 4.7-4.17 through the service: their own house options
-(``Variant.accepted_options``), and restarts in the middle of a turn of several placements
+(``Variant.option_specs``), and restarts in the middle of a turn of several placements
 or after semerka's takes."""
 
 from __future__ import annotations
