@@ -35,8 +35,10 @@ def style_of(variant: Variant) -> Style:
     of the goat family and scores pips (penalty weights; sticks count 1, not 25); the
     telephone and the threes have their own; then the line layouts; then the rest."""
     if variant.penalty_scoring or (variant.family is Family.GOAT and variant.pip_scoring):
+        # The goat family's weights (shed pips and doubles); the totals are penalties
+        # except where the winners are credited (sport), and that sets the sign.
         scale = 25.0 if variant.pip_scoring else 1.0
-        return Style(0.0, 1.0, 4.0, 1.5, 1.0, 30.0, True, scale)
+        return Style(0.0, 1.0, 4.0, 1.5, 1.0, 30.0, variant.penalty_scoring, scale)
     if variant.family is Family.TELEPHONE:
         return Style(1.0, 0.08, 0.8, 0.3, 0.2, 6.0, False, 8.0)
     if variant.family is Family.THREES:
