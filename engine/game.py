@@ -34,6 +34,7 @@ from engine.moves import (
     Pass,
     Place,
     Take,
+    fits_we,
     format_action,
 )
 from engine.results import (
@@ -43,11 +44,13 @@ from engine.results import (
     PublicEvent,
     RoundEnd,
 )
-from engine.table import Placed, Table, TableSnapshot
+from engine.table import Layout, Placed, Table, TableSnapshot, new_placed
 from engine.tiles import TILES_WITH, Tile, full_set
 from engine.variant_base import Deal, Variant, deal_tiles
 
 MAX_REDEALS = 1000
+_W = End.W
+_E = End.E
 
 _seed_generator = _CoreRandom.seed  # what random.Random.seed calls last
 _BITS = tuple(n.bit_length() for n in range(100))
@@ -263,6 +266,9 @@ class TurnRules:
     plain: bool  # a placement is any tile of the hand on any open end
     turn_list: bool  # the turn's placements are kept (RoundState.turn_placed) until it ends
     plain_next: bool  # the next seat in turn is the next seat at the table
+    # One placement a turn, any tile on any end of a line, nothing scored in play nor
+    # owed, no extra turns: ``Game.apply`` places such a tile in one step.
+    simple: bool
 
     @staticmethod
     @lru_cache(maxsize=256)
@@ -286,6 +292,10 @@ class TurnRules:
             plain=not gated and not variant.closers,
             turn_list=variant.max_placements > 1 or not base("extra_turn"),
             plain_next=not variant.skip_empty_hands,
+            simple=(not gated and not variant.closers and variant.max_placements == 1
+                    and not variant.scores_in_play and base("round_over_after_place")
+                    and not variant.skip_empty_hands and base("owed_draws")
+                    and base("extra_turn") and variant.table_rules.layout is Layout.LINE),
         )
 
 
@@ -420,12 +430,16 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat on turn (empty when nobody is)."""
-        rnd = self.rounds[-1] if self.rounds else None
-        if self.outcome is not None or rnd is None or rnd.end is not None:
+        rounds = self.rounds
+        if self.outcome is not None or not rounds:
             return []
+        rnd = rounds[-1]
+        if rnd.end is not None:
+            return []
+        table = rnd.table
         if rnd.pending_take:
             return [self._seeded_take(rnd)]
-        if rnd.table.lead is None:
+        if table.lead is None:
             forced = rnd.deal.forced
             if forced is not None:
                 return [Place(forced, None, forced.b)]
@@ -436,18 +450,25 @@ class Game:
             # order, end by end (``_placements`` says the same, turns of several
             # placements and closers included).
             moves: list[Move] = []
-            append = moves.append
-            ends = rnd.table._ends
+            ends = table._ends
             if len(ends) == 2:
                 (e1, p1), (e2, p2) = ends.items()
-                s1, s2 = TILES_WITH[p1], TILES_WITH[p2]
-                d1, d2 = PLACE_AT[e1], PLACE_AT[e2]
-                for t in rnd.hands[seat]:
-                    if t in s1:
-                        append(d1[t])
-                    if t in s2:
-                        append(d2[t])
+                if e1 is _W and e2 is _E:  # a line's two ends (W is always first)
+                    fits = fits_we(p1, p2)
+                    for t in rnd.hands[seat]:
+                        if t in fits:
+                            moves += fits[t]
+                else:
+                    append = moves.append
+                    s1, s2 = TILES_WITH[p1], TILES_WITH[p2]
+                    d1, d2 = PLACE_AT[e1], PLACE_AT[e2]
+                    for t in rnd.hands[seat]:
+                        if t in s1:
+                            append(d1[t])
+                        if t in s2:
+                            append(d2[t])
             else:
+                append = moves.append
                 pairs = [(TILES_WITH[p], PLACE_AT[e]) for e, p in ends.items()]
                 for t in rnd.hands[seat]:
                     for fit, at in pairs:
@@ -745,7 +766,45 @@ class Game:
         seat = rnd.turn
         kind = type(move)
         if kind is Place:
-            self._apply_place(rnd, seat, move)  # type: ignore[arg-type]
+            end = move.end  # type: ignore[union-attr]
+            if end is None or not self._rules.simple:
+                self._apply_place(rnd, seat, move)  # type: ignore[arg-type]
+                return
+            # _apply_place, Table.place and _end_turn in one step, for simple rules
+            # (one placement a turn on a line, nothing scored nor owed): the same state.
+            tile: Tile = move.tile  # type: ignore[union-attr]
+            hand = rnd.hands[seat]
+            hand.remove(tile)
+            holding = rnd.holding
+            a = tile.a
+            b = tile.b
+            holding[a] -= 1
+            if a != b:
+                holding[b] -= 1
+            table = rnd.table
+            ends = table._ends
+            pip = ends[end]
+            outer = b if pip == a else a
+            placed = new_placed(Placed, (tile, pip, outer, seat, table.placed, False))
+            table.arms[end].append(placed)
+            table.placed += 1
+            table.last = placed
+            ends[end] = outer
+            rnd.last_placer = seat
+            rnd.log.append((seat, move, 0, None))
+            rnd.turn_ids.append(rnd.turn_number)
+            if not hand:
+                self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
+                return
+            if rnd.drawn >= rnd.drawable:
+                for p in ends.values():
+                    if holding[p]:
+                        break
+                else:  # nobody holds a tile for an open end: a fish
+                    self._finish(self._fish(rnd))
+                    return
+            rnd.turn = seat + 1 if seat + 1 < self.players else 0
+            rnd.turn_number += 1
             return
         if kind is Draw:
             rnd.add_log(seat, move, 0, tuple(rnd.table.open_ends().values()))

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.errors import MoveError, TileError
-from engine.tiles import Tile, full_set
+from engine.tiles import MAX_SET, Tile, full_set
 
 
 class End(StrEnum):
@@ -92,6 +92,27 @@ PLACES: tuple[dict[End, Place], ...] = tuple(
 PLACE_AT: dict[End, dict[Tile, Place]] = {
     e: {t: PLACES[t.index][e] for t in full_set(12)} for e in End
 }
+
+
+_PIPS = MAX_SET + 1
+_FITS_WE: list[dict[Tile, tuple[Place, ...]] | None] = [None] * (_PIPS * _PIPS)
+
+
+def fits_we(west: int, east: int) -> dict[Tile, tuple[Place, ...]]:
+    """The placements of each tile (of the largest set) that fits an open end when the
+    open ends are W showing ``west`` and E showing ``east``: W first (the order of
+    legal moves). Built once per pair of pips."""
+    at = west * _PIPS + east
+    fits = _FITS_WE[at]
+    if fits is None:
+        fits = {}
+        for t in full_set(MAX_SET):
+            places = tuple(PLACES[t.index][e] for e, pip in ((End.W, west), (End.E, east))
+                           if t.a == pip or t.b == pip)
+            if places:
+                fits[t] = places
+        _FITS_WE[at] = fits
+    return fits
 
 
 def lead(tile: Tile, west: int | None = None) -> Place:

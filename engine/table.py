@@ -39,7 +39,9 @@ class TableRules:
     double_counts: int = 2
 
 
-_new_tuple = tuple.__new__  # Placed(...) without its Python-level __new__ (a hot path)
+# ``new_placed(Placed, (tile, inner, outer, seat, order, face_down))``: Placed(...)
+# without its Python-level __new__ (a hot path).
+new_placed = tuple.__new__
 
 
 class Placed(NamedTuple):
@@ -240,7 +242,7 @@ class Table:
         pip = ends[end]
         arm = self.arms[end]
         outer = tile.b if pip == tile.a else tile.a
-        p = _new_tuple(Placed, (tile, pip, outer, seat, self.placed, face_down))
+        p = new_placed(Placed, (tile, pip, outer, seat, self.placed, face_down))
         rules = self.rules
         spinner_layout = self._spinner_layout
         if spinner_layout and self.spinner is None:
