@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from _random import Random as _CoreRandom
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from hashlib import sha512
@@ -21,8 +21,11 @@ from engine.moves import (
     ALL_ENDS,
     DONE,
     DRAW,
+    FITS_WE,
     FORCED_DRAW,
+    LEADS,
     PASS,
+    PIPS,
     PLACE_AT,
     PLACES,
     Done,
@@ -442,8 +445,8 @@ class Game:
         if table.lead is None:
             forced = rnd.deal.forced
             if forced is not None:
-                return [Place(forced, None, forced.b)]
-            return [Place(t, None, t.b) for t in rnd.hands[rnd.turn]]
+                return [LEADS[forced.index]]
+            return [LEADS[t.index] for t in rnd.hands[rnd.turn]]
         seat = rnd.turn
         if self._rules.plain and not rnd.turn_placed:
             # The common case: any tile of the hand on any open end it fits, in hand
@@ -488,6 +491,88 @@ class Game:
         if moves:
             return moves
         return [DRAW] if rnd.drawn < rnd.drawable else [PASS]
+
+    def play_random(self, uniform: Callable[[], float]) -> int:
+        """Play to the game's end with uniformly random legal moves; return the moves
+        played. The move is ``legal_moves()[int(uniform() * n)]``, no draw at all when
+        only one is legal (what ``simulate`` and random playouts do).
+
+        For simple rules (:class:`TurnRules`) a line's legal placements are listed here
+        as :meth:`legal_moves` lists them, without its checks (the round is in play, a
+        tile is led, nothing is owed)."""
+        played = 0
+        legal_moves = self.legal_moves
+        apply = self.apply
+        simple = self._rules.simple
+        players = self.players
+        while self.outcome is None:
+            rnd = self.rounds[-1]
+            if simple and rnd.end is None and rnd.table.lead is not None:
+                hands = rnd.hands
+                table = rnd.table
+                ends = table._ends
+                arms = table.arms
+                holding = rnd.holding
+                log_append = rnd.log.append
+                ids_append = rnd.turn_ids.append
+                while True:
+                    legal: list[Move] = []
+                    fits = FITS_WE[ends[_W] * PIPS + ends[_E]] or fits_we(ends[_W], ends[_E])
+                    for t in hands[rnd.turn]:
+                        if t in fits:
+                            legal += fits[t]
+                    n = len(legal)
+                    played += 1
+                    if not n:
+                        apply(DRAW if rnd.drawn < rnd.drawable else PASS)
+                        if rnd.end is not None:
+                            break
+                        continue
+                    move = legal[0] if n == 1 else legal[int(uniform() * n)]
+                    # apply(move), inlined (its simple placement)
+                    seat = rnd.turn
+                    tile: Tile = move.tile  # type: ignore[union-attr]
+                    end: End = move.end  # type: ignore[union-attr, assignment]
+                    hand = hands[seat]
+                    hand.remove(tile)
+                    a = tile.a
+                    b = tile.b
+                    holding[a] -= 1
+                    if a != b:
+                        holding[b] -= 1
+                    pip = ends[end]
+                    outer = b if pip == a else a
+                    placed = new_placed(Placed, (tile, pip, outer, seat, table.placed, False))
+                    arms[end].append(placed)
+                    table.placed += 1
+                    table.last = placed
+                    ends[end] = outer
+                    rnd.last_placer = seat
+                    log_append((seat, move, 0, None))
+                    ids_append(rnd.turn_number)
+                    if not hand:
+                        self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
+                        break
+                    if rnd.drawn >= rnd.drawable:
+                        for p in ends.values():
+                            if holding[p]:
+                                break
+                        else:  # nobody holds a tile for an open end: a fish
+                            self._finish(self._fish(rnd))
+                            break
+                    rnd.turn = seat + 1 if seat + 1 < players else 0
+                    rnd.turn_number += 1
+                continue
+            legal = legal_moves()
+            n = len(legal)
+            if n == 1:
+                apply(legal[0])
+            elif n:
+                apply(legal[int(uniform() * n)])
+            else:  # a given-deals game that ran out of deals
+                break
+            played += 1
+        return played
 
     def can_place(self, seat: int) -> bool:
         """Does ``seat`` hold a tile for an open end (closers and turn limits aside)?"""

@@ -94,16 +94,20 @@ PLACE_AT: dict[End, dict[Tile, Place]] = {
 }
 
 
-_PIPS = MAX_SET + 1
-_FITS_WE: list[dict[Tile, tuple[Place, ...]] | None] = [None] * (_PIPS * _PIPS)
+# Interned leads with the higher pip west (the default lead), by the tile's index.
+LEADS: tuple[Place, ...] = tuple(Place(t, None, t.b) for t in full_set(MAX_SET))
+
+PIPS = MAX_SET + 1
+# ``FITS_WE[west * PIPS + east]``: :func:`fits_we` once built (None before).
+FITS_WE: list[dict[Tile, tuple[Place, ...]] | None] = [None] * (PIPS * PIPS)
 
 
 def fits_we(west: int, east: int) -> dict[Tile, tuple[Place, ...]]:
     """The placements of each tile (of the largest set) that fits an open end when the
     open ends are W showing ``west`` and E showing ``east``: W first (the order of
     legal moves). Built once per pair of pips."""
-    at = west * _PIPS + east
-    fits = _FITS_WE[at]
+    at = west * PIPS + east
+    fits = FITS_WE[at]
     if fits is None:
         fits = {}
         for t in full_set(MAX_SET):
@@ -111,7 +115,7 @@ def fits_we(west: int, east: int) -> dict[Tile, tuple[Place, ...]]:
                            if t.a == pip or t.b == pip)
             if places:
                 fits[t] = places
-        _FITS_WE[at] = fits
+        FITS_WE[at] = fits
     return fits
 
 
