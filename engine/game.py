@@ -1015,8 +1015,8 @@ class Game:
 
     def _side_pips(self, rnd: RoundState) -> tuple[tuple[int, ...], tuple[int, ...]]:
         value = self.variant.hand_value
-        pips = tuple(value(h) for h in rnd.hands)
-        side_pips = tuple(sum(pips[s] for s in side) for side in self.variant.sides)
+        pips = tuple([value(h) for h in rnd.hands])
+        side_pips = tuple([sum([pips[s] for s in side]) for side in self.variant.sides])
         return pips, side_pips
 
     def _fish_kind(self, rnd: RoundState) -> EndKind:
