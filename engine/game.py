@@ -505,6 +505,8 @@ class Game:
         apply = self.apply
         simple = self._rules.simple
         players = self.players
+        west, east = _W, _E
+        fits_by_ends = FITS_WE
         while self.outcome is None:
             rnd = self.rounds[-1]
             if simple and rnd.end is None and rnd.table.lead is not None:
@@ -515,36 +517,45 @@ class Game:
                 holding = rnd.holding
                 log_append = rnd.log.append
                 ids_append = rnd.turn_ids.append
+                drawable = rnd.drawable
+                w = ends[west]  # the pips at the line's ends: only placements change them
+                e = ends[east]
+                seat = rnd.turn
                 while True:
                     legal: list[Move] = []
-                    fits = FITS_WE[ends[_W] * PIPS + ends[_E]] or fits_we(ends[_W], ends[_E])
-                    for t in hands[rnd.turn]:
+                    fits = fits_by_ends[w * PIPS + e] or fits_we(w, e)
+                    hand = hands[seat]
+                    for t in hand:
                         if t in fits:
                             legal += fits[t]
                     n = len(legal)
                     played += 1
                     if not n:
-                        apply(DRAW if rnd.drawn < rnd.drawable else PASS)
+                        apply(DRAW if rnd.drawn < drawable else PASS)
                         if rnd.end is not None:
                             break
+                        seat = rnd.turn
                         continue
                     move = legal[0] if n == 1 else legal[int(uniform() * n)]
                     # apply(move), inlined (its simple placement)
-                    seat = rnd.turn
                     tile: Tile = move.tile  # type: ignore[union-attr]
                     end: End = move.end  # type: ignore[union-attr, assignment]
-                    hand = hands[seat]
                     hand.remove(tile)
                     a = tile.a
                     b = tile.b
                     holding[a] -= 1
                     if a != b:
                         holding[b] -= 1
-                    pip = ends[end]
-                    outer = b if pip == a else a
-                    placed = new_placed(Placed, (tile, pip, outer, seat, table.placed, False))
+                    if end is west:
+                        pip = w
+                        w = outer = b if pip == a else a
+                    else:
+                        pip = e
+                        e = outer = b if pip == a else a
+                    order = table.placed
+                    placed = new_placed(Placed, (tile, pip, outer, seat, order, False))
                     arms[end].append(placed)
-                    table.placed += 1
+                    table.placed = order + 1
                     table.last = placed
                     ends[end] = outer
                     rnd.last_placer = seat
@@ -553,14 +564,12 @@ class Game:
                     if not hand:
                         self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
                         break
-                    if rnd.drawn >= rnd.drawable:
-                        for p in ends.values():
-                            if holding[p]:
-                                break
-                        else:  # nobody holds a tile for an open end: a fish
-                            self._finish(self._fish(rnd))
-                            break
-                    rnd.turn = seat + 1 if seat + 1 < players else 0
+                    if rnd.drawn >= drawable and not holding[w] and not holding[e]:
+                        # nobody holds a tile for an open end: a fish
+                        self._finish(self._fish(rnd))
+                        break
+                    seat = seat + 1 if seat + 1 < players else 0
+                    rnd.turn = seat
                     rnd.turn_number += 1
                 continue
             legal = legal_moves()
