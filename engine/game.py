@@ -49,7 +49,7 @@ from engine.results import (
 )
 from engine.table import Layout, Placed, Table, TableSnapshot, new_placed
 from engine.tiles import TILES_WITH, Tile, full_set
-from engine.variant_base import Deal, Variant, deal_tiles
+from engine.variant_base import Deal, Variant
 
 MAX_REDEALS = 1000
 _W = End.W
@@ -272,6 +272,7 @@ class TurnRules:
     # One placement a turn, any tile on any end of a line, nothing scored in play nor
     # owed, no extra turns: ``Game.apply`` places such a tile in one step.
     simple: bool
+    pips_value: bool  # a hand's value is its pips (the base hand_value)
 
     @staticmethod
     @lru_cache(maxsize=256)
@@ -299,6 +300,7 @@ class TurnRules:
                     and not variant.scores_in_play and base("round_over_after_place")
                     and not variant.skip_empty_hands and base("owed_draws")
                     and base("extra_turn") and variant.table_rules.layout is Layout.LINE),
+            pips_value=base("hand_value"),
         )
 
 
@@ -372,9 +374,18 @@ class Game:
         from its record after a restart deals the same next round."""
         v = self.variant
         sizes = v.hand_sizes(self.totals)
+        full = full_set(v.options.set)
         for attempt in range(MAX_REDEALS):
             rng = DealRandom(f"{self.seed}/{round_index}/{attempt}")
-            hands, boneyard = deal_tiles(v, rng, sizes)
+            # deal_tiles(v, rng, sizes), dealt straight into tuples
+            shuffled = list(full)
+            rng.shuffle(shuffled)
+            dealt = tuple(shuffled)
+            hands: list[tuple[Tile, ...]] = []
+            at = 0
+            for k in sizes:
+                hands.append(dealt[at:at + k])
+                at += k
             if v.needs_redeal(hands):
                 continue
             if round_index == 0:
@@ -384,7 +395,7 @@ class Game:
                 seat, forced = lead
             else:
                 seat, forced = v.round_lead(self, self.rounds[-1], hands)
-            return Deal(tuple(map(tuple, hands)), tuple(boneyard), seat, forced)
+            return Deal(tuple(hands), dealt[at:], seat, forced)
         raise RuntimeError("no valid deal found")  # pragma: no cover
 
     def _next_round(self) -> bool:
@@ -509,7 +520,17 @@ class Game:
         fits_by_ends = FITS_WE
         while self.outcome is None:
             rnd = self.rounds[-1]
-            if simple and rnd.end is None and rnd.table.lead is not None:
+            if simple and rnd.end is None and rnd.hands[rnd.turn]:
+                if rnd.table.lead is None:  # one of legal_moves' leads
+                    forced = rnd.deal.forced
+                    if forced is None:
+                        hand = rnd.hands[rnd.turn]
+                        n = len(hand)
+                        forced = hand[0] if n == 1 else hand[int(uniform() * n)]
+                    self._apply_place(rnd, rnd.turn, LEADS[forced.index])
+                    played += 1
+                    if rnd.end is not None:
+                        continue
                 hands = rnd.hands
                 table = rnd.table
                 ends = table._ends
@@ -1023,8 +1044,11 @@ class Game:
         return self.outcome is not None
 
     def _side_pips(self, rnd: RoundState) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        value = self.variant.hand_value
-        pips = tuple([value(h) for h in rnd.hands])
+        if self._rules.pips_value:
+            pips = tuple([sum([t.pips for t in h]) for h in rnd.hands])
+        else:
+            value = self.variant.hand_value
+            pips = tuple([value(h) for h in rnd.hands])
         side_pips = tuple([sum([pips[s] for s in side]) for side in self.variant.sides])
         return pips, side_pips
 

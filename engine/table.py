@@ -223,10 +223,14 @@ class Table:
 
     # ---------------------------------------------------------------- changes
     def place_lead(self, tile: Tile, west: int, seat: int) -> Placed:
-        p = Placed(tile, west, tile.other(west), seat, 0)
+        east = tile.b if west == tile.a else tile.a
+        p = new_placed(Placed, (tile, west, east, seat, 0, False))
         self.lead = p
         self.last = p
         self.placed = 1
+        if not self._spinner_layout and not self.closed:
+            self._ends = {End.W: west, End.E: east}  # what _recompute_ends finds on a line
+            return p
         if tile.is_double and self.rules.layout is Layout.SPINNER:
             self.spinner = SpinnerAt(None, 0)
             self.ns_open = (

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from engine.game import Game, TurnRules
 from engine.moves import LEADS, PLACE_AT, End, Place, fits_we
 from engine.record import to_record
+from engine.table import Table, TableRules
 from engine.tiles import full_set
 from engine.variants import VARIANTS, get_variant, make_variant
 
@@ -65,3 +66,14 @@ def test_a_lines_placements_by_pip_pair_are_w_then_e() -> None:
                         if t.has(pip)]
             assert list(fits.get(t, ())) == expected
     assert all(LEADS[t.index] == Place(t, None, t.b) for t in tiles)
+
+
+def test_a_lines_lead_opens_the_ends_recomputing_finds() -> None:
+    for tile in (full_set(6)[0], full_set(6)[20], full_set(9)[40]):
+        for west in {tile.a, tile.b}:
+            table = Table(TableRules())
+            table.place_lead(tile, west, 2)
+            quick = dict(table.open_ends())
+            table._recompute_ends()
+            assert quick == table.open_ends() == {End.W: west, End.E: tile.other(west)}
+            assert table.lead == (tile, west, tile.other(west), 2, 0, False)
