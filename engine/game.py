@@ -270,7 +270,8 @@ class TurnRules:
     turn_list: bool  # the turn's placements are kept (RoundState.turn_placed) until it ends
     plain_next: bool  # the next seat in turn is the next seat at the table
     # One placement a turn, any tile on any end of a line, nothing scored in play nor
-    # owed, no extra turns: ``Game.apply`` places such a tile in one step.
+    # owed, no extra turns: ``Game.apply`` and ``Game.play_random`` place such a tile
+    # in one step (the state _apply_place, Table.place and _end_turn would leave).
     simple: bool
     pips_value: bool  # a hand's value is its pips (the base hand_value)
 
@@ -508,9 +509,10 @@ class Game:
         played. The move is ``legal_moves()[int(uniform() * n)]``, no draw at all when
         only one is legal (what ``simulate`` and random playouts do).
 
-        For simple rules (:class:`TurnRules`) a line's legal placements are listed here
-        as :meth:`legal_moves` lists them, without its checks (the round is in play, a
-        tile is led, nothing is owed)."""
+        For simple rules (:class:`TurnRules`) the lead and a line's legal placements are
+        listed here as :meth:`legal_moves` lists them, without its checks, and a
+        placement is applied as :meth:`apply` applies it, inlined: the same game, move
+        for move (tests/engine/test_random_playout.py)."""
         played = 0
         legal_moves = self.legal_moves
         apply = self.apply
