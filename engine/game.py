@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from _random import Random as _CoreRandom
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from hashlib import sha512
@@ -21,8 +21,11 @@ from engine.moves import (
     ALL_ENDS,
     DONE,
     DRAW,
+    FITS_WE,
     FORCED_DRAW,
+    LEADS,
     PASS,
+    PIPS,
     PLACE_AT,
     PLACES,
     Done,
@@ -34,6 +37,7 @@ from engine.moves import (
     Pass,
     Place,
     Take,
+    fits_we,
     format_action,
 )
 from engine.results import (
@@ -43,11 +47,13 @@ from engine.results import (
     PublicEvent,
     RoundEnd,
 )
-from engine.table import Placed, Table, TableSnapshot
+from engine.table import Layout, Placed, Table, TableSnapshot, new_placed
 from engine.tiles import TILES_WITH, Tile, full_set
-from engine.variant_base import Deal, Variant, deal_tiles
+from engine.variant_base import Deal, Variant
 
 MAX_REDEALS = 1000
+_W = End.W
+_E = End.E
 
 _seed_generator = _CoreRandom.seed  # what random.Random.seed calls last
 _BITS = tuple(n.bit_length() for n in range(100))
@@ -263,6 +269,11 @@ class TurnRules:
     plain: bool  # a placement is any tile of the hand on any open end
     turn_list: bool  # the turn's placements are kept (RoundState.turn_placed) until it ends
     plain_next: bool  # the next seat in turn is the next seat at the table
+    # One placement a turn, any tile on any end of a line, nothing scored in play nor
+    # owed, no extra turns: ``Game.apply`` and ``Game.play_random`` place such a tile
+    # in one step (the state _apply_place, Table.place and _end_turn would leave).
+    simple: bool
+    pips_value: bool  # a hand's value is its pips (the base hand_value)
 
     @staticmethod
     @lru_cache(maxsize=256)
@@ -286,6 +297,11 @@ class TurnRules:
             plain=not gated and not variant.closers,
             turn_list=variant.max_placements > 1 or not base("extra_turn"),
             plain_next=not variant.skip_empty_hands,
+            simple=(not gated and not variant.closers and variant.max_placements == 1
+                    and not variant.scores_in_play and base("round_over_after_place")
+                    and not variant.skip_empty_hands and base("owed_draws")
+                    and base("extra_turn") and variant.table_rules.layout is Layout.LINE),
+            pips_value=base("hand_value"),
         )
 
 
@@ -359,9 +375,18 @@ class Game:
         from its record after a restart deals the same next round."""
         v = self.variant
         sizes = v.hand_sizes(self.totals)
+        full = full_set(v.options.set)
         for attempt in range(MAX_REDEALS):
             rng = DealRandom(f"{self.seed}/{round_index}/{attempt}")
-            hands, boneyard = deal_tiles(v, rng, sizes)
+            # deal_tiles(v, rng, sizes), dealt straight into tuples
+            shuffled = list(full)
+            rng.shuffle(shuffled)
+            dealt = tuple(shuffled)
+            hands: list[tuple[Tile, ...]] = []
+            at = 0
+            for k in sizes:
+                hands.append(dealt[at:at + k])
+                at += k
             if v.needs_redeal(hands):
                 continue
             if round_index == 0:
@@ -371,7 +396,7 @@ class Game:
                 seat, forced = lead
             else:
                 seat, forced = v.round_lead(self, self.rounds[-1], hands)
-            return Deal(tuple(map(tuple, hands)), tuple(boneyard), seat, forced)
+            return Deal(tuple(hands), dealt[at:], seat, forced)
         raise RuntimeError("no valid deal found")  # pragma: no cover
 
     def _next_round(self) -> bool:
@@ -420,34 +445,45 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat on turn (empty when nobody is)."""
-        rnd = self.rounds[-1] if self.rounds else None
-        if self.outcome is not None or rnd is None or rnd.end is not None:
+        rounds = self.rounds
+        if self.outcome is not None or not rounds:
             return []
+        rnd = rounds[-1]
+        if rnd.end is not None:
+            return []
+        table = rnd.table
         if rnd.pending_take:
             return [self._seeded_take(rnd)]
-        if rnd.table.lead is None:
+        if table.lead is None:
             forced = rnd.deal.forced
             if forced is not None:
-                return [Place(forced, None, forced.b)]
-            return [Place(t, None, t.b) for t in rnd.hands[rnd.turn]]
+                return [LEADS[forced.index]]
+            return [LEADS[t.index] for t in rnd.hands[rnd.turn]]
         seat = rnd.turn
         if self._rules.plain and not rnd.turn_placed:
             # The common case: any tile of the hand on any open end it fits, in hand
             # order, end by end (``_placements`` says the same, turns of several
             # placements and closers included).
             moves: list[Move] = []
-            append = moves.append
-            ends = rnd.table._ends
+            ends = table._ends
             if len(ends) == 2:
                 (e1, p1), (e2, p2) = ends.items()
-                s1, s2 = TILES_WITH[p1], TILES_WITH[p2]
-                d1, d2 = PLACE_AT[e1], PLACE_AT[e2]
-                for t in rnd.hands[seat]:
-                    if t in s1:
-                        append(d1[t])
-                    if t in s2:
-                        append(d2[t])
+                if e1 is _W and e2 is _E:  # a line's two ends (W is always first)
+                    fits = fits_we(p1, p2)
+                    for t in rnd.hands[seat]:
+                        if t in fits:
+                            moves += fits[t]
+                else:
+                    append = moves.append
+                    s1, s2 = TILES_WITH[p1], TILES_WITH[p2]
+                    d1, d2 = PLACE_AT[e1], PLACE_AT[e2]
+                    for t in rnd.hands[seat]:
+                        if t in s1:
+                            append(d1[t])
+                        if t in s2:
+                            append(d2[t])
             else:
+                append = moves.append
                 pairs = [(TILES_WITH[p], PLACE_AT[e]) for e, p in ends.items()]
                 for t in rnd.hands[seat]:
                     for fit, at in pairs:
@@ -467,6 +503,108 @@ class Game:
         if moves:
             return moves
         return [DRAW] if rnd.drawn < rnd.drawable else [PASS]
+
+    def play_random(self, uniform: Callable[[], float]) -> int:
+        """Play to the game's end with uniformly random legal moves; return the moves
+        played. The move is ``legal_moves()[int(uniform() * n)]``, no draw at all when
+        only one is legal (what ``simulate`` and random playouts do).
+
+        For simple rules (:class:`TurnRules`) the lead and a line's legal placements are
+        listed here as :meth:`legal_moves` lists them, without its checks, and a
+        placement is applied as :meth:`apply` applies it, inlined: the same game, move
+        for move (tests/engine/test_random_playout.py)."""
+        played = 0
+        legal_moves = self.legal_moves
+        apply = self.apply
+        simple = self._rules.simple
+        players = self.players
+        west, east = _W, _E
+        fits_by_ends = FITS_WE
+        while self.outcome is None:
+            rnd = self.rounds[-1]
+            if simple and rnd.end is None and rnd.hands[rnd.turn]:
+                if rnd.table.lead is None:  # one of legal_moves' leads
+                    forced = rnd.deal.forced
+                    if forced is None:
+                        hand = rnd.hands[rnd.turn]
+                        n = len(hand)
+                        forced = hand[0] if n == 1 else hand[int(uniform() * n)]
+                    self._apply_place(rnd, rnd.turn, LEADS[forced.index])
+                    played += 1
+                    if rnd.end is not None:
+                        continue
+                hands = rnd.hands
+                table = rnd.table
+                ends = table._ends
+                arms = table.arms
+                holding = rnd.holding
+                log_append = rnd.log.append
+                ids_append = rnd.turn_ids.append
+                drawable = rnd.drawable
+                w = ends[west]  # the pips at the line's ends: only placements change them
+                e = ends[east]
+                seat = rnd.turn
+                while True:
+                    legal: list[Move] = []
+                    fits = fits_by_ends[w * PIPS + e] or fits_we(w, e)
+                    hand = hands[seat]
+                    for t in hand:
+                        if t in fits:
+                            legal += fits[t]
+                    n = len(legal)
+                    played += 1
+                    if not n:
+                        apply(DRAW if rnd.drawn < drawable else PASS)
+                        if rnd.end is not None:
+                            break
+                        seat = rnd.turn
+                        continue
+                    move = legal[0] if n == 1 else legal[int(uniform() * n)]
+                    # apply(move), inlined (its simple placement)
+                    tile: Tile = move.tile  # type: ignore[union-attr]
+                    end: End = move.end  # type: ignore[union-attr, assignment]
+                    hand.remove(tile)
+                    a = tile.a
+                    b = tile.b
+                    holding[a] -= 1
+                    if a != b:
+                        holding[b] -= 1
+                    if end is west:
+                        pip = w
+                        w = outer = b if pip == a else a
+                    else:
+                        pip = e
+                        e = outer = b if pip == a else a
+                    order = table.placed
+                    placed = new_placed(Placed, (tile, pip, outer, seat, order, False))
+                    arms[end].append(placed)
+                    table.placed = order + 1
+                    table.last = placed
+                    ends[end] = outer
+                    rnd.last_placer = seat
+                    log_append((seat, move, 0, None))
+                    ids_append(rnd.turn_number)
+                    if not hand:
+                        self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
+                        break
+                    if rnd.drawn >= drawable and not holding[w] and not holding[e]:
+                        # nobody holds a tile for an open end: a fish
+                        self._finish(self._fish(rnd))
+                        break
+                    seat = seat + 1 if seat + 1 < players else 0
+                    rnd.turn = seat
+                    rnd.turn_number += 1
+                continue
+            legal = legal_moves()
+            n = len(legal)
+            if n == 1:
+                apply(legal[0])
+            elif n:
+                apply(legal[int(uniform() * n)])
+            else:  # a given-deals game that ran out of deals
+                break
+            played += 1
+        return played
 
     def can_place(self, seat: int) -> bool:
         """Does ``seat`` hold a tile for an open end (closers and turn limits aside)?"""
@@ -745,7 +883,45 @@ class Game:
         seat = rnd.turn
         kind = type(move)
         if kind is Place:
-            self._apply_place(rnd, seat, move)  # type: ignore[arg-type]
+            end = move.end  # type: ignore[union-attr]
+            if end is None or not self._rules.simple:
+                self._apply_place(rnd, seat, move)  # type: ignore[arg-type]
+                return
+            # _apply_place, Table.place and _end_turn in one step, for simple rules
+            # (one placement a turn on a line, nothing scored nor owed): the same state.
+            tile: Tile = move.tile  # type: ignore[union-attr]
+            hand = rnd.hands[seat]
+            hand.remove(tile)
+            holding = rnd.holding
+            a = tile.a
+            b = tile.b
+            holding[a] -= 1
+            if a != b:
+                holding[b] -= 1
+            table = rnd.table
+            ends = table._ends
+            pip = ends[end]
+            outer = b if pip == a else a
+            placed = new_placed(Placed, (tile, pip, outer, seat, table.placed, False))
+            table.arms[end].append(placed)
+            table.placed += 1
+            table.last = placed
+            ends[end] = outer
+            rnd.last_placer = seat
+            rnd.log.append((seat, move, 0, None))
+            rnd.turn_ids.append(rnd.turn_number)
+            if not hand:
+                self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
+                return
+            if rnd.drawn >= rnd.drawable:
+                for p in ends.values():
+                    if holding[p]:
+                        break
+                else:  # nobody holds a tile for an open end: a fish
+                    self._finish(self._fish(rnd))
+                    return
+            rnd.turn = seat + 1 if seat + 1 < self.players else 0
+            rnd.turn_number += 1
             return
         if kind is Draw:
             rnd.add_log(seat, move, 0, tuple(rnd.table.open_ends().values()))
@@ -870,9 +1046,12 @@ class Game:
         return self.outcome is not None
 
     def _side_pips(self, rnd: RoundState) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        value = self.variant.hand_value
-        pips = tuple(value(h) for h in rnd.hands)
-        side_pips = tuple(sum(pips[s] for s in side) for side in self.variant.sides)
+        if self._rules.pips_value:
+            pips = tuple([sum([t.pips for t in h]) for h in rnd.hands])
+        else:
+            value = self.variant.hand_value
+            pips = tuple([value(h) for h in rnd.hands])
+        side_pips = tuple([sum([pips[s] for s in side]) for side in self.variant.sides])
         return pips, side_pips
 
     def _fish_kind(self, rnd: RoundState) -> EndKind:

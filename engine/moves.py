@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.errors import MoveError, TileError
-from engine.tiles import Tile, full_set
+from engine.tiles import MAX_SET, Tile, full_set
 
 
 class End(StrEnum):
@@ -92,6 +92,31 @@ PLACES: tuple[dict[End, Place], ...] = tuple(
 PLACE_AT: dict[End, dict[Tile, Place]] = {
     e: {t: PLACES[t.index][e] for t in full_set(12)} for e in End
 }
+
+
+# Interned leads with the higher pip west (the default lead), by the tile's index.
+LEADS: tuple[Place, ...] = tuple(Place(t, None, t.b) for t in full_set(MAX_SET))
+
+PIPS = MAX_SET + 1
+# ``FITS_WE[west * PIPS + east]``: :func:`fits_we` once built (None before).
+FITS_WE: list[dict[Tile, tuple[Place, ...]] | None] = [None] * (PIPS * PIPS)
+
+
+def fits_we(west: int, east: int) -> dict[Tile, tuple[Place, ...]]:
+    """The placements of each tile (of the largest set) that fits an open end when the
+    open ends are W showing ``west`` and E showing ``east``: W first (the order of
+    legal moves). Built once per pair of pips."""
+    at = west * PIPS + east
+    fits = FITS_WE[at]
+    if fits is None:
+        fits = {}
+        for t in full_set(MAX_SET):
+            places = tuple(PLACES[t.index][e] for e, pip in ((End.W, west), (End.E, east))
+                           if t.a == pip or t.b == pip)
+            if places:
+                fits[t] = places
+        FITS_WE[at] = fits
+    return fits
 
 
 def lead(tile: Tile, west: int | None = None) -> Place:

@@ -27,25 +27,9 @@ def play_random_game(game: Game, rng: random.Random) -> int:
     """Play ``game`` to its end with uniformly random legal moves; return moves played.
 
     The choice is ``legal[int(rng.random() * n)]`` (uniform up to float rounding),
-    no draw at all when only one move is legal.
-
-    Uses the unchecked fast path: the moves come from ``legal_moves``.
+    no draw at all when only one move is legal: :meth:`Game.play_random`.
     """
-    moves = 0
-    uniform = rng.random
-    legal_moves = game.legal_moves
-    apply = game.apply
-    while game.outcome is None:
-        legal = legal_moves()
-        n = len(legal)
-        if n == 1:
-            apply(legal[0])
-        elif n:
-            apply(legal[int(uniform() * n)])
-        else:  # a given-deals game that ran out of deals
-            break
-        moves += 1
-    return moves
+    return game.play_random(rng.random)
 
 
 def simulate(variant: str, players: int, games: int, seed: int,

@@ -39,7 +39,9 @@ class TableRules:
     double_counts: int = 2
 
 
-_new_tuple = tuple.__new__  # Placed(...) without its Python-level __new__ (a hot path)
+# ``new_placed(Placed, (tile, inner, outer, seat, order, face_down))``: Placed(...)
+# without its Python-level __new__ (a hot path).
+new_placed = tuple.__new__
 
 
 class Placed(NamedTuple):
@@ -221,10 +223,14 @@ class Table:
 
     # ---------------------------------------------------------------- changes
     def place_lead(self, tile: Tile, west: int, seat: int) -> Placed:
-        p = Placed(tile, west, tile.other(west), seat, 0)
+        east = tile.b if west == tile.a else tile.a
+        p = new_placed(Placed, (tile, west, east, seat, 0, False))
         self.lead = p
         self.last = p
         self.placed = 1
+        if not self._spinner_layout and not self.closed:
+            self._ends = {End.W: west, End.E: east}  # what _recompute_ends finds on a line
+            return p
         if tile.is_double and self.rules.layout is Layout.SPINNER:
             self.spinner = SpinnerAt(None, 0)
             self.ns_open = (
@@ -240,7 +246,7 @@ class Table:
         pip = ends[end]
         arm = self.arms[end]
         outer = tile.b if pip == tile.a else tile.a
-        p = _new_tuple(Placed, (tile, pip, outer, seat, self.placed, face_down))
+        p = new_placed(Placed, (tile, pip, outer, seat, self.placed, face_down))
         rules = self.rules
         spinner_layout = self._spinner_layout
         if spinner_layout and self.spinner is None:

@@ -361,7 +361,7 @@ class Variant:
 
     # --------------------------------------------------------------- scoring
     def hand_value(self, hand: Sequence[Tile]) -> int:
-        return sum(t.pips for t in hand)
+        return sum([t.pips for t in hand])
 
     def placement_points(self, game: Game, rnd: RoundState, placed: Placed) -> int:
         """The mover's side's in-play score for one placement."""
