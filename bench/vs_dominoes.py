@@ -123,13 +123,18 @@ def _check(ref: Any, mirror: Game) -> None:
     assert _our_moves(mirror) == _lib_moves(ref), "legal moves differ"
 
 
-def _to_library(move: Move, mirror: Game) -> tuple[Any, bool]:
+def _to_library(move: Move, mirror: Game) -> tuple[Move, Any, bool]:
+    """Our move as the referee's (domino, left), and the move the mirror applies:
+    with both ends showing the same pip the referee offers only the left one, so
+    the mirror places there too (the same position)."""
     assert isinstance(move, Place)
     if move.end is None:
         assert move.west is not None
-        return _domino(move.tile, move.west), True
+        return move, _domino(move.tile, move.west), True
     ends = mirror.round.table.open_ends()
-    return _domino(move.tile), move.end is End.W or ends[End.W] == ends[End.E]
+    if ends[End.W] == ends[End.E]:
+        return Place(move.tile, End.W), _domino(move.tile), True
+    return move, _domino(move.tile), move.end is End.W
 
 
 def _to_ours(d: Any, left: bool, mirror: Game) -> Move:
@@ -166,7 +171,7 @@ def play_round(hands: list[list[Tile]], leader: int, ours: tuple[int, int],
             move = our_players[seat](view)
             if len(view.legal) > 1:
                 times.append(time.perf_counter() - t0)
-            d, left = _to_library(move, mirror)
+            move, d, left = _to_library(move, mirror)
         else:
             # The library's players reorder the moves of the game they are given;
             # give them a copy so nothing they do touches the referee.
