@@ -17,6 +17,7 @@ through the random stream.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -26,7 +27,7 @@ from engine.ai.policy import Style, greedy_move, move_scores, style_of, view_gre
 from engine.ai.search import WIN_VALUE, outcome_value, rollout, small_enough, solve
 from engine.ai.world import WorldError, analyze, sample_world
 from engine.game import Game, SeatView
-from engine.moves import Move
+from engine.moves import Move, Place
 from engine.variants import Variant, make_variant
 
 LEVELS = ("easy", "medium", "hard")
@@ -50,6 +51,12 @@ class Budget:
     in the hands and the drawable boneyard, and by a greedy rollout before that
     (or when the search would visit more than ``node_limit`` positions).
 
+    Inference: with ``infer_tau`` > 0 each world is weighted by how likely the
+    other seats' placements of this round were in it, each seat modelled as
+    playing the greedy policy with a softmax of temperature ``infer_tau`` (in
+    the greedy scores' point units) over the moves it had in that world; the
+    candidates' values are the weighted means. 0 weighs all worlds alike.
+
     Time: with ``target`` None (the default) the number of worlds is fixed and
     the decision is reproducible from the seed (tests, ``simulate``, the bot's
     restarts). With ``target`` set (seconds) the player keeps sampling worlds
@@ -68,6 +75,7 @@ class Budget:
     exact_tiles: int = 0
     node_limit: int = 20000
     target: float | None = None
+    infer_tau: float = 0.0
 
 
 def default_budget(variant: Variant) -> Budget:
@@ -166,9 +174,10 @@ class HardPlayer(Player):
         variant = self.variant_for(view)
         budget = self.budget_for(variant)
         style = style_of(variant)
+        likely = _Likelihood(style, budget.infer_tau) if budget.infer_tau > 0 else None
         try:
             know = analyze(view)
-            first = sample_world(view, variant, rng, know)
+            first = sample_world(view, variant, rng, know, likely)
         except WorldError:
             return MediumPlayer(self.seed, variant).choose(view)
         legal = first.legal_moves()
@@ -183,23 +192,20 @@ class HardPlayer(Player):
             worlds = budget.max_worlds
         assert view.seat is not None  # a seat with legal moves
         side = variant.side_of[view.seat]
-        totals = [0.0] * len(candidates)
         greedy = greedy_move(first, style)
         g_index = candidates.index(greedy) if greedy in candidates else None
-        diffs: list[list[float]] = [[] for _ in candidates]
+        table: list[list[float]] = []  # per world, the value of each candidate
+        logw: list[float] = []
         world: Game | None = first
         for n in range(worlds):
             if world is None:
                 try:
-                    world = sample_world(view, variant, rng, know)
+                    world = sample_world(view, variant, rng, know, likely)
                 except WorldError:
                     break
-            values = [self._value(world, move, view.totals, side, style, budget)
-                      for move in candidates]
-            for j, val in enumerate(values):
-                totals[j] += val
-                if g_index is not None:
-                    diffs[j].append(val - values[g_index])
+            logw.append(likely.log_of(world) if likely is not None else 0.0)
+            table.append([self._value(world, move, view.totals, side, style, budget)
+                          for move in candidates])
             world = None
             spent = time.perf_counter() - start
             if spent > budget.seconds or (
@@ -207,13 +213,19 @@ class HardPlayer(Player):
                 and spent > budget.target
             ):
                 break
-        best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
+        top = max(logw)
+        weights = [math.exp(x - top) for x in logw]
+        wsum = sum(weights)
+        means = [sum(w * row[j] for w, row in zip(weights, table, strict=True)) / wsum
+                 for j in range(len(candidates))]
+        best = max(range(len(candidates)), key=lambda j: (means[j], -j))
         if g_index is not None and best != g_index and budget.greedy_z > 0:
-            d = diffs[best]
-            n = len(d)
-            mean = sum(d) / n
-            var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
-            if mean <= budget.greedy_z * (var / n) ** 0.5:
+            d = [row[best] - row[g_index] for row in table]
+            mean = sum(w * x for w, x in zip(weights, d, strict=True)) / wsum
+            n_eff = wsum * wsum / sum(w * w for w in weights)
+            var = sum(w * (x - mean) ** 2 for w, x in zip(weights, d, strict=True)) / wsum
+            var *= n_eff / max(1.0, n_eff - 1)
+            if mean <= budget.greedy_z * (var / n_eff) ** 0.5:
                 best = g_index  # not clearly better than the greedy move: keep it
         return _from_legal(view, candidates[best])
 
@@ -231,6 +243,40 @@ class HardPlayer(Player):
             g.apply(move)
         rollout(g, style)
         return outcome_value(g, root_totals, side, style)
+
+
+class _Likelihood:
+    """Observer of a world's replay: the log-likelihood of the other seats'
+    placements under the greedy policy with a softmax of temperature ``tau``."""
+
+    def __init__(self, style: Style, tau: float) -> None:
+        self.style = style
+        self.tau = tau
+        self.log = 0.0
+        self._game: Game | None = None
+
+    def __call__(self, game: Game, move: Place) -> None:
+        if game is not self._game:  # a new world is being replayed
+            self._game = game
+            self.log = 0.0
+        legal = game.legal_moves()
+        if len(legal) < 2:
+            return
+        scores = move_scores(game, legal, self.style)
+        chosen = [scores[i] for i, m in enumerate(legal)
+                  if isinstance(m, Place) and m.tile is move.tile
+                  and (move.end is None or m.end == move.end)]
+        if not chosen:  # pragma: no cover - the replay applies only legal moves
+            return
+        top = max(scores)
+        tau = self.tau
+        z = sum(math.exp((x - top) / tau) for x in scores)
+        self.log += (chosen[0] - top) / tau - math.log(z)
+
+    def log_of(self, world: Game) -> float:
+        """The log-likelihood of ``world``, the last world replayed (0 when none of
+        its placements had an alternative)."""
+        return self.log if world is self._game else 0.0
 
 
 def make_player(level: str, seed: int = 0, variant: Variant | None = None,
