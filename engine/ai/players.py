@@ -24,7 +24,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.ai.policy import Style, greedy_move, move_scores, style_of, view_greedy
-from engine.ai.search import WIN_VALUE, outcome_value, rollout, small_enough, solve
+from engine.ai.search import (
+    WIN_VALUE,
+    distinct_moves,
+    outcome_value,
+    rollout,
+    small_enough,
+    solve,
+)
 from engine.ai.world import WorldError, analyze, sample_world
 from engine.game import Game, SeatView
 from engine.moves import Move, Place
@@ -174,7 +181,7 @@ class HardPlayer(Player):
         variant = self.variant_for(view)
         budget = self.budget_for(variant)
         style = style_of(variant)
-        likely = _Likelihood(style, budget.infer_tau) if budget.infer_tau > 0 else None
+        likely = Likelihood(style, budget.infer_tau) if budget.infer_tau > 0 else None
         try:
             know = analyze(view)
             first = sample_world(view, variant, rng, know, likely)
@@ -245,7 +252,7 @@ class HardPlayer(Player):
         return outcome_value(g, root_totals, side, style)
 
 
-class _Likelihood:
+class Likelihood:
     """Observer of a world's replay: the log-likelihood of the other seats'
     placements under the greedy policy with a softmax of temperature ``tau``."""
 
@@ -259,13 +266,15 @@ class _Likelihood:
         if game is not self._game:  # a new world is being replayed
             self._game = game
             self.log = 0.0
-        legal = game.legal_moves()
+        legal = distinct_moves(game, game.legal_moves())
         if len(legal) < 2:
             return
         scores = move_scores(game, legal, self.style)
+        ends = game.round.table.open_ends()
         chosen = [scores[i] for i, m in enumerate(legal)
                   if isinstance(m, Place) and m.tile is move.tile
-                  and (move.end is None or m.end == move.end)]
+                  and (move.end is None or (m.end is not None
+                                            and ends[m.end] == ends[move.end]))]
         if not chosen:  # pragma: no cover - the replay applies only legal moves
             return
         top = max(scores)

@@ -58,7 +58,7 @@ class _Abort(Exception):
     pass
 
 
-def _distinct(game: Game, legal: list[Move]) -> list[Move]:
+def distinct_moves(game: Game, legal: list[Move]) -> list[Move]:
     """The moves that lead to different positions, heaviest tile first.
 
     On a line both ends showing the same pip are one move. Heavy tiles first
@@ -103,7 +103,7 @@ def solve(game: Game, root_totals: tuple[int, ...], side: int, style: Style,
         nodes += 1
         if nodes > node_limit:
             raise _Abort
-        moves = _distinct(g, legal)
+        moves = distinct_moves(g, legal)
         last = len(moves) - 1
         if side_of[seat] == side:
             best = float("-inf")
