@@ -240,7 +240,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--start-move", type=int, default=7,
                         help="probabilistic_alphabeta: the move it starts searching at")
-    parser.add_argument("--sample-size", type=int, default=8,
+    parser.add_argument("--sample-size", type=int, default=32,
                         help="probabilistic_alphabeta: sampled hands per decision")
     args = parser.parse_args()
     print(json.dumps(run(args.rounds, args.opponent, args.ours, args.seed, args.start_move,
