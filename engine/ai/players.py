@@ -17,33 +17,60 @@ through the random stream.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.ai.policy import Style, greedy_move, move_scores, style_of, view_greedy
+from engine.ai.search import (
+    WIN_VALUE,
+    distinct_moves,
+    outcome_value,
+    rollout,
+    small_enough,
+    solve,
+)
 from engine.ai.world import WorldError, analyze, sample_world
 from engine.game import Game, SeatView
-from engine.moves import Move
+from engine.moves import Move, Place
 from engine.variants import Variant, make_variant
 
 LEVELS = ("easy", "medium", "hard")
-WIN_VALUE = 3.0  # a won (lost) game against one typical round's point swing
+__all__ = ["LEVELS", "WIN_VALUE", "Budget", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player",
+           "default_budget", "make_player", "outcome_value", "rollout"]
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much the hard player searches.
 
-    ``rollouts`` is the total number of rollouts per decision, spread over the
-    candidate moves; every candidate gets at least ``min_worlds`` and at most
+    ``rollouts`` is the number of world evaluations per decision, spread over
+    the candidate moves; every candidate gets at least ``min_worlds`` and at most
     ``max_worlds`` sampled worlds. ``max_candidates`` keeps the greedy policy's
     best few moves. With ``greedy_z`` > 0 the greedy move is kept unless the best
     move beats it, paired over the same worlds, by more than ``greedy_z``
-    standard errors. ``seconds`` is a safety cap on wall-clock time: when it is
-    hit the decision is made on the worlds seen so far (and is then no longer
-    reproducible, so keep it well above the normal decision time).
+    standard errors.
+
+    A world is valued exactly (alpha-beta to the end of the round,
+    :func:`engine.ai.search.solve`) once at most ``exact_tiles`` tiles are left
+    in the hands and the drawable boneyard, and by a greedy rollout before that
+    (or when the search would visit more than ``node_limit`` positions).
+
+    Inference: with ``infer_tau`` > 0 each world is weighted by how likely the
+    other seats' placements of this round were in it, each seat modelled as
+    playing the greedy policy with a softmax of temperature ``infer_tau`` (in
+    the greedy scores' point units) over the moves it had in that world; the
+    candidates' values are the weighted means. 0 weighs all worlds alike.
+
+    Time: with ``target`` None (the default) the number of worlds is fixed and
+    the decision is reproducible from the seed (tests, ``simulate``, the bot's
+    restarts). With ``target`` set (seconds) the player keeps sampling worlds
+    until the target time is spent (at least ``min_worlds``, at most
+    ``max_worlds``): stronger on a fast machine, but no longer reproducible.
+    ``seconds`` is a safety cap on wall-clock time in both modes: when it is
+    hit the decision is made on the worlds seen so far.
     """
 
     rollouts: int = 120
@@ -52,18 +79,22 @@ class Budget:
     max_candidates: int = 8
     seconds: float = 2.0
     greedy_z: float = 0.0
+    exact_tiles: int = 0
+    node_limit: int = 20000
+    target: float | None = None
+    infer_tau: float = 0.0
 
 
 def default_budget(variant: Variant) -> Budget:
-    """The tuned budget of a variant (measured: see the benchmark in the report).
+    """The tuned budget of a variant (measured: see the README's AI table).
 
     Threes is one short round whose outcome is noisy: it affords more worlds per
     decision, and keeps the greedy move unless a rival is better by more than
     one standard error over the worlds (paired on the same worlds).
     """
     if variant.name == "threes":
-        return Budget(rollouts=300, max_worlds=100, greedy_z=1.0)
-    return Budget()
+        return Budget(rollouts=300, max_worlds=100, greedy_z=1.0, exact_tiles=12)
+    return Budget(exact_tiles=14)
 
 
 def view_variant(view: SeatView) -> Variant:
@@ -134,27 +165,6 @@ class MediumPlayer(Player):
         return _from_legal(view, greedy_move(world, style))
 
 
-def rollout(game: Game, style: Style) -> None:
-    """Play the round (or the game, if it ends first) out with the greedy policy."""
-    while game.current_seat is not None:
-        game.apply(greedy_move(game, style))
-
-
-def outcome_value(game: Game, root_totals: tuple[int, ...], side: int, style: Style) -> float:
-    """How good the end of a rollout is for ``side``: the point swing, and a won game."""
-    n = len(root_totals)
-    delta = [game.totals[i] - root_totals[i] for i in range(n)]
-    others = sum(delta[i] for i in range(n) if i != side) / (n - 1)
-    diff = delta[side] - others
-    if style.penalty:
-        diff = -diff
-    value = diff / style.scale
-    out = game.outcome
-    if out is not None:
-        value += WIN_VALUE / len(out.winners) if side in out.winners else -WIN_VALUE
-    return value
-
-
 class HardPlayer(Player):
     level = "hard"
 
@@ -171,9 +181,10 @@ class HardPlayer(Player):
         variant = self.variant_for(view)
         budget = self.budget_for(variant)
         style = style_of(variant)
+        likely = Likelihood(style, budget.infer_tau) if budget.infer_tau > 0 else None
         try:
             know = analyze(view)
-            first = sample_world(view, variant, rng, know)
+            first = sample_world(view, variant, rng, know, likely)
         except WorldError:
             return MediumPlayer(self.seed, variant).choose(view)
         legal = first.legal_moves()
@@ -184,41 +195,97 @@ class HardPlayer(Player):
             candidates = [legal[i] for i in sorted(order[:budget.max_candidates])]
         worlds = max(budget.min_worlds,
                      min(budget.max_worlds, budget.rollouts // len(candidates)))
+        if budget.target is not None:
+            worlds = budget.max_worlds
         assert view.seat is not None  # a seat with legal moves
         side = variant.side_of[view.seat]
-        totals = [0.0] * len(candidates)
         greedy = greedy_move(first, style)
         g_index = candidates.index(greedy) if greedy in candidates else None
-        diffs: list[list[float]] = [[] for _ in candidates]
+        table: list[list[float]] = []  # per world, the value of each candidate
+        logw: list[float] = []
         world: Game | None = first
-        for _ in range(worlds):
+        for n in range(worlds):
             if world is None:
                 try:
-                    world = sample_world(view, variant, rng, know)
+                    world = sample_world(view, variant, rng, know, likely)
                 except WorldError:
                     break
-            values = []
-            for j, move in enumerate(candidates):
-                g = world.copy()
-                g.apply(move)
-                rollout(g, style)
-                values.append(outcome_value(g, view.totals, side, style))
-                totals[j] += values[-1]
-            if g_index is not None:
-                for j, val in enumerate(values):
-                    diffs[j].append(val - values[g_index])
+            logw.append(likely.log_of(world) if likely is not None else 0.0)
+            table.append([self._value(world, move, view.totals, side, style, budget)
+                          for move in candidates])
             world = None
-            if time.perf_counter() - start > budget.seconds:
+            spent = time.perf_counter() - start
+            if spent > budget.seconds or (
+                budget.target is not None and n + 1 >= budget.min_worlds
+                and spent > budget.target
+            ):
                 break
-        best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
+        top = max(logw)
+        weights = [math.exp(x - top) for x in logw]
+        wsum = sum(weights)
+        means = [sum(w * row[j] for w, row in zip(weights, table, strict=True)) / wsum
+                 for j in range(len(candidates))]
+        best = max(range(len(candidates)), key=lambda j: (means[j], -j))
         if g_index is not None and best != g_index and budget.greedy_z > 0:
-            d = diffs[best]
-            n = len(d)
-            mean = sum(d) / n
-            var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
-            if mean <= budget.greedy_z * (var / n) ** 0.5:
+            d = [row[best] - row[g_index] for row in table]
+            mean = sum(w * x for w, x in zip(weights, d, strict=True)) / wsum
+            n_eff = wsum * wsum / sum(w * w for w in weights)
+            var = sum(w * (x - mean) ** 2 for w, x in zip(weights, d, strict=True)) / wsum
+            var *= n_eff / max(1.0, n_eff - 1)
+            if mean <= budget.greedy_z * (var / n_eff) ** 0.5:
                 best = g_index  # not clearly better than the greedy move: keep it
         return _from_legal(view, candidates[best])
+
+    @staticmethod
+    def _value(world: Game, move: Move, root_totals: tuple[int, ...], side: int,
+               style: Style, budget: Budget) -> float:
+        """The value of ``move`` in one world: exact when the rest is small, else a rollout."""
+        g = world.copy()
+        g.apply(move)
+        if budget.exact_tiles and small_enough(g, budget.exact_tiles):
+            value = solve(g, root_totals, side, style, budget.node_limit)
+            if value is not None:
+                return value
+            g = world.copy()  # the search gave up: roll out instead
+            g.apply(move)
+        rollout(g, style)
+        return outcome_value(g, root_totals, side, style)
+
+
+class Likelihood:
+    """Observer of a world's replay: the log-likelihood of the other seats'
+    placements under the greedy policy with a softmax of temperature ``tau``."""
+
+    def __init__(self, style: Style, tau: float) -> None:
+        self.style = style
+        self.tau = tau
+        self.log = 0.0
+        self._game: Game | None = None
+
+    def __call__(self, game: Game, move: Place) -> None:
+        if game is not self._game:  # a new world is being replayed
+            self._game = game
+            self.log = 0.0
+        legal = distinct_moves(game, game.legal_moves())
+        if len(legal) < 2:
+            return
+        scores = move_scores(game, legal, self.style)
+        ends = game.round.table.open_ends()
+        chosen = [scores[i] for i, m in enumerate(legal)
+                  if isinstance(m, Place) and m.tile is move.tile
+                  and (move.end is None or (m.end is not None
+                                            and ends[m.end] == ends[move.end]))]
+        if not chosen:  # pragma: no cover - the replay applies only legal moves
+            return
+        top = max(scores)
+        tau = self.tau
+        z = sum(math.exp((x - top) / tau) for x in scores)
+        self.log += (chosen[0] - top) / tau - math.log(z)
+
+    def log_of(self, world: Game) -> float:
+        """The log-likelihood of ``world``, the last world replayed (0 when none of
+        its placements had an alternative)."""
+        return self.log if world is self._game else 0.0
 
 
 def make_player(level: str, seed: int = 0, variant: Variant | None = None,

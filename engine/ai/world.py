@@ -25,6 +25,7 @@ those constraints; when it cannot satisfy them in a few tries it drops them
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.errors import EngineError
@@ -260,11 +261,17 @@ def _try_sample(view: SeatView, know: Knowledge, rng: random.Random,
     return Deal(tuple(hands), tuple(drawn_order + rest), view.leader, view.forced_lead)
 
 
-def world_from_deal(view: SeatView, variant: Variant, deal: Deal) -> Game | None:
+Observer = Callable[[Game, Place], None]
+
+
+def world_from_deal(view: SeatView, variant: Variant, deal: Deal,
+                    observe: Observer | None = None) -> Game | None:
     """Build the game of ``deal`` and replay the round's public events on it.
 
     None when the deal does not reproduce the view (a round that would have
-    ended early as a fish with the sampled hands).
+    ended early as a fish with the sampled hands). ``observe(game, move)`` is
+    called before each placement of another seat than the view's, on the game
+    as it stood (to weigh the world by how likely that placement was).
     """
     game = Game(variant, seed=0, deals=[deal], autostart=False)
     game.totals = [t - r for t, r in zip(view.totals, view.round_points, strict=True)]
@@ -294,6 +301,8 @@ def world_from_deal(view: SeatView, variant: Variant, deal: Deal) -> Game | None
             move = DONE
         else:
             continue  # forced draws: the engine makes them by itself
+        if observe is not None and isinstance(move, Place) and ev.seat != view.seat:
+            observe(game, move)
         try:
             game.apply(move)
         except (ValueError, IndexError):
@@ -307,13 +316,14 @@ def world_from_deal(view: SeatView, variant: Variant, deal: Deal) -> Game | None
 
 
 def sample_world(view: SeatView, variant: Variant, rng: random.Random,
-                 know: Knowledge | None = None) -> Game:
+                 know: Knowledge | None = None, observe: Observer | None = None) -> Game:
     """One determinized world for ``view``: the seat's own hand as it is, the
-    other hands and the boneyard sampled, the round replayed up to now."""
+    other hands and the boneyard sampled, the round replayed up to now
+    (``observe``: see :func:`world_from_deal`)."""
     if know is None:
         know = analyze(view)
     for _ in range(MAX_TRIES):
-        world = world_from_deal(view, variant, sample_deal(view, know, rng))
+        world = world_from_deal(view, variant, sample_deal(view, know, rng), observe)
         if world is not None:
             return world
     raise WorldError("no sampled world reproduces this view")

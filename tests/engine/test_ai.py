@@ -5,19 +5,26 @@ from __future__ import annotations
 import gc
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from engine.ai import Budget, make_player
-from engine.ai.world import analyze, sample_deal, sample_world
+from engine.ai import players as players_module
+from engine.ai.players import Likelihood
+from engine.ai.policy import Style, style_of
+from engine.ai.search import outcome_value, small_enough, solve, tiles_left
+from engine.ai.world import analyze, sample_deal, sample_world, world_from_deal
 from engine.game import Game, RoundState, SeatView
-from engine.moves import DRAW, PASS, Move, Place
+from engine.moves import DRAW, PASS, End, Move, Place
 from engine.table import Table
 from engine.tiles import Tile, full_set
 from engine.variants import VARIANTS, Deal, Variant, make_variant
 
 # A tiny search, so the whole-game tests stay fast; the benchmark uses the default.
-SMALL = Budget(rollouts=8, min_worlds=2, max_worlds=2)
+# Exact search and the inference are on, so every variant goes through them.
+SMALL = Budget(rollouts=8, min_worlds=2, max_worlds=2, exact_tiles=8, node_limit=300,
+               infer_tau=1.5)
 
 SETUPS = [(name, players) for name in sorted(VARIANTS) for players in (2, 4)
           if players in VARIANTS[name].players_allowed] + [("threes", 3)]
@@ -229,3 +236,143 @@ def test_simulate_seats_levels_and_reports_intervals() -> None:
     assert sum(out["side_wins"]) == pytest.approx(4)
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+
+
+# ------------------------------------------------ exact search, inference, time
+
+
+def _minimax(game: Game, totals: tuple[int, ...], side: int, style: Style, rounds: int) -> float:
+    """Plain minimax without pruning (the reference for ``solve``)."""
+    seat = game.current_seat
+    if seat is None or len(game.rounds) != rounds:
+        return outcome_value(game, totals, side, style)
+    values = []
+    for move in game.legal_moves():
+        child = game.copy()
+        child.apply(move)
+        values.append(_minimax(child, totals, side, style, rounds))
+    return max(values) if game.variant.side_of[seat] == side else min(values)
+
+
+@pytest.mark.parametrize(("name", "players", "tiles"),
+                         [("block", 4, 10), ("block", 2, 8), ("all_fives", 2, 8),
+                          ("kozel", 4, 10), ("threes", 3, 11), ("telephone", 4, 9),
+                          ("osel", 2, 7)])
+def test_exact_search_equals_plain_minimax(name: str, players: int, tiles: int) -> None:
+    variant = make_variant(name, players)
+    style = style_of(variant)
+    checked = 0
+    for seed in range(12):
+        game = Game(variant, seed=seed)
+        rng = random.Random(seed)
+        while game.current_seat is not None and tiles_left(game) > tiles:
+            game.apply(rng.choice(game.legal_moves()))
+        if not small_enough(game, tiles):
+            continue
+        totals = tuple(game.totals)
+        seat = game.current_seat
+        assert seat is not None
+        for side in {variant.side_of[seat], variant.side_of[(seat + 1) % players]}:
+            exact = solve(game.copy(), totals, side, style, 10**6)
+            assert exact == pytest.approx(_minimax(game.copy(), totals, side, style,
+                                                   len(game.rounds)))
+            checked += 1
+    assert checked >= 6
+
+
+def _lead_example() -> tuple[Variant, Game]:
+    """Block, two players, everything dealt but 24 tiles set aside: seat 0 holds
+    3-4 and 4-4, seat 1 holds 4-6 and 1-1; seat 0 leads.
+
+    Leading 4-4, seat 1 must answer 4-6 and seat 0 goes out with 3-4. Leading
+    3-4, seat 1 answers 4-6, seat 0 (4-4 on 3 and 6) and seat 1 (1-1) are stuck,
+    and the fish goes to seat 1, who holds fewer pips (2 against 8)."""
+    variant = make_variant("block", 2)
+    t = Tile.parse
+    hands = ((t("3-4"), t("4-4")), (t("4-6"), t("1-1")))
+    game = Game(variant, deals=[Deal(hands, (), 0, None)])
+    return variant, game
+
+
+def test_exact_search_worked_example() -> None:
+    variant, game = _lead_example()
+    style = style_of(variant)
+    totals = tuple(game.totals)
+    values = {}
+    for move in game.legal_moves():
+        child = game.copy()
+        child.apply(move)
+        assert isinstance(move, Place)
+        values[str(move.tile)] = solve(child, totals, 0, style, 1000)
+    good, bad = values["4-4"], values["3-4"]
+    assert good is not None and bad is not None and good > 0 > bad
+    end = game.copy()
+    end.apply(Place(Tile.parse("4-4"), None, 4))
+    assert solve(end.copy(), totals, 1, style, 1000) == pytest.approx(-good)
+    # Too small a node limit: the search gives up instead of guessing.
+    assert solve(game.copy(), totals, 0, style, 1) is None
+    player = make_player("hard", 3, variant, Budget(min_worlds=2, max_worlds=2, exact_tiles=4))
+    move = player(game.view(0))
+    assert isinstance(move, Place) and move.tile == Tile.parse("4-4")
+
+
+def test_time_target_decides_legally_on_at_least_min_worlds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    variant = make_variant("kozel", 4)
+    calls = [0]
+
+    def counting(*args: Any) -> Game:
+        calls[0] += 1
+        return sample_world(*args)
+
+    monkeypatch.setattr(players_module, "sample_world", counting)
+    sampled: list[int] = []
+    for seed in range(3):
+        game = _midgame("kozel", 4, seed, 6)
+        seat = game.current_seat
+        assert seat is not None
+        view = game.view(seat)
+        if len(view.legal) < 2:
+            continue
+        budget = Budget(min_worlds=3, max_worlds=500, target=0.0, exact_tiles=12)
+        calls[0] = 0
+        move = make_player("hard", seed, variant, budget)(view)
+        assert move in view.legal
+        sampled.append(calls[0])
+    # A zero target stops as soon as the minimum is reached (the first world included).
+    assert sampled and all(n == 3 for n in sampled)
+
+
+def test_unlikely_placements_weigh_a_world_down() -> None:
+    """Seat 1 answered the lead 6-6 with 0-6. A world where it also held 5-6 (the
+    greedy answer: more pips) is less likely than one where 0-6 was its only fit."""
+    variant = make_variant("block", 2)
+    t = Tile.parse
+    mine = tuple(t(x) for x in ("6-6", "1-1", "1-2", "2-2", "1-3", "2-3", "3-3"))
+    his_real = tuple(t(x) for x in ("0-6", "5-6", "0-0", "0-1", "0-2", "0-3", "0-4"))
+    his_other = tuple(t(x) for x in ("0-6", "4-5", "0-0", "0-1", "0-2", "0-3", "0-4"))
+    rest_real = tuple(x for x in full_set() if x not in mine and x not in his_real)
+    rest_other = tuple(x for x in full_set() if x not in mine and x not in his_other)
+    game = Game(variant, deals=[Deal((mine, his_real), rest_real, 0, None)])
+    game.play(Place(t("6-6"), None, 6))
+    game.play(Place(t("0-6"), End.E))
+    view = game.view(0)
+    style = style_of(variant)
+    logs = []
+    for hands, rest in (((mine, his_real), rest_real), ((mine, his_other), rest_other)):
+        likely = Likelihood(style, 1.5)
+        world = world_from_deal(view, variant, Deal(hands, rest, 0, None), likely)
+        assert world is not None
+        logs.append(likely.log_of(world))
+    assert logs[0] < logs[1] == 0.0
+
+
+def test_vs_dominoes_mirror_agrees_with_the_library() -> None:
+    pytest.importorskip("dominoes")
+    from bench.vs_dominoes import run
+
+    out = run(6, "random", "medium", seed=5, start_move=7, sample_size=2)
+    assert out["rounds"] == 6 and out["deals"] == 3
+    assert 0 <= out["ci95"][0] <= out["rate"] <= out["ci95"][1] <= 1
+    out = run(2, "probabilistic_alphabeta", "hard", seed=6, start_move=20, sample_size=1)
+    assert out["rounds"] == 2 and out["our_decisions"] > 0
