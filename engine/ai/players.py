@@ -35,6 +35,7 @@ from engine.ai.search import (
 from engine.ai.world import WorldError, analyze, sample_world
 from engine.game import Game, SeatView
 from engine.moves import Move, Place
+from engine.variant_base import Family
 from engine.variants import Variant, make_variant
 
 LEVELS = ("easy", "medium", "hard")
@@ -88,11 +89,11 @@ class Budget:
 def default_budget(variant: Variant) -> Budget:
     """The tuned budget of a variant (measured: see the README's AI table).
 
-    Threes is one short round whose outcome is noisy: it affords more worlds per
+    The threes family is one short round whose outcome is noisy: it affords more worlds per
     decision, and keeps the greedy move unless a rival is better by more than
     one standard error over the worlds (paired on the same worlds).
     """
-    if variant.name == "threes":
+    if variant.family is Family.THREES:
         return Budget(rollouts=300, max_worlds=100, greedy_z=1.0, exact_tiles=12)
     return Budget(exact_tiles=14)
 
