@@ -49,7 +49,7 @@ from engine.results import (
 )
 from engine.table import Layout, Placed, Table, TableSnapshot, new_placed
 from engine.tiles import TILES_WITH, Tile, full_set
-from engine.variant_base import Deal, Variant
+from engine.variant_base import Deal, Variant, cut, shuffled_set
 
 MAX_REDEALS = 1000
 _W = End.W
@@ -375,18 +375,9 @@ class Game:
         from its record after a restart deals the same next round."""
         v = self.variant
         sizes = v.hand_sizes(self.totals)
-        full = full_set(v.options.set)
         for attempt in range(MAX_REDEALS):
             rng = DealRandom(f"{self.seed}/{round_index}/{attempt}")
-            # deal_tiles(v, rng, sizes), dealt straight into tuples
-            shuffled = list(full)
-            rng.shuffle(shuffled)
-            dealt = tuple(shuffled)
-            hands: list[tuple[Tile, ...]] = []
-            at = 0
-            for k in sizes:
-                hands.append(dealt[at:at + k])
-                at += k
+            hands, boneyard = cut(shuffled_set(v, rng), sizes)
             if v.needs_redeal(hands):
                 continue
             if round_index == 0:
@@ -396,7 +387,7 @@ class Game:
                 seat, forced = lead
             else:
                 seat, forced = v.round_lead(self, self.rounds[-1], hands)
-            return Deal(tuple(hands), dealt[at:], seat, forced)
+            return Deal(hands, boneyard, seat, forced)
         raise RuntimeError("no valid deal found")  # pragma: no cover
 
     def _next_round(self) -> bool:

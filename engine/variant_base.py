@@ -606,18 +606,29 @@ def make_variant(name: str, players: int, options: Mapping[str, Any] | None = No
     return variant
 
 
-def deal_tiles(variant: Variant, rng: random.Random, sizes: Sequence[int] | None = None
-               ) -> tuple[list[list[Tile]], list[Tile]]:
+def shuffled_set(variant: Variant, rng: random.Random) -> tuple[Tile, ...]:
+    """The variant's set in the order a round's deal takes it: canonical, shuffled."""
     tiles = list(full_set(variant.options.set))
     rng.shuffle(tiles)
-    if sizes is None:
-        k = variant.hand_size()
-        hands = [tiles[i * k:(i + 1) * k] for i in range(variant.players)]
-        return hands, tiles[variant.players * k:]
+    return tuple(tiles)
+
+
+def cut(tiles: tuple[Tile, ...], sizes: Sequence[int]
+        ) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+    """Hands of ``sizes`` tiles dealt from the front of ``tiles``, seat by seat, and
+    the rest (the boneyard in draw order)."""
     hands = []
     at = 0
     for k in sizes:
         hands.append(tiles[at:at + k])
         at += k
-    return hands, tiles[at:]
+    return tuple(hands), tiles[at:]
 
+
+def deal_tiles(variant: Variant, rng: random.Random, sizes: Sequence[int] | None = None
+               ) -> tuple[list[list[Tile]], list[Tile]]:
+    """A deal as lists (``sizes`` defaults to every seat's hand size)."""
+    if sizes is None:
+        sizes = [variant.hand_size()] * variant.players
+    hands, rest = cut(shuffled_set(variant, rng), sizes)
+    return [list(h) for h in hands], list(rest)
