@@ -47,7 +47,6 @@ class Options:
 RECORD_OPTION_NAMES = ("teams", "target", "set", "fish_point", "rounds", "locked",
                        "extra_turn", "no_double_out")
 BOOL_OPTION_NAMES = frozenset({"teams", "fish_point", "locked", "extra_turn", "no_double_out"})
-NUMBER_OPTION_NAMES = frozenset({"target", "rounds", "set"})
 
 # The targets a lobby offers where a variant takes any target (domiki).
 FREE_TARGETS: tuple[int, ...] = (50, 100, 150, 200, 250)

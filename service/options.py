@@ -23,7 +23,6 @@ from engine.variants import (
 from service.errors import BadSettingsError
 
 __all__ = [
-    "BOOL_OPTIONS",
     "FREE_TARGETS",
     "ROUNDS_CHOICES",
     "accepted_options",
@@ -36,9 +35,6 @@ __all__ = [
 # The rounds a lobby cycles through where a game may be cut short; 0 is the lobby's
 # "no limit" (the option is dropped then, the rule's own end applies), never stored.
 ROUNDS_CHOICES: tuple[int, ...] = (0, *ROUND_COUNTS)
-# The on/off options (RULES.md 4.13 and the goat family's fish point, teams).
-BOOL_OPTIONS: frozenset[str] = frozenset(
-    {"teams", "fish_point", "locked", "extra_turn", "no_double_out"})
 
 
 def option_spec(variant: str, option: str) -> OptionSpec | None:
