@@ -1082,27 +1082,27 @@ class GameService:
     async def ended_rounds(self, game_id: int) -> list[RoundSummary]:
         """Each ended round of the game, in order: how it ended and every seat's hand
         at its end (what a round summary shows, after a restart too)."""
-        async with self._db.reading() as ex:
-            row = await self._repos.games.get(ex, game_id)
-            if row is None:
-                raise NoSuchGameError()
-            if row.record_json is None:
-                return []
-            game = (await self._live(ex, row)).game
-            return [(rnd.end, tuple(tuple(h) for h in rnd.hands))
-                    for rnd in game.rounds if rnd.end is not None]
+        game = await self._recorded_game(game_id)
+        if game is None:
+            return []
+        return [(rnd.end, tuple(tuple(h) for h in rnd.hands))
+                for rnd in game.rounds if rnd.end is not None]
 
     async def ended_round_views(self, game_id: int) -> list[SeatView]:
         """The public view of each ended round at its end (its last position, the
         hands' sizes, the totals after it): the picture a round's summary shows."""
+        game = await self._recorded_game(game_id)
+        return _ended_views(game) if game is not None else []
+
+    async def _recorded_game(self, game_id: int) -> Game | None:
+        """The game as its record stands (None: still in its lobby)."""
         async with self._db.reading() as ex:
             row = await self._repos.games.get(ex, game_id)
             if row is None:
                 raise NoSuchGameError()
             if row.record_json is None:
-                return []
-            game = (await self._live(ex, row)).game
-            return _ended_views(game)
+                return None
+            return (await self._live(ex, row)).game
 
     async def claim_fish(self, chat_id: int) -> FishClaim:
         """Is it a fish? Answered from public facts only."""
