@@ -81,23 +81,24 @@ def load_settings(environ: Mapping[str, str] | None = None,
         raise SettingsError(f"DEFAULT_LANGUAGE must be ru or en, not {language!r}")
     base_url = values.get("TELEGRAM_API_BASE_URL", "").strip() or None
     path = values.get("DATABASE_PATH", "").strip() or "domino.sqlite3"
-    try:
-        delay = float(values.get("AI_DELAY", "1.5") or "1.5")
-    except ValueError:
-        raise SettingsError("AI_DELAY must be a number of seconds") from None
-    if delay < 0:
-        raise SettingsError("AI_DELAY must not be negative")
-    try:
-        ping = float(values.get("TURN_PING_DELAY", "20") or "20")
-    except ValueError:
-        raise SettingsError("TURN_PING_DELAY must be a number of seconds") from None
-    if ping < 0:
-        raise SettingsError("TURN_PING_DELAY must not be negative (0 turns pings off)")
+    delay = _seconds(values, "AI_DELAY", "1.5")
+    ping = _seconds(values, "TURN_PING_DELAY", "20", " (0 turns pings off)")
     workers = {name: _workers(values, name) for name in ("AI_WORKERS", "RENDER_WORKERS")}
     return Settings(token=token, database_path=Path(path), api_base_url=base_url,
                     log_level=level, default_language=language, ai_delay=delay,
                     turn_ping_delay=ping,
                     ai_workers=workers["AI_WORKERS"], render_workers=workers["RENDER_WORKERS"])
+
+
+def _seconds(values: Mapping[str, str], name: str, default: str, zero: str = "") -> float:
+    """A setting in seconds, not negative (``zero`` says what 0 means)."""
+    try:
+        seconds = float(values.get(name, default) or default)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number of seconds") from None
+    if seconds < 0:
+        raise SettingsError(f"{name} must not be negative{zero}")
+    return seconds
 
 
 def _workers(values: Mapping[str, str], name: str) -> int:
