@@ -17,7 +17,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from bot import ai, handlers, pings, tg, timers
+from bot import ai, handlers, pings, tg, timers, topics
 from bot.buttons import on_button
 from bot.config import Settings
 from bot.limiter import ChatLimiter
@@ -84,6 +84,12 @@ async def post_init(app: AnyApp) -> None:
                 if g.status == "playing"]
 
     pipeline = Pipeline(presenter, arm_timer, schedule_ai, cancel_jobs, arm_ping)
+
+    # forum topics (issue 15): a game whose topic was deleted is cancelled
+    async def topic_lost(game_id: int) -> None:
+        await topics.close_lost(app, game_id)
+
+    presenter.on_topic_lost = topic_lost
     locks = get_locks(app)
     put_state(app, BotState(settings, service, presenter, pipeline, outbox, workers, locks))
     processor = app.bot_data.get(_PROCESSOR_KEY)

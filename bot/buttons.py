@@ -11,7 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from telegram import CallbackQuery, Update
+from telegram import CallbackQuery, Message, Update
 from telegram.ext import ContextTypes
 
 from bot import tg
@@ -35,6 +35,7 @@ from bot.presenter import Presenter
 from bot.state import BotState, get_state
 from bot.texts import tr
 from bot.timers import came_back
+from bot.topics import topic_of
 from engine.moves import DONE, DRAW, PASS, Move, Open, Place
 from engine.variants import get_variant
 from service import GameInfo, MoveReport, ServiceError
@@ -158,7 +159,8 @@ async def _signal(state: BotState, ui: Presenter, answer: Answer, lang: str, dat
     state.signals[key] = when
     await answer(tr(lang, "ans.signal_sent"))
     group_lang = await ui.chat_language(game.chat_id)
-    ui.say(game.chat_id, tr(group_lang, f"signal.{data.kind}", name=seat_name(group_lang, seat)))
+    ui.say(game.chat_id, tr(group_lang, f"signal.{data.kind}", name=seat_name(group_lang, seat)),
+           thread=game.topic)
 
 
 async def _tile_info(state: BotState, answer: Answer, lang: str, data: TileInfo,
@@ -227,10 +229,14 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
     except ServiceError:
         await answer(tr(lang, "btn.forged"))
         return
-    group_id = game.chat_id
+    group_id, topic = game.chat_id, game.topic
     in_panel = chat_id != group_id
     if in_panel and (chat_id != user.id or data.action not in PANEL_ACTIONS):
         await answer(tr(lang, "btn.forged"))
+        return
+    if not in_panel and topic_of(query.message if isinstance(query.message, Message)
+                                 else None) != topic:
+        await answer(tr(lang, "btn.forged"))  # a lobby button of another topic's game
         return
     if game.status != "lobby":
         await answer(tr(lang, "panel.closed_answer" if in_panel else "btn.old_lobby"))
@@ -250,7 +256,8 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
     async def managed(call_variant: str | None = None, /, **options: object) -> GameInfo:
         return await admin_fallback(
             lambda admin: service.change_settings(group_id, user.id, variant=call_variant,
-                                                  options=options or None, is_admin=admin))
+                                                  options=options or None, is_admin=admin,
+                                                  topic=topic))
 
     # The update processor holds the game's key (bot/order.py): no lock here.
     try:
@@ -262,20 +269,25 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
                 await answer(tr(lang, "ans.deep_link"),
                              url=await ui.personal_link(game, user.id))
                 return
-            game, text = await service.join(group_id, player), tr(lang, "ans.joined")
+            game = await service.join(group_id, player, topic=topic)
+            text = tr(lang, "ans.joined")
         elif action == "q":
-            game, text = await service.leave(group_id, user.id), tr(lang, "ans.left")
+            game = await service.leave(group_id, user.id, topic=topic)
+            text = tr(lang, "ans.left")
         elif action == "a":
             game = await admin_fallback(
-                lambda admin: service.add_ai(group_id, user.id, AI_CODES[arg], is_admin=admin))
+                lambda admin: service.add_ai(group_id, user.id, AI_CODES[arg], is_admin=admin,
+                                             topic=topic))
             text = tr(lang, "ans.ai_added")
         elif action == "r":
             game = await admin_fallback(
-                lambda admin: service.remove_ai(group_id, user.id, is_admin=admin))
+                lambda admin: service.remove_ai(group_id, user.id, is_admin=admin,
+                                                topic=topic))
             text = tr(lang, "ans.ai_removed")
         elif action == "c":
             game = await admin_fallback(
-                lambda admin: service.check_manager(group_id, user.id, is_admin=admin))
+                lambda admin: service.check_manager(group_id, user.id, is_admin=admin,
+                                                    topic=topic))
             known = await service.user(user.id)
             if known is None or not known.has_private_chat or known.blocked:
                 await answer(tr(lang, "panel.open_private"), url=ui.settings_link(game))
@@ -307,13 +319,13 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
             game, text = await managed(**{name: value}), tr(lang, "ans.settings")
         elif action == "go":
             report: MoveReport = await admin_fallback(
-                lambda admin: service.start(group_id, user.id, is_admin=admin))
+                lambda admin: service.start(group_id, user.id, is_admin=admin, topic=topic))
             await answer(tr(lang, "ans.started"))
             state.pipeline.after(report)
             return
         elif action == "x":
             game = await admin_fallback(
-                lambda admin: service.cancel(group_id, user.id, is_admin=admin))
+                lambda admin: service.cancel(group_id, user.id, is_admin=admin, topic=topic))
             await answer(tr(lang, "ans.cancelled"))
             state.pipeline.cancelled(game)
             return

@@ -27,6 +27,7 @@ from bot.presenter import SETTINGS_LINK_PREFIX, Presenter
 from bot.state import BotState, get_state
 from bot.texts import LANGUAGES, tr
 from bot.timers import settings_command, timer_settings_summary
+from bot.topics import topic_of
 from engine.moves import PASS
 from engine.record import FORMAT as RECORD_FORMAT
 from service import GameInfo, ServiceError
@@ -47,15 +48,16 @@ class Env:
     private: bool
     lang: str
     args: list[str]
+    topic: int | None = None  # the forum topic it was sent in (bot/topics.py)
 
     async def say(self, text: str) -> None:
-        self.ui.say(self.chat_id, text)
+        self.ui.say(self.chat_id, text, thread=self.topic)
 
     async def my_game(self, *, playing: bool = True) -> GameInfo | None:
         """The game the command is about: the group's, or in private the user's."""
         service = self.state.service
         if not self.private:
-            game = await service.active_game(self.chat_id)
+            game = await service.active_game(self.chat_id, topic=self.topic)
             return game if game is not None and (not playing or game.status == "playing") \
                 else None
         games = [g for g in await service.games_of_user(self.user.id)
@@ -74,7 +76,8 @@ async def _env(update: Update, context: Context) -> Env | None:
     if not private:
         await state.service.remember_chat_title(chat.id, chat.title)  # for turn pings
     lang = await ui.chat_language(chat.id, user.language_code, private=private)
-    return Env(state, ui, context, user, chat.id, private, lang, list(context.args or []))
+    return Env(state, ui, context, user, chat.id, private, lang, list(context.args or []),
+               None if private else topic_of(update.effective_message))
 
 
 async def _no_args(env: Env, command: str) -> bool:
@@ -142,7 +145,8 @@ async def _settings_by_link(env: Env, game_id: int) -> None:
         game = await service.game(game_id)
         game = await with_admin_fallback(
             env.context.bot, game.chat_id, env.user.id,
-            lambda admin: service.check_manager(game.chat_id, env.user.id, is_admin=admin))
+            lambda admin: service.check_manager(game.chat_id, env.user.id, is_admin=admin,
+                                                topic=game.topic))
     except ServiceError as exc:
         await env.say(error_text(env.lang, exc))
         return
@@ -179,7 +183,7 @@ async def _join_by_link(env: Env, token: str) -> None:
         await env.say(tr(env.lang, "start.bad_token"))
         return
     try:
-        game = await state.service.join(game.chat_id, player_of(user))
+        game = await state.service.join(game.chat_id, player_of(user), topic=game.topic)
     except ServiceError as exc:
         await env.say(error_text(env.lang, exc))
         return
@@ -211,7 +215,8 @@ async def cmd_newgame(update: Update, context: Context) -> None:
                          variants=variant_list(env.lang, "newgame")))
         return
     try:
-        game = await env.state.service.open_lobby(env.chat_id, player_of(env.user), chosen)
+        game = await env.state.service.open_lobby(env.chat_id, player_of(env.user), chosen,
+                                                  topic=env.topic)
     except ServiceError as exc:
         await env.say(error_text(env.lang, exc))
         return
@@ -224,7 +229,7 @@ async def cmd_settings(update: Update, context: Context) -> None:
         return
     if env.args:  # /settings turn 2m ...: the chat's turn timers
         await settings_command(env.ui, context, env.chat_id, env.user.id, env.lang, env.args,
-                               private=env.private)
+                               private=env.private, topic=env.topic)
         return
     if env.private:
         await env.say(tr(env.lang, "group_only"))
@@ -238,7 +243,8 @@ async def cmd_settings(update: Update, context: Context) -> None:
     try:  # the panel opens in his private chat: the group keeps its lobby
         game = await with_admin_fallback(
             context.bot, env.chat_id, env.user.id,
-            lambda admin: service.check_manager(env.chat_id, env.user.id, is_admin=admin))
+            lambda admin: service.check_manager(env.chat_id, env.user.id, is_admin=admin,
+                                                topic=env.topic))
     except ServiceError as exc:
         await env.say(error_text(env.lang, exc))
         return
@@ -258,14 +264,15 @@ async def cmd_cancel(update: Update, context: Context) -> None:
         await env.say(tr(env.lang, "group_only"))
         return
     service = env.state.service
-    current = await service.active_game(env.chat_id)
+    current = await service.active_game(env.chat_id, topic=env.topic)
     if current is None:
         await env.say(tr(env.lang, "no_game_here"))
         return
     try:
         game = await with_admin_fallback(
             context.bot, env.chat_id, env.user.id,
-            lambda admin: service.cancel(env.chat_id, env.user.id, is_admin=admin))
+            lambda admin: service.cancel(env.chat_id, env.user.id, is_admin=admin,
+                                         topic=env.topic))
     except ServiceError as exc:
         await env.say(error_text(env.lang, exc))
         return
@@ -297,7 +304,7 @@ async def cmd_fish(update: Update, context: Context) -> None:
         return
     env, game = found
     try:
-        claim = await env.state.service.claim_fish(game.chat_id)
+        claim = await env.state.service.claim_fish(game.chat_id, topic=game.topic)
     except ServiceError as exc:
         await env.say(error_text(env.lang, exc))
         return
@@ -339,7 +346,7 @@ async def cmd_score(update: Update, context: Context) -> None:
     if game is None or game.view is None:
         service = env.state.service
         last = await (service.last_finished_game(user_id=env.user.id) if env.private
-                      else service.last_finished_game(chat_id=env.chat_id))
+                      else service.last_finished_game(chat_id=env.chat_id, topic=env.topic))
         text = last_result_message(env.lang, last) if last is not None else None
         await env.say(text or tr(env.lang, "score.none"))
         return
@@ -361,7 +368,8 @@ async def cmd_rules(update: Update, context: Context) -> None:
                          variants=variant_list(env.lang, "rules")))
         return
     if chosen is None:
-        env.ui.say(env.chat_id, tr(env.lang, "rules.menu"), rules_keyboard(env.lang))
+        env.ui.say(env.chat_id, tr(env.lang, "rules.menu"), rules_keyboard(env.lang),
+                   thread=env.topic)
         return
     if env.private:
         await env.say(rules_text(env.lang, chosen))
@@ -449,7 +457,7 @@ async def cmd_language(update: Update, context: Context) -> None:
             await with_admin_fallback(
                 context.bot, env.chat_id, env.user.id,
                 lambda admin: service.change_chat_language(env.chat_id, env.user.id, lang,
-                                                           is_admin=admin))
+                                                           is_admin=admin, topic=env.topic))
         except ServiceError as exc:
             await env.say(error_text(env.lang, exc))
             return
@@ -500,7 +508,7 @@ async def cmd_export(update: Update, context: Context) -> None:
         asker: int | None = env.user.id
     else:
         if number is None:
-            game = await service.last_game(env.chat_id)
+            game = await service.last_game(env.chat_id, topic=env.topic)
         else:
             try:
                 game = await service.game(number)
@@ -532,7 +540,8 @@ async def cmd_export(update: Update, context: Context) -> None:
     data = json.dumps(record, ensure_ascii=False, indent=1).encode()
     name = f"domino-{game.game_id}.json" if complete else f"domino-{game.game_id}-view.json"
     await tg.quietly(context.bot.send_document(
-        env.chat_id, data, filename=name, caption="\n".join(lines)[:1024]),
+        env.chat_id, data, filename=name, caption="\n".join(lines)[:1024],
+        message_thread_id=env.topic),
         "sending the record")
 
 

@@ -23,7 +23,7 @@ import hashlib
 import hmac
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message, MessageEntity, User
@@ -43,7 +43,7 @@ from bot.formatting import (
     table_caption,
 )
 from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard, table_keyboard
-from bot.outbox import Outbox
+from bot.outbox import Outbox, Run
 from bot.texts import language_of, tr
 from bot.workers import Workers
 from engine.game import SeatView
@@ -112,6 +112,11 @@ class Presenter:
         outbox.on_migrated = self.chat_migrated
         # (game_id, user_id) pairs the group was already told cannot get their hand
         self.told_no_hand: set[tuple[int, int]] = set()
+        # forum topics (issue 15): games whose topic is gone ("message thread not
+        # found"); their group slots send nothing more. ``on_topic_lost`` (set where
+        # the bot is wired) cancels such a game and tells its players.
+        self.lost_topics: set[int] = set()
+        self.on_topic_lost: Callable[[int], Awaitable[None]] | None = None
 
     # ------------------------------------------------------------ languages
     async def chat_language(self, chat_id: int, opener_code: str | None = None,
@@ -157,10 +162,13 @@ class Presenter:
         return self._link(await self.service.join_link(game.game_id, user_id=user_id))
 
     # ------------------------------------------------------------ plain messages
-    def say(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
-        """Send a message in this chat's order; a failure is logged, never raised."""
+    def say(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None, *,
+            thread: int | None = None) -> None:
+        """Send a message in this chat's order (in its forum topic ``thread``, None: no
+        topic); a failure is logged, never raised."""
         async def run() -> None:
-            await tg.quietly(self.bot.send_message(chat_id, text, reply_markup=markup),
+            await tg.quietly(self.bot.send_message(chat_id, text, reply_markup=markup,
+                                                   message_thread_id=thread),
                              f"message to {chat_id}")
 
         self.outbox.send(chat_id, run)
@@ -336,7 +344,7 @@ class Presenter:
         async def run(resend: bool) -> None:
             await self._lobby_slot(gid, resend)
 
-        self.outbox.put(game.chat_id, ("lobby", gid), run, resend=resend)
+        self.outbox.put(game.chat_id, ("lobby", gid), self._in_topic(gid, run), resend=resend)
 
     def _put_panel(self, game: GameInfo, chat_id: int, *, resend: bool = False,
                    close: bool = False) -> None:
@@ -355,7 +363,7 @@ class Presenter:
         async def run(resend: bool) -> None:
             await self._table_slot(gid, resend)
 
-        self.outbox.put(game.chat_id, ("table", gid), run, resend=resend)
+        self.outbox.put(game.chat_id, ("table", gid), self._in_topic(gid, run), resend=resend)
 
     def _put_hands(self, game: GameInfo, seats: Sequence[int] | range, *,
                    resend: bool = False) -> None:
@@ -377,7 +385,7 @@ class Presenter:
         async def run(_: bool) -> None:
             await self._announce_slot(gid)
 
-        self.outbox.put(game.chat_id, ("announce", gid), run)
+        self.outbox.put(game.chat_id, ("announce", gid), self._in_topic(gid, run))
 
     # ------------------------------------------------------------ the lobby
     async def _needs_start(self, game: GameInfo) -> list[tuple[str, str]]:
@@ -463,7 +471,8 @@ class Presenter:
             except BadRequest as exc:
                 if not tg.message_gone(exc):
                     raise
-        msg = await self.bot.send_message(chat_id, text, reply_markup=markup)
+        msg = await self.bot.send_message(chat_id, text, reply_markup=markup,
+                                          message_thread_id=_thread(game, chat_id))
         old = await self._save(game.game_id, kind, seat, chat_id=chat_id,
                                message_id=msg.message_id, version=game.version,
                                content=content)
@@ -548,7 +557,9 @@ class Presenter:
             else:
                 text = tr(lang, "notice.no_private", name=name,
                           link=await self.personal_link(game, user_id))
-            await tg.quietly(self.bot.send_message(game.chat_id, text), "no-hand notice")
+            await tg.quietly(self.bot.send_message(game.chat_id, text,
+                                                   message_thread_id=game.topic),
+                             "no-hand notice")
 
         self.outbox.send(game.chat_id, run)
 
@@ -614,7 +625,8 @@ class Presenter:
         if not live or resend:
             sent = await self.bot.send_photo(game.chat_id, photo, caption=caption,
                                              caption_entities=entities,
-                                             reply_markup=markup, filename=filename)
+                                             reply_markup=markup, filename=filename,
+                                             message_thread_id=game.topic)
             old = await self._save(game_id, "table", None, chat_id=game.chat_id,
                                    message_id=sent.message_id, version=game.version,
                                    content=content)
@@ -696,13 +708,34 @@ class Presenter:
             done = True
         if not done:
             sent = await self.bot.send_photo(game.chat_id, photo, caption=caption,
-                                             reply_markup=markup, filename=filename)
+                                             reply_markup=markup, filename=filename,
+                                             message_thread_id=game.topic)
             await self._save(game_id, "table", None, chat_id=game.chat_id,
                              message_id=sent.message_id, version=game.version,
                              content=content)
         if rest:
             for chunk in _chunks([rest]):
-                await self.bot.send_message(game.chat_id, chunk)
+                await self.bot.send_message(game.chat_id, chunk, message_thread_id=game.topic)
+
+    # ------------------------------------------------------------ forum topics
+    def _in_topic(self, game_id: int, run: Run) -> Run:
+        """A group slot of the game, guarded: nothing is sent for a game whose forum
+        topic is gone, and the first "message thread not found" reports it lost (no
+        retry: the topic never comes back)."""
+        async def guarded(resend: bool) -> None:
+            if game_id in self.lost_topics:
+                return
+            try:
+                await run(resend)
+            except BadRequest as exc:
+                if not thread_not_found(exc):
+                    raise
+                log.warning("game %s: its forum topic is gone (%s)", game_id, exc.message)
+                self.lost_topics.add(game_id)
+                if self.on_topic_lost is not None:
+                    await self.on_topic_lost(game_id)
+
+        return guarded
 
     # ------------------------------------------------------------ a group that moved
     async def chat_migrated(self, old_id: int, new_id: int) -> None:
@@ -762,6 +795,17 @@ class Presenter:
         table = shown.get(("table", None))
         if table is None or table.version < game.version:
             self._put_table(game)  # a round not yet begun keeps waiting for its lead
+
+
+def _thread(game: GameInfo, chat_id: int) -> int | None:
+    """The forum topic a message of the game goes to in ``chat_id``: the game's topic in
+    its group, none in a private chat."""
+    return game.topic if chat_id == game.chat_id else None
+
+
+def thread_not_found(exc: TelegramError) -> bool:
+    """Telegram's answer to a send into a forum topic that does not exist (deleted)."""
+    return isinstance(exc, BadRequest) and "message thread not found" in exc.message.lower()
 
 
 def _is_summary(ref: Shown) -> bool:

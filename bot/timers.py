@@ -214,10 +214,11 @@ async def fire_timeout(app: AnyApp, game_id: int) -> TimeoutOutcome | None:
         lang = await ui.chat_language(game.chat_id)
         name = seat_name(lang, game.seats[outcome.seat])
         key = "timer.timed_out_forced" if outcome.forced_only else "timer.timed_out"
-        ui.say(game.chat_id, tr(lang, key, name=name))
+        ui.say(game.chat_id, tr(lang, key, name=name), thread=game.topic)
         state.pipeline.after(outcome.report)
         if outcome.took_over:
-            ui.say(game.chat_id, tr(lang, "timer.took_over", name=name, count=outcome.timeouts))
+            ui.say(game.chat_id, tr(lang, "timer.took_over", name=name, count=outcome.timeouts),
+                   thread=game.topic)
     return outcome
 
 
@@ -247,7 +248,7 @@ async def housekeeping(app: AnyApp) -> list[Expired]:
             state.pipeline.cancelled(game)
             lang = await ui.chat_language(game.chat_id)
             ui.say(game.chat_id, tr(lang, f"timer.expired.{item.reason}",
-                                    after=duration_text(lang, item.after)))
+                                    after=duration_text(lang, item.after)), thread=game.topic)
     for game in await state.service.active_games():
         await ui.reconcile(game)
     return closed
@@ -329,7 +330,8 @@ async def _tell_back(app: AnyApp, game: GameInfo, user_id: int) -> None:
     ui.screen(game)  # he is present again in what the bot knows of the game
     seat = game.seat_of(user_id)
     lang = await ui.chat_language(game.chat_id)
-    ui.say(game.chat_id, tr(lang, "timer.back", name=seat_name(lang, seat) if seat else "?"))
+    ui.say(game.chat_id, tr(lang, "timer.back", name=seat_name(lang, seat) if seat else "?"),
+           thread=game.topic)
     if game.turn is not None and seat is not None and game.turn == seat.seat:
         state.pipeline.cancel_jobs(game)  # his turn again: no computer move
         state.pipeline.arm_ping(game)  # and a ping if he leaves it waiting
@@ -374,8 +376,11 @@ async def timer_settings_summary(app: AnyApp, chat_id: int, lang: str) -> str:
 
 
 async def settings_command(ui: Presenter, context: Context, chat_id: int, user_id: int,
-                           lang: str, args: list[str], *, private: bool) -> None:
-    """``/settings turn 2m`` and the like: change the chat's timers, or say why not."""
+                           lang: str, args: list[str], *, private: bool,
+                           topic: int | None = None) -> None:
+    """``/settings turn 2m`` and the like: change the chat's timers, or say why not.
+    The settings are the chat's; sent in a forum ``topic``, the answer goes there and
+    that topic's game is re-armed now (another topic's at its next turn)."""
     if private:
         ui.say(chat_id, tr(lang, "group_only"))
         return
@@ -384,16 +389,17 @@ async def settings_command(ui: Presenter, context: Context, chat_id: int, user_i
         cfg = await with_admin_fallback(
             context.bot, chat_id, user_id,
             lambda admin: runtime.timers.change_settings(chat_id, user_id, args,
-                                                         is_admin=admin))
+                                                         is_admin=admin, topic=topic))
     except BadTimerSettingError as exc:
         arg = f"{exc.name} {exc.value}".strip()[:40] or " ".join(args)[:40]
-        ui.say(chat_id, tr(lang, "timer.bad", arg=arg))
+        ui.say(chat_id, tr(lang, "timer.bad", arg=arg), thread=topic)
         return
     except ServiceError as exc:
-        ui.say(chat_id, error_text(lang, exc))
+        ui.say(chat_id, error_text(lang, exc), thread=topic)
         return
-    ui.say(chat_id, tr(lang, "timer.changed") + "\n\n" + settings_text(lang, cfg))
-    game = await ui.service.active_game(chat_id)
+    ui.say(chat_id, tr(lang, "timer.changed") + "\n\n" + settings_text(lang, cfg),
+           thread=topic)
+    game = await ui.service.active_game(chat_id, topic=topic)
     if game is not None and game.status == "playing":
         request_arm(context.application, game)  # the timer starts (or stops) now
 

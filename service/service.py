@@ -167,6 +167,14 @@ def _join_link(row: PendingJoin) -> JoinLink:
     return JoinLink(row.token, row.chat_id, row.game_id, row.user_id, row.created_at)
 
 
+# --- forum topics (issue 15): the service speaks of a topic as ``int | None`` (None:
+# no topic, a chat that is no forum or a forum's General topic); storage keeps 0 for it.
+def _stored(topic: int | None) -> int:
+    if topic is not None and not 0 < topic < 2**63:
+        raise BadSettingsError(f"bad topic {topic!r}")
+    return topic or 0
+
+
 def _check_kind(kind: ShownKind) -> ShownKind:
     if kind not in SHOWN_KINDS:
         raise ValueError(f"unknown message kind {kind!r}")
@@ -253,7 +261,7 @@ class GameService:
             creator_user_id=row.creator_user_id,
             seats=tuple(self._seat_info(s) for s in seats),
             min_players=_min_players(row.variant), max_players=_max_players(row.variant),
-            view=view,
+            view=view, topic=row.topic or None,
         )
 
     async def _info_of(self, ex: Executor, row: GameRow, seats: list[SeatRow]) -> GameInfo:
@@ -262,15 +270,17 @@ class GameService:
         return self._info(row, seats, live.game if live is not None else None)
 
     # ------------------------------------------------------------- loading
-    async def _active_in(self, ex: Executor, chat_id: int) -> tuple[GameRow, list[SeatRow]]:
-        loaded = await self._repos.games.load_active_for_chat(ex, chat_id)
+    async def _active_in(self, ex: Executor, chat_id: int, topic: int | None = None
+                         ) -> tuple[GameRow, list[SeatRow]]:
+        loaded = await self._repos.games.load_active_for_chat(ex, chat_id, _stored(topic))
         if loaded is None:
-            raise NoSuchGameError(f"no game in chat {chat_id}")
+            raise NoSuchGameError(f"no game in chat {chat_id} (topic {topic})")
         self._note_chat(loaded[0])
         return loaded
 
-    async def _lobby(self, tx: Transaction, chat_id: int) -> tuple[GameRow, list[SeatRow]]:
-        row, seats = await self._active_in(tx, chat_id)
+    async def _lobby(self, tx: Transaction, chat_id: int, topic: int | None = None
+                     ) -> tuple[GameRow, list[SeatRow]]:
+        row, seats = await self._active_in(tx, chat_id, topic)
         if row.status != "lobby":
             raise AlreadyStartedError()
         return row, seats
@@ -366,12 +376,14 @@ class GameService:
         await self._repos.chats.set_language(self._db, chat_id, lang)
 
     async def change_chat_language(self, chat_id: int, user_id: int, lang: str, *,
-                                   is_admin: bool = False) -> None:
+                                   is_admin: bool = False, topic: int | None = None) -> None:
         """A member's ``/language`` in a group: only a chat admin or the creator of
-        the group's current game (`NotManagerError` naming him, else nothing changes)."""
+        the group's current game (of the ``topic`` asked in; `NotManagerError` naming
+        him, else nothing changes)."""
         if not is_admin:
             async with self._db.reading() as ex:
-                loaded = await self._repos.games.load_active_for_chat(ex, chat_id)
+                loaded = await self._repos.games.load_active_for_chat(ex, chat_id,
+                                                                      _stored(topic))
             if loaded is None:
                 raise NotManagerError(None)
             row, seats = loaded
@@ -562,8 +574,10 @@ class GameService:
 
     # --------------------------------------------------------------- lobby
     async def open_lobby(self, chat_id: int, creator: PlayerInfo, variant: str = "kozel",
-                         options: Mapping[str, Any] | None = None) -> GameInfo:
-        """Open a lobby in ``chat_id`` with its creator seated."""
+                         options: Mapping[str, Any] | None = None, *,
+                         topic: int | None = None) -> GameInfo:
+        """Open a lobby in ``chat_id`` (in its forum ``topic``, None: none) with its
+        creator seated."""
         try:
             get_variant(variant)
         except EngineError as exc:
@@ -573,7 +587,7 @@ class GameService:
             try:
                 game_id = await self._repos.games.create_lobby(
                     tx, chat_id, variant, creator.user_id, options=dict(options or {}),
-                    seed=self._seeds())
+                    seed=self._seeds(), topic=_stored(topic))
             except st.ActiveGameExistsError as exc:
                 raise ActiveGameExistsError(str(exc)) from None
             await self._repos.games.add_seat(tx, game_id, display_name=creator.name,
@@ -582,9 +596,10 @@ class GameService:
         self._lru_put(self._chats, game_id, chat_id, _CHAT_CACHE_SIZE)
         return info
 
-    async def join(self, chat_id: int, player: PlayerInfo) -> GameInfo:
+    async def join(self, chat_id: int, player: PlayerInfo, *, topic: int | None = None
+                   ) -> GameInfo:
         async with self._db.transaction() as tx:
-            row, _ = await self._lobby(tx, chat_id)
+            row, _ = await self._lobby(tx, chat_id, topic)
             try:
                 await self._repos.games.add_seat(
                     tx, row.game_id, display_name=player.name, user_id=player.user_id,
@@ -595,10 +610,11 @@ class GameService:
                 raise LobbyFullError() from None
             return await self._reload(tx, row.game_id)
 
-    async def leave(self, chat_id: int, user_id: int) -> GameInfo:
+    async def leave(self, chat_id: int, user_id: int, *, topic: int | None = None
+                    ) -> GameInfo:
         """Leave a lobby; the last human leaving cancels it."""
         async with self._db.transaction() as tx:
-            row, seats = await self._lobby(tx, chat_id)
+            row, seats = await self._lobby(tx, chat_id, topic)
             if all(s.user_id != user_id for s in seats):
                 raise NotInGameError()
             games = self._repos.games
@@ -609,12 +625,12 @@ class GameService:
             return await self._reload(tx, row.game_id)
 
     async def add_ai(self, chat_id: int, user_id: int, level: str, *,
-                     is_admin: bool = False) -> GameInfo:
+                     is_admin: bool = False, topic: int | None = None) -> GameInfo:
         """Seat a computer player (the creator or a chat admin)."""
         if level not in AI_LEVELS:
             raise BadSettingsError(f"unknown level {level!r}")
         async with self._db.transaction() as tx:
-            row, seats = await self._lobby(tx, chat_id)
+            row, seats = await self._lobby(tx, chat_id, topic)
             self._may_manage(row, seats, user_id, is_admin)
             n = sum(1 for s in seats if s.ai_level is not None) + 1
             try:
@@ -626,11 +642,11 @@ class GameService:
             return await self._reload(tx, row.game_id)
 
     async def remove_ai(self, chat_id: int, user_id: int, seat: int | None = None, *,
-                        is_admin: bool = False) -> GameInfo:
+                        is_admin: bool = False, topic: int | None = None) -> GameInfo:
         """Remove the computer player in ``seat`` (default: the last one); the creator
         or a chat admin."""
         async with self._db.transaction() as tx:
-            row, seats = await self._lobby(tx, chat_id)
+            row, seats = await self._lobby(tx, chat_id, topic)
             self._may_manage(row, seats, user_id, is_admin)
             ais = [s for s in seats if s.ai_level is not None
                    and (seat is None or s.seat == seat)]
@@ -640,12 +656,12 @@ class GameService:
             await self._repos.games.renumber_seats(tx, row.game_id)
             return await self._reload(tx, row.game_id)
 
-    async def check_manager(self, chat_id: int, user_id: int, *, is_admin: bool = False
-                            ) -> GameInfo:
-        """The chat's lobby, if the user may change its settings (else
+    async def check_manager(self, chat_id: int, user_id: int, *, is_admin: bool = False,
+                            topic: int | None = None) -> GameInfo:
+        """The chat's (topic's) lobby, if the user may change its settings (else
         `NotManagerError`; no lobby: `NoSuchGameError`, `AlreadyStartedError`)."""
         async with self._db.reading() as ex:
-            row, seats = await self._active_in(ex, chat_id)
+            row, seats = await self._active_in(ex, chat_id, topic)
             if row.status != "lobby":
                 raise AlreadyStartedError()
             self._may_manage(row, seats, user_id, is_admin)
@@ -653,11 +669,11 @@ class GameService:
 
     async def change_settings(self, chat_id: int, user_id: int, *, variant: str | None = None,
                               options: Mapping[str, Any] | None = None,
-                              is_admin: bool = False) -> GameInfo:
+                              is_admin: bool = False, topic: int | None = None) -> GameInfo:
         """Change the lobby's variant and house rules (a value of None drops an option).
         A value the variant does not offer is refused (`BadSettingsError`)."""
         async with self._db.transaction() as tx:
-            row, seats = await self._lobby(tx, chat_id)
+            row, seats = await self._lobby(tx, chat_id, topic)
             self._may_manage(row, seats, user_id, is_admin)
             new_variant = variant or row.variant
             try:
@@ -677,9 +693,10 @@ class GameService:
             return await self._reload(tx, row.game_id)
 
     # ---------------------------------------------------------------- play
-    async def start(self, chat_id: int, user_id: int, *, is_admin: bool = False) -> MoveReport:
+    async def start(self, chat_id: int, user_id: int, *, is_admin: bool = False,
+                    topic: int | None = None) -> MoveReport:
         async with self._db.transaction() as tx:
-            row, seats = await self._lobby(tx, chat_id)
+            row, seats = await self._lobby(tx, chat_id, topic)
             if all(s.user_id != user_id for s in seats) and not is_admin:
                 raise NotInGameError()
             self._may_run(row, seats, user_id, is_admin)
@@ -950,9 +967,10 @@ class GameService:
         return out
 
     # --------------------------------------------------------------- other
-    async def cancel(self, chat_id: int, user_id: int, *, is_admin: bool = False) -> GameInfo:
+    async def cancel(self, chat_id: int, user_id: int, *, is_admin: bool = False,
+                     topic: int | None = None) -> GameInfo:
         async with self._db.transaction() as tx:
-            row, seats = await self._active_in(tx, chat_id)
+            row, seats = await self._active_in(tx, chat_id, topic)
             if not is_admin and all(s.user_id != user_id for s in seats) \
                     and user_id != row.creator_user_id:
                 raise NotAllowedError("only a player, the creator or an admin may cancel")
@@ -965,6 +983,23 @@ class GameService:
         after = dataclasses.replace(row, version=version, status="cancelled")
         return self._info(after, seats, live.game if live is not None else None)
 
+    async def close_lost_topic(self, game_id: int) -> GameInfo | None:
+        """Cancel the active game whose forum topic is gone (Telegram answers "message
+        thread not found" in it): no one can see or play it any more. None if the game
+        is over already or has no topic (nothing changes)."""
+        async with self._db.transaction() as tx:
+            loaded = await self._repos.games.load(tx, game_id)
+            if loaded is None or not loaded[0].is_active or not loaded[0].topic:
+                return None
+            row, seats = loaded
+            version = await self._repos.games.set_status(tx, game_id, "cancelled")
+            await self._repos.deadlines.clear(tx, game_id)
+            live = await self._live(tx, row) if row.record_json is not None else None
+        if live is not None:
+            self._remember(game_id, dataclasses.replace(live, version=version))
+        after = dataclasses.replace(row, version=version, status="cancelled")
+        return self._info(after, seats, live.game if live is not None else None)
+
     async def game(self, game_id: int) -> GameInfo:
         async with self._db.reading() as ex:
             loaded = await self._repos.games.load(ex, game_id)
@@ -972,23 +1007,27 @@ class GameService:
                 raise NoSuchGameError()
             return await self._info_of(ex, *loaded)
 
-    async def active_game(self, chat_id: int) -> GameInfo | None:
+    async def active_game(self, chat_id: int, *, topic: int | None = None) -> GameInfo | None:
+        """The game of the chat's ``topic`` (None: no topic) in the lobby or played."""
         async with self._db.reading() as ex:
-            loaded = await self._repos.games.load_active_for_chat(ex, chat_id)
+            loaded = await self._repos.games.load_active_for_chat(ex, chat_id, _stored(topic))
             return await self._info_of(ex, *loaded) if loaded is not None else None
 
-    async def last_game(self, chat_id: int) -> GameInfo | None:
-        """The chat's active game, else its most recent one."""
-        rows = await self._repos.games.list_for_chat(self._db, chat_id, limit=1)
+    async def last_game(self, chat_id: int, *, topic: int | None = None) -> GameInfo | None:
+        """The chat's (topic's) active game, else its most recent one."""
+        rows = await self._repos.games.list_for_chat(self._db, chat_id, limit=1,
+                                                     topic=_stored(topic))
         return await self.game(rows[0].game_id) if rows else None
 
     async def last_finished_game(self, *, chat_id: int | None = None,
-                                 user_id: int | None = None) -> GameInfo | None:
-        """The most recent finished game of a chat (``chat_id``) or in which a user
-        sat (``user_id``): what /score shows once no game is played."""
+                                 user_id: int | None = None,
+                                 topic: int | None = None) -> GameInfo | None:
+        """The most recent finished game of a chat (``chat_id``, in its ``topic``) or in
+        which a user sat (``user_id``): what /score shows once no game is played."""
         if (chat_id is None) == (user_id is None):
             raise ValueError("a chat or a user")
-        row = await self._repos.games.last_finished(self._db, chat_id=chat_id, user_id=user_id)
+        row = await self._repos.games.last_finished(self._db, chat_id=chat_id, user_id=user_id,
+                                                    topic=_stored(topic))
         return await self.game(row.game_id) if row is not None else None
 
     async def active_games(self) -> list[GameInfo]:
@@ -1104,10 +1143,10 @@ class GameService:
                 return None
             return (await self._live(ex, row)).game
 
-    async def claim_fish(self, chat_id: int) -> FishClaim:
+    async def claim_fish(self, chat_id: int, *, topic: int | None = None) -> FishClaim:
         """Is it a fish? Answered from public facts only."""
         async with self._db.reading() as ex:
-            row, _ = await self._active_in(ex, chat_id)
+            row, _ = await self._active_in(ex, chat_id, topic)
             if row.status != "playing":
                 raise NotInLobbyError("the game has not started")
             game = (await self._live(ex, row)).game

@@ -349,11 +349,14 @@ class TurnTimers:
         return TimerSettings.of(row.settings) if row is not None else DEFAULTS
 
     async def change_settings(self, chat_id: int, user_id: int, args: Sequence[str], *,
-                              is_admin: bool = False) -> TimerSettings:
-        """Apply ``/settings`` arguments: all of them, or (on a bad one) none."""
+                              is_admin: bool = False, topic: int | None = None
+                              ) -> TimerSettings:
+        """Apply ``/settings`` arguments: all of them, or (on a bad one) none. The
+        settings are the chat's (every topic's); besides an admin, the creator of the
+        game of the ``topic`` asked in may change them."""
         changes = parse_settings_args(args)
         if not is_admin:
-            game = await self._repos.games.get_active_for_chat(self._db, chat_id)
+            game = await self._repos.games.get_active_for_chat(self._db, chat_id, topic or 0)
             if game is None or game.creator_user_id != user_id:
                 raise NotAllowedError("only a chat admin or the game's creator")
         async with self._db.transaction() as tx:

@@ -61,6 +61,7 @@ class GameInfo:
     min_players: int
     max_players: int
     view: SeatView | None = None
+    topic: int | None = None  # the forum topic (message_thread_id) it lives in; None: none
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         for s in self.seats:

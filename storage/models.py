@@ -92,6 +92,7 @@ class GameRow:
     updated_at: float
     finished_at: float | None
     result_json: str | None
+    topic: int = 0  # the forum topic's message_thread_id (m0005); 0: no topic
 
     @property
     def is_active(self) -> bool:

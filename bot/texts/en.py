@@ -533,4 +533,8 @@ TEXTS: dict[str, str] = {
         "/notify on — a private message when your turn has waited a while (and a "
         "mention in the group if it stalls); /notify off — none."
     ),
+    # ---- issue 15 (forum topics): a game's topic deleted while it lived
+    "topic.lost": (
+        "The forum topic of game #{game_id} ({variant}) was deleted, so the game was cancelled."
+    ),
 }

@@ -551,4 +551,6 @@ TEXTS: dict[str, str] = {
         "/notify on — личное сообщение, когда ваш ход ждёт какое-то время (и упоминание "
         "в группе, если игра встала); /notify off — без напоминаний."
     ),
+    # ---- issue 15 (forum topics): a game's topic deleted while it lived
+    "topic.lost": "Тема форума игры №{game_id} ({variant}) удалена, поэтому игра отменена.",
 }

@@ -54,7 +54,8 @@ _joined_seat = RowMapper(SeatRow, prefix="s_", ai_level=_ai_level, joined_at=as_
 
 _GAME_SELECT: Final = (
     "SELECT game_id, chat_id, variant, options_json AS options, status, creator_user_id,"
-    " record_json, version, seed, created_at, updated_at, finished_at, result_json FROM games"
+    " record_json, version, seed, created_at, updated_at, finished_at, result_json, topic"
+    " FROM games"
 )
 _SEAT_SELECT: Final = (
     "SELECT s.game_id, s.seat, s.user_id, s.ai_level, s.display_name, s.joined_at,"
@@ -67,7 +68,7 @@ _SEAT_SELECT: Final = (
 _LOAD: Final = (
     "SELECT g.game_id, g.chat_id, g.variant, g.options_json AS options, g.status,"
     " g.creator_user_id, g.record_json, g.version, g.seed, g.created_at, g.updated_at,"
-    " g.finished_at, g.result_json, s.game_id AS s_game_id, s.seat AS s_seat,"
+    " g.finished_at, g.result_json, g.topic, s.game_id AS s_game_id, s.seat AS s_seat,"
     " s.user_id AS s_user_id, s.ai_level AS s_ai_level, s.display_name AS s_display_name,"
     " s.joined_at AS s_joined_at, COALESCE(t.away, 0) AS s_away,"
     " COALESCE(t.timeouts, 0) AS s_timeouts"
@@ -113,17 +114,21 @@ class GameRepository(Repository):
                                          (game_id,)))
 
     async def load_active_for_chat(
-        self, ex: Executor, chat_id: int
+        self, ex: Executor, chat_id: int, topic: int = 0
     ) -> tuple[GameRow, list[SeatRow]] | None:
-        """The chat's game in the lobby or being played with its seats, in one query."""
+        """The game of the chat's ``topic`` (0: no topic) in the lobby or being played
+        with its seats, in one query."""
         return _loaded(await ex.fetchall(
-            f"{_LOAD} WHERE g.chat_id = ? AND g.status IN ('lobby', 'playing') ORDER BY s.seat",
-            (chat_id,)))
+            f"{_LOAD} WHERE g.chat_id = ? AND g.topic = ?"
+            " AND g.status IN ('lobby', 'playing') ORDER BY s.seat", (chat_id, topic)))
 
-    async def get_active_for_chat(self, ex: Executor, chat_id: int) -> GameRow | None:
-        """The chat's game in the lobby or being played, if any (there is at most one)."""
+    async def get_active_for_chat(self, ex: Executor, chat_id: int, topic: int = 0
+                                  ) -> GameRow | None:
+        """The game of the chat's ``topic`` in the lobby or being played, if any (there
+        is at most one per topic)."""
         return _game.maybe(await ex.fetchone(
-            f"{_GAME_SELECT} WHERE chat_id = ? AND status IN ('lobby', 'playing')", (chat_id,)))
+            f"{_GAME_SELECT} WHERE chat_id = ? AND topic = ? AND status IN ('lobby', 'playing')",
+            (chat_id, topic)))
 
     async def list_active(self, ex: Executor) -> list[GameRow]:
         """Every game in the lobby or being played, oldest first (to resume after a restart)."""
@@ -157,19 +162,20 @@ class GameRepository(Repository):
             " (SELECT game_id FROM game_seats WHERE user_id = ?) ORDER BY game_id DESC LIMIT ?",
             (user_id, limit)))
 
-    async def list_for_chat(self, ex: Executor, chat_id: int, *, limit: int = 20
-                            ) -> list[GameRow]:
-        """The chat's games, newest first."""
+    async def list_for_chat(self, ex: Executor, chat_id: int, *, limit: int = 20,
+                            topic: int | None = None) -> list[GameRow]:
+        """The chat's games (given ``topic``, of that topic only), newest first."""
         return _game.all(await ex.fetchall(
-            f"{_GAME_SELECT} WHERE chat_id = ? ORDER BY game_id DESC LIMIT ?", (chat_id, limit)))
+            f"{_GAME_SELECT} WHERE chat_id = ? AND (?3 IS NULL OR topic = ?3)"
+            " ORDER BY game_id DESC LIMIT ?2", (chat_id, limit, topic)))
 
     async def last_finished(self, ex: Executor, *, chat_id: int | None = None,
-                            user_id: int | None = None) -> GameRow | None:
-        """The most recent finished game of a chat, or of a user's seats."""
+                            user_id: int | None = None, topic: int = 0) -> GameRow | None:
+        """The most recent finished game of a chat's topic, or of a user's seats."""
         if chat_id is not None:
             rows = await ex.fetchall(
-                f"{_GAME_SELECT} WHERE status = 'finished' AND chat_id = ?"
-                " ORDER BY game_id DESC LIMIT 1", (chat_id,))
+                f"{_GAME_SELECT} WHERE status = 'finished' AND chat_id = ? AND topic = ?"
+                " ORDER BY game_id DESC LIMIT 1", (chat_id, topic))
         else:
             rows = await ex.fetchall(
                 f"{_GAME_SELECT} WHERE status = 'finished' AND game_id IN"
@@ -189,24 +195,28 @@ class GameRepository(Repository):
         *,
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
+        topic: int = 0,
     ) -> int:
-        """A new game in the lobby at version 0; its id.
+        """A new game in the lobby at version 0, in the chat's ``topic`` (0: none); its id.
 
         Raises `ActiveGameExistsError` (with the existing game's id) when the
-        chat already has a game in the lobby or being played.
+        chat's topic already has a game in the lobby or being played.
         """
         options_json = dump_object(options if options is not None else {}, "options")
         check_int64(seed, "seed")
+        check_int64(topic, "topic")
+        if topic < 0:
+            raise ValueError("topic must be >= 0 (0: no topic)")
         now = self._now()
         try:
             result = await ex.execute(
                 "INSERT INTO games (chat_id, variant, options_json, status,"
-                " creator_user_id, seed, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
-                (chat_id, variant, options_json, creator_user_id, seed, now, now),
+                " creator_user_id, seed, created_at, updated_at, topic)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (chat_id, variant, options_json, creator_user_id, seed, now, now, topic),
             )
         except sqlite3.IntegrityError as exc:  # the partial unique index
-            existing = await self.get_active_for_chat(ex, chat_id)
+            existing = await self.get_active_for_chat(ex, chat_id, topic)
             raise ActiveGameExistsError(
                 chat_id, existing.game_id if existing is not None else None) from exc
         assert result.lastrowid is not None
