@@ -36,6 +36,7 @@ from bot.formatting import variant_name
 from bot.state import AnyApp, get_state
 from bot.texts import tr
 from bot.timers import duration_text, get_clock
+from bot.topics import topic_of
 from service import GameInfo
 
 log = logging.getLogger(__name__)
@@ -197,14 +198,15 @@ async def cmd_notify(update: Update, context: Context) -> None:
     if len(args) == 1 and args[0] in _NOTIFY_ON + _NOTIFY_OFF:
         on = args[0] in _NOTIFY_ON
         await service.set_notify(user.id, on)
-        ui.say(chat.id, tr(lang, "notify.set_on" if on else "notify.set_off"))
+        ui.say(chat.id, tr(lang, "notify.set_on" if on else "notify.set_off"),
+               thread=topic_of(update.effective_message))
         return
     known = await service.user(user.id)
     on = known is None or known.notify
     text = tr(lang, "notify.usage")
     if not args:
         text = tr(lang, "notify.now_on" if on else "notify.now_off") + "\n" + text
-    ui.say(chat.id, text)
+    ui.say(chat.id, text, thread=topic_of(update.effective_message))
 
 
 __all__ = ["cancel", "cmd_notify", "fire", "fire_due", "ping_at", "restore", "schedule"]

@@ -32,6 +32,7 @@ from bot.formatting import seat_name, variant_name
 from bot.presenter import Presenter
 from bot.state import AnyApp, AnyContext, get_state
 from bot.texts import tr
+from bot.topics import topic_of
 from service import GameInfo, ServiceError
 from service.timers import (
     SLOW_TURN,
@@ -349,7 +350,7 @@ async def cmd_back(update: Update, context: Context) -> None:
     runtime = get_runtime(context)
     games = await runtime.timers.come_back_everywhere(user.id)
     if not games:
-        ui.say(chat.id, tr(lang, "timer.not_away"))
+        ui.say(chat.id, tr(lang, "timer.not_away"), thread=topic_of(update.effective_message))
         return
     for game in games:
         await _tell_back(context.application, game, user.id)

@@ -114,13 +114,34 @@ class Actors:
             raise EmulatorUsageError("the bot is not in this group: it would get nothing")
 
     async def user_sends(self, user: UserRef, chat: ChatRef, text: str, *,
-                         reply_to: int | None = None) -> Message:
+                         reply_to: int | None = None, topic: int | None = None) -> Message:
         u = self.world.user(user)
         c = self.world.chat(chat)
         self._check_can_write(u, c)
         if not text:
             raise EmulatorUsageError("empty message")
-        return self._user_message(u, c, text, reply_to=reply_to)
+        if topic is not None and topic not in c.topics:
+            raise EmulatorUsageError(f"chat {c.id} has no topic {topic}")
+        return self._user_message(u, c, text, reply_to=reply_to, topic=topic)
+
+    async def create_topic(self, chat: ChatRef, name: str, by: UserRef | None = None) -> int:
+        """A member creates a topic in a forum; the bot gets its service message. Returns
+        the topic's ``message_thread_id``."""
+        c = self.world.chat(chat)
+        if not c.is_forum:
+            raise EmulatorUsageError(f"chat {c.id} is not a forum")
+        actor = self._actor(c, by)
+        self._check_can_write(actor, c)
+        msg = self.world.create_topic(c, name, actor)
+        self.updates.enqueue("message", msg.to_api())
+        return msg.message_id
+
+    async def delete_topic(self, chat: ChatRef, thread_id: int) -> None:
+        """An admin deletes a topic and every message in it (bots get no update)."""
+        c = self.world.chat(chat)
+        if thread_id not in c.topics:
+            raise EmulatorUsageError(f"chat {c.id} has no topic {thread_id}")
+        self.world.delete_topic(c, thread_id, "user_delete")
 
     async def user_edits(self, user: UserRef, chat: ChatRef, message_id: int,
                          new_text: str) -> Message:
@@ -214,9 +235,10 @@ class Actors:
         })
 
     def _user_message(self, user: User, chat: Chat, text: str,
-                      reply_to: int | None = None) -> Message:
+                      reply_to: int | None = None, topic: int | None = None) -> Message:
         msg = Message(chat, self.world.next_message_id(chat), self.world.now(), user,
-                      text=text, entities=command_entities(text), reply_to_message_id=reply_to)
+                      text=text, entities=command_entities(text), reply_to_message_id=reply_to,
+                      message_thread_id=topic)
         self.world.store(msg, "send", "user_message")
         reply = self.world.message(chat, reply_to) if reply_to else None
         self.updates.enqueue("message", msg.to_api(with_reply=reply))

@@ -156,9 +156,10 @@ class TelegramEmulator:
 
     def add_group(self, title: str, members: Iterable[UserRef] = (), supergroup: bool = False,
                   *, admins: Iterable[UserRef] = (), bot_admin: bool = False,
-                  username: str | None = None) -> Chat:
+                  username: str | None = None, forum: bool = False) -> Chat:
+        """A group; ``forum``: a forum supergroup, whose topics come from ``create_topic``."""
         return self.world.add_group(title, members, supergroup, admins=admins,
-                                    bot_admin=bot_admin, username=username)
+                                    bot_admin=bot_admin, username=username, forum=forum)
 
     def add_member(self, chat: ChatRef, user: UserRef) -> None:
         self.world.add_member(chat, user)
@@ -185,9 +186,18 @@ class TelegramEmulator:
         await self.actors.add_bot_to_group(chat, by)
 
     async def user_sends(self, user: UserRef, chat: ChatRef, text: str, *,
-                         reply_to: int | None = None) -> Message:
-        """A user writes ``text`` in ``chat`` (a command gets a ``bot_command`` entity)."""
-        return await self.actors.user_sends(user, chat, text, reply_to=reply_to)
+                         reply_to: int | None = None, topic: int | None = None) -> Message:
+        """A user writes ``text`` in ``chat`` (a command gets a ``bot_command`` entity);
+        ``topic``: in that forum topic (its ``message_thread_id``)."""
+        return await self.actors.user_sends(user, chat, text, reply_to=reply_to, topic=topic)
+
+    async def create_topic(self, chat: ChatRef, name: str, by: UserRef | None = None) -> int:
+        """A member opens a topic in a forum; its ``message_thread_id``."""
+        return await self.actors.create_topic(chat, name, by)
+
+    async def delete_topic(self, chat: ChatRef, thread_id: int) -> None:
+        """An admin deletes a topic with its messages (the bot gets no update)."""
+        await self.actors.delete_topic(chat, thread_id)
 
     async def user_edits(self, user: UserRef, chat: ChatRef, message_id: int,
                          new_text: str) -> Message:
@@ -222,6 +232,10 @@ class TelegramEmulator:
 
     def bot_messages(self, chat: ChatRef) -> list[Message]:
         return [m for m in self.world.messages(chat) if m.from_bot]
+
+    def topic_messages(self, chat: ChatRef, thread_id: int | None) -> list[Message]:
+        """Current messages of one forum topic (None: those in no topic, the General one)."""
+        return self.world.topic_messages(chat, thread_id)
 
     def history(self, chat: ChatRef) -> list[HistoryEntry]:
         """Every send/edit/delete in the chat, in order."""

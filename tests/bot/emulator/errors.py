@@ -12,6 +12,7 @@ NOT_MODIFIED = (
 )
 QUERY_TOO_OLD = "query is too old and response timeout expired or query ID is invalid"
 CHAT_NOT_FOUND = "chat not found"
+THREAD_NOT_FOUND = "message thread not found"
 CANT_INITIATE = "bot can't initiate conversation with a user"
 BLOCKED = "bot was blocked by the user"
 GROUP_UPGRADED = "group chat was upgraded to a supergroup chat"

@@ -38,6 +38,8 @@ class MessageMethods:
             "editMessageReplyMarkup": self.edit_markup,
             "editMessageMedia": self.edit_media,
             "deleteMessage": self.delete_message,
+            "createForumTopic": self.create_forum_topic,
+            "deleteForumTopic": self.delete_forum_topic,
             "answerCallbackQuery": self.answer_callback,
         }
 
@@ -48,25 +50,29 @@ class MessageMethods:
         markup = validation.reply_markup(p)
         reply = self._reply_to(p, chat)
         return self._bot_send(chat, "sendMessage", reply, text=text, entities=entities,
-                              reply_markup=markup)
+                              reply_markup=markup, message_thread_id=self.world.thread_of(chat, p))
 
     def send_photo(self, p: Params) -> Json:
         chat = self.world.target_chat(p)
         caption, cents = validation.caption(p)
         markup = validation.reply_markup(p)
         reply = self._reply_to(p, chat)
+        thread = self.world.thread_of(chat, p)
         photo = self.media.photo(p.get("photo"), p.files, "photo")
         return self._bot_send(chat, "sendPhoto", reply, photo=photo, caption=caption,
-                              caption_entities=cents, reply_markup=markup)
+                              caption_entities=cents, reply_markup=markup,
+                              message_thread_id=thread)
 
     def send_document(self, p: Params) -> Json:
         chat = self.world.target_chat(p)
         caption, cents = validation.caption(p)
         markup = validation.reply_markup(p)
         reply = self._reply_to(p, chat)
+        thread = self.world.thread_of(chat, p)
         doc = self.media.document(p.get("document"), p.files, "document")
         return self._bot_send(chat, "sendDocument", reply, document=doc, caption=caption,
-                              caption_entities=cents, reply_markup=markup)
+                              caption_entities=cents, reply_markup=markup,
+                              message_thread_id=thread)
 
     def _reply_to(self, p: Params, chat: Chat) -> Message | None:
         params = p.get_json("reply_parameters", "reply parameters")
@@ -167,6 +173,24 @@ class MessageMethods:
         if not chat.is_private and not msg.from_bot and not chat.bot_admin:
             raise bad_request("message can't be deleted")
         self.world.remove(chat.id, mid, "deleteMessage")
+        return True
+
+    # ------------------------------------------------------------------ forum topics
+    def create_forum_topic(self, p: Params) -> Json:
+        chat = self.world.target_chat(p)
+        if not chat.is_forum:
+            raise bad_request("the chat is not a forum")
+        if not chat.bot_admin:
+            raise bad_request("not enough rights to create a topic")
+        msg = self.world.create_topic(chat, p.req_str("name"), self.world.bot)
+        return {"message_thread_id": msg.message_id, "name": chat.topics[msg.message_id],
+                "icon_color": 7322096}
+
+    def delete_forum_topic(self, p: Params) -> bool:
+        chat = self.world.target_chat(p)
+        if not chat.bot_admin:
+            raise bad_request("not enough rights to delete a topic")
+        self.world.delete_topic(chat, p.req_int("message_thread_id"), "deleteForumTopic")
         return True
 
     # ------------------------------------------------------------------ callback queries

@@ -52,6 +52,9 @@ class Chat:
     menu_button: Json | None = None
     # a basic group upgraded to a supergroup: the id it lives on under
     migrated_to: int | None = None
+    # forum supergroups: topics by message_thread_id -> name (General is no entry)
+    is_forum: bool = False
+    topics: dict[int, str] = field(default_factory=dict)
 
     @property
     def is_private(self) -> bool:
@@ -67,6 +70,8 @@ class Chat:
         out = {"id": self.id, "type": self.type, "title": self.title or ""}
         if self.username:
             out["username"] = self.username
+        if self.is_forum:
+            out["is_forum"] = True
         return out
 
 
@@ -118,6 +123,13 @@ class Message:
     # service messages of a group -> supergroup migration
     migrate_to_chat_id: int | None = None
     migrate_from_chat_id: int | None = None
+    # forum topics: the topic a message is in (None: General, or no forum)
+    message_thread_id: int | None = None
+    forum_topic_created: Json | None = None  # the service message that opens a topic
+
+    @property
+    def is_topic_message(self) -> bool:
+        return self.message_thread_id is not None
 
     @property
     def chat_id(self) -> int:
@@ -182,6 +194,11 @@ class Message:
             out["migrate_to_chat_id"] = self.migrate_to_chat_id
         if self.migrate_from_chat_id is not None:
             out["migrate_from_chat_id"] = self.migrate_from_chat_id
+        if self.message_thread_id is not None:
+            out["message_thread_id"] = self.message_thread_id
+            out["is_topic_message"] = True
+        if self.forum_topic_created is not None:
+            out["forum_topic_created"] = copy.deepcopy(self.forum_topic_created)
         if with_reply is not None:
             out["reply_to_message"] = with_reply.to_api()
         return out

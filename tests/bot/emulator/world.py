@@ -17,6 +17,7 @@ from .errors import (
     BLOCKED,
     CANT_INITIATE,
     CHAT_NOT_FOUND,
+    THREAD_NOT_FOUND,
     EmulatorUsageError,
     bad_request,
     forbidden,
@@ -116,8 +117,10 @@ class World:
         admins: Iterable[UserRef] = (),
         bot_admin: bool = False,
         username: str | None = None,
+        forum: bool = False,
     ) -> Chat:
         n = next(self._group_ids)
+        supergroup = supergroup or forum  # a forum is a supergroup
         cid = -(SUPERGROUP_BASE + n) if supergroup else -(GROUP_BASE + n)
         member_ids = [self.user(m).id for m in members]
         admin_ids = {self.user(a).id for a in admins}
@@ -130,6 +133,7 @@ class World:
             admins=admin_ids,
             owner_id=member_ids[0] if member_ids else None,
             bot_admin=bot_admin,
+            is_forum=forum,
         )
         if chat.owner_id is not None:
             chat.admins.add(chat.owner_id)
@@ -213,6 +217,43 @@ class World:
         mid = chat.next_message_id
         chat.next_message_id += 1
         return mid
+
+    # ------------------------------------------------------------------ forum topics
+    def create_topic(self, chat: Chat, name: str, by: User) -> Message:
+        """A new topic in the forum ``chat``: its service message (whose id is the
+        topic's ``message_thread_id``, as in Telegram) is stored and returned."""
+        if not chat.is_forum:
+            raise bad_request("the chat is not a forum")
+        if not 1 <= len(name) <= 128:
+            raise bad_request("TOPIC_TITLE_EMPTY" if not name else "TOPIC_TITLE_TOO_LONG")
+        mid = self.next_message_id(chat)
+        chat.topics[mid] = name
+        msg = Message(chat, mid, self.now(), by, message_thread_id=mid,
+                      forum_topic_created={"name": name, "icon_color": 7322096})
+        self.store(msg, "send", "createForumTopic")
+        return msg
+
+    def delete_topic(self, chat: Chat, thread_id: int, method: str) -> None:
+        """Delete a topic with all its messages (Telegram does the same)."""
+        if thread_id not in chat.topics:
+            raise bad_request(THREAD_NOT_FOUND)
+        del chat.topics[thread_id]
+        for msg in [m for m in self.messages(chat) if m.message_thread_id == thread_id]:
+            self.remove(chat.id, msg.message_id, method)
+
+    def thread_of(self, chat: Chat, p: Params) -> int | None:
+        """The topic a send goes to (``message_thread_id``), or Telegram's error when
+        the chat has no such topic. Absent (or the General topic's 0): no topic."""
+        thread = p.get_int("message_thread_id")
+        if not thread:
+            return None
+        if thread not in chat.topics:
+            raise bad_request(THREAD_NOT_FOUND)
+        return thread
+
+    def topic_messages(self, chat: ChatRef, thread_id: int | None) -> list[Message]:
+        """The current messages of one topic (None: those in no topic)."""
+        return [m for m in self.messages(chat) if m.message_thread_id == thread_id]
 
     # ------------------------------------------------------------------ inspection
     def messages(self, chat: ChatRef) -> list[Message]:
