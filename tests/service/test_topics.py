@@ -121,7 +121,7 @@ async def _old_file(path: Path) -> dict[str, int]:
         assert await db.schema_version() == m0005_forum_topics.VERSION - 1
         game = Game(make_variant("draw", 2, {}), seed=77)
         head = head_json(game, ["Anna", "Boris"])
-        rows = (("lobby", -1, None, None, 1), ("playing", -2, head, 77, 2),
+        rows = (("lobby", -1, None, 76, 1), ("playing", -2, head, 77, 2),
                 ("finished", -3, head, 78, 5))
         for status, chat, record, seed, version in rows:
             cursor = await db.execute(
