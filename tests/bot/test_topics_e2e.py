@@ -208,7 +208,7 @@ async def test_a_deleted_topic_cancels_its_game_and_nothing_else(bot: Bot) -> No
 
 async def test_restart_brings_a_topics_table_back_into_its_topic(
         emu: TelegramEmulator, db_path: Path) -> None:
-    forum, (anna, boris, vera, gleb), t1, t2 = await _forum(emu)
+    forum, (anna, boris, _vera, _gleb), t1, t2 = await _forum(emu)
     async with running_bot(emu, db_path) as bot:
         await bot.settle()
         game = await _open(bot, forum, t1, anna, boris)
