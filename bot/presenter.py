@@ -728,7 +728,8 @@ class Presenter:
             try:
                 await run(resend)
             except BadRequest as exc:
-                if not thread_not_found(exc):
+                screen = self.screens.get(game_id)
+                if not thread_not_found(exc) or screen is None or screen.game.topic is None:
                     raise
                 log.warning("game %s: its forum topic is gone (%s)", game_id, exc.message)
                 self.lost_topics.add(game_id)
