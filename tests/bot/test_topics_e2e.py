@@ -49,8 +49,12 @@ async def _open(bot: Bot, chat: Chat, thread: int | None, opener: User, joiner: 
 
 
 async def _step(bot: Bot, players: list[User], rng: random.Random) -> bool:
-    """The player of this game on turn presses a button; whether anyone could."""
+    """The player of this game on turn presses a button of his hand; whether he could."""
     for u in players:
+        games = [g for g in await bot.service.games_of_user(u.id) if g.status == "playing"]
+        seat = games[0].seat_of(u.id) if games else None
+        if seat is None or games[0].turn != seat.seat:
+            continue
         msg = bot.hand(u)
         data = choose(msg.callback_datas(), rng) if msg is not None else None
         if msg is not None and data is not None:
@@ -79,7 +83,7 @@ async def test_two_topics_play_two_games_at_once(bot: Bot) -> None:
     rng = random.Random(15)
     games = {t1: (one.game_id, [anna, boris]), t2: (two.game_id, [vera, gleb])}
     presses = 0
-    while presses < 600:
+    while presses < 2000:
         states = {t: await bot.service.game(gid) for t, (gid, _) in games.items()}
         live = [t for t, g in states.items() if g.status == "playing"]
         if not live:
