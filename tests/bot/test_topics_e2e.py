@@ -6,13 +6,33 @@ topic's table back into that topic."""
 
 from __future__ import annotations
 
+import datetime
 import random
 from pathlib import Path
 
+from telegram import Chat as TgChat
+from telegram import Message as TgMessage
+
 from bot.texts import tr
+from bot.topics import topic_of
 from service import GameInfo
 from tests.bot.emulator import Chat, Message, TelegramEmulator, User
 from tests.bot.harness import Bot, admin_deletes, choose, running_bot
+
+
+def test_only_a_topic_message_is_in_a_topic() -> None:
+    """A reply in a group that is no forum carries a ``message_thread_id`` (its reply
+    thread) but is in no topic; a forum's General topic has none."""
+    chat = TgChat(-100, "supergroup", is_forum=True)
+    when = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+
+    def message(thread: int | None, is_topic: bool | None) -> TgMessage:
+        return TgMessage(1, when, chat, message_thread_id=thread, is_topic_message=is_topic)
+
+    assert topic_of(message(7, True)) == 7
+    assert topic_of(message(7, None)) is None  # a reply thread
+    assert topic_of(message(None, None)) is None  # General
+    assert topic_of(None) is None
 
 
 def _lobby_in(bot: Bot, chat: Chat, thread: int | None) -> Message:
