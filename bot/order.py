@@ -8,7 +8,9 @@ the settings panel's presses in the private chat of its creator (or an admin).
 updates (``ApplicationBuilder().concurrent_updates(processor)``): it finds an
 update's key and runs the handler while holding that key, so two updates of one
 game never interleave while every other game goes on. JobQueue jobs of a game
-(computer moves, time-outs) hold the same key through :class:`KeyedLocks`.
+(computer moves, time-outs) hold the same key through :class:`KeyedLocks`. The
+games of a forum's topics (bot/topics.py) share their group's key: they run in
+order, one update at a time, never interleaved.
 
 Nothing slow happens while a key is held: the handlers decide, save and answer;
 what the group and the players see is queued to the outbox (bot/outbox.py), and a
