@@ -31,6 +31,7 @@ from storage.migrations import (
     m0002_seat_timers,
     m0003_moves_and_shown,
     m0004_turn_pings,
+    m0005_ratings,
 )
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0002_seat_timers),
     Migration.from_module(m0003_moves_and_shown),
     Migration.from_module(m0004_turn_pings),
+    Migration.from_module(m0005_ratings),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version
