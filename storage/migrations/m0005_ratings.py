@@ -9,9 +9,11 @@
 * ``rating_history(player, family, game_id, ...)``: one row per player rated by a
   finished game -- the rating before and after it and when the game finished --
   so a chart can be drawn and this migration checked.
-* ``game_seats.taken_over``: 1 once a computer player has moved for the person of
+* ``seat_timers.taken_over``: 1 once a computer player has moved for the person of
   that seat (he was away, or his turn timed out); such a person is not rated by
-  the game (see `storage.rating`). Set in the transaction of that move.
+  the game (see `storage.rating`). Set in the transaction of that move. (In
+  ``seat_timers``, the seats' side table, because ``game_seats`` rows are
+  inserted by position; a missing row means 0, as for its other columns.)
 
 The games finished before this migration are rated here, in the order they
 finished (``finished_at``, then ``game_id``), by `storage.rating.rate_games`, the
@@ -66,7 +68,7 @@ STATEMENTS: tuple[str, ...] = (
     """,
     "CREATE INDEX rating_history_by_game ON rating_history (game_id)",
     "CREATE INDEX rating_history_by_player ON rating_history (player, finished_at)",
-    "ALTER TABLE game_seats ADD COLUMN taken_over INTEGER NOT NULL DEFAULT 0"
+    "ALTER TABLE seat_timers ADD COLUMN taken_over INTEGER NOT NULL DEFAULT 0"
     " CHECK (taken_over IN (0, 1))",
 )
 
@@ -78,7 +80,7 @@ async def _rate_finished(conn: Transaction) -> None:
     seats: dict[int, list[tuple[int, int | None, str | None, bool]]] = {}
     for row in await conn.fetchall(
             "SELECT s.game_id, s.seat, s.user_id, s.ai_level,"
-            " COALESCE(t.away, 0) OR COALESCE(t.timeouts, 0) > 0 AS taken_over"
+            " (COALESCE(t.away, 0) OR COALESCE(t.timeouts, 0) > 0) AS taken_over"
             " FROM game_seats AS s JOIN games AS g ON g.game_id = s.game_id"
             " LEFT JOIN seat_timers AS t ON t.game_id = s.game_id AND t.seat = s.seat"
             " WHERE g.status = 'finished' ORDER BY s.game_id, s.seat"):
@@ -90,7 +92,7 @@ async def _rate_finished(conn: Transaction) -> None:
                                        seats.get(int(row["game_id"]), []))) is not None]
     taken = [(gid, seat) for gid, rows in seats.items() for seat, _, _, t in rows if t]
     await conn.executemany(
-        "UPDATE game_seats SET taken_over = 1 WHERE game_id = ? AND seat = ?", taken)
+        "UPDATE seat_timers SET taken_over = 1 WHERE game_id = ? AND seat = ?", taken)
     ratings = rate_games(rated)
     await conn.executemany(
         "INSERT INTO rating_history (player, family, game_id, finished_at, mu_before,"

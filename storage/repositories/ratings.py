@@ -35,13 +35,15 @@ class RatingRepository(Repository):
     async def mark_taken_over(self, ex: Executor, game_id: int, seat: int) -> None:
         """A computer moved for the person of ``seat``: the game will not rate him."""
         await ex.execute(
-            "UPDATE game_seats SET taken_over = 1 WHERE game_id = ? AND seat = ?"
-            " AND user_id IS NOT NULL AND taken_over = 0", (game_id, seat))
+            "INSERT INTO seat_timers (game_id, seat, taken_over) SELECT game_id, seat, 1"
+            " FROM game_seats WHERE game_id = ?1 AND seat = ?2 AND user_id IS NOT NULL"
+            " ON CONFLICT (game_id, seat) DO UPDATE SET taken_over = 1 WHERE taken_over = 0",
+            (game_id, seat))
 
     async def taken_over(self, ex: Executor, game_id: int) -> set[int]:
         """The seats of the game whose person a computer moved for."""
         rows = await ex.fetchall(
-            "SELECT seat FROM game_seats WHERE game_id = ? AND taken_over = 1", (game_id,))
+            "SELECT seat FROM seat_timers WHERE game_id = ? AND taken_over = 1", (game_id,))
         return {int(row["seat"]) for row in rows}
 
     async def rate_finished(self, tx: Transaction, game_id: int) -> list[Change]:
@@ -56,8 +58,10 @@ class RatingRepository(Repository):
             return []
         seats = [(int(r["seat"]), r["user_id"], r["ai_level"], bool(r["taken_over"]))
                  for r in await tx.fetchall(
-                     "SELECT seat, user_id, ai_level, taken_over FROM game_seats"
-                     " WHERE game_id = ? ORDER BY seat", (game_id,))]
+                     "SELECT s.seat, s.user_id, s.ai_level, COALESCE(t.taken_over, 0)"
+                     " AS taken_over FROM game_seats AS s LEFT JOIN seat_timers AS t"
+                     " ON t.game_id = s.game_id AND t.seat = s.seat"
+                     " WHERE s.game_id = ? ORDER BY s.seat", (game_id,))]
         rated = finished_game(game_id, float(game["finished_at"]), game["record_json"],
                               game["result_json"], seats)
         if rated is None:
