@@ -20,7 +20,8 @@ from renderer.scene import RenderResult
 from renderer.text import fit, font, sanitize
 from renderer.theme import CLASSIC, Theme
 
-__all__ = ["CHART_HEIGHT", "CHART_WIDTH", "ChartSeries", "RatingChart", "render_chart"]
+__all__ = ["CHART_HEIGHT", "CHART_WIDTH", "ChartSeries", "RatingChart", "chart_png",
+           "render_chart"]
 
 CHART_WIDTH = 800
 CHART_HEIGHT = 450
@@ -126,3 +127,8 @@ def render_chart(chart: RatingChart, theme: Theme = CLASSIC) -> RenderResult:
     return RenderResult(encode(img, "PNG"), "PNG", width, height, ())
 
 
+
+
+def chart_png(chart: RatingChart) -> bytes:
+    """The chart's PNG bytes, in the classic theme (what a worker process returns)."""
+    return render_chart(chart).data
