@@ -12,6 +12,7 @@ The chart is drawn in the render worker pool (`bot.workers`), never on the loop.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,6 +31,8 @@ from service.ratings import (
     families,
     family_of,
 )
+
+log = logging.getLogger(__name__)
 
 CHART_GAMES = 30  # the chart shows the player's last this many rated games
 TOP_SIZE = 10
@@ -150,7 +153,11 @@ async def stats_part(service: GameService, workers: Workers, lang: str, user_id:
     points = await service.ratings.history(user_id, CHART_GAMES)
     if not points:
         return lines, None, ""
-    png = await workers.render.run(chart_png, chart_of(lang, name, points))
+    try:
+        png = await workers.render.run(chart_png, chart_of(lang, name, points))
+    except Exception:  # a picture must never stop the command: the text goes alone
+        log.exception("drawing the rating chart of user %s failed", user_id)
+        return lines, None, ""
     return lines, png, tr(lang, "rating.chart.caption", name=name, count=len(points))
 
 
