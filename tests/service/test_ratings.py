@@ -96,3 +96,19 @@ async def test_a_person_a_computer_moved_for_is_not_rated(db: Database) -> None:
     assert rated == {(BORIS.user_id, None), (None, "medium")}
     assert await service.ratings.of_user(ANNA.user_id) == []
     assert await service.ratings.history(ANNA.user_id) == []
+
+
+async def test_a_time_out_is_a_take_over(db: Database) -> None:
+    service = _service(db)
+    repos = Repositories.of(db)
+    await service.open_lobby(CHAT, ANNA, "draw")
+    await service.join(CHAT, BORIS)
+    info = (await service.start(CHAT, ANNA.user_id)).game
+    assert info.turn is not None
+    timed_out = info.turn
+    await service.act_for(info.game_id, info.version, timed_out, "easy")
+    assert await repos.ratings.taken_over(db, info.game_id) == {timed_out}
+    info, _ = await play_random(service, await service.game(info.game_id), random.Random(9))
+    assert info.status == "finished"
+    rated = {line.user_id for line in await service.ratings.top("block_draw", CHAT)}
+    assert rated == {s.user_id for s in info.seats if s.seat != timed_out}
