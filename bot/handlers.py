@@ -24,6 +24,7 @@ from bot.formatting import (
 )
 from bot.keyboards import resolve_variant, rules_keyboard, variant_names
 from bot.presenter import SETTINGS_LINK_PREFIX, Presenter
+from bot.ratings import send_chart, stats_part, top_reply
 from bot.state import BotState, get_state
 from bot.texts import LANGUAGES, tr
 from bot.timers import settings_command, timer_settings_summary
@@ -414,7 +415,10 @@ async def cmd_stats(update: Update, context: Context) -> None:
         return
     rows = await env.state.service.user_stats(env.user.id,
                                               None if env.private else env.chat_id)
-    if not rows:
+    # ratings (issue 15): his ratings under the statistics, his chart before them
+    rating, chart, caption = await stats_part(env.state.service, env.ui.workers, env.lang,
+                                              env.user.id, env.user.full_name)
+    if not rows and not rating:
         await env.say(tr(env.lang, "stats.none"))
         return
     lines = [tr(env.lang, "stats.title", name=env.user.full_name)]
@@ -422,23 +426,19 @@ async def cmd_stats(update: Update, context: Context) -> None:
         lines.append(tr(env.lang, "stats.line", variant=variant_name(env.lang, r.variant or ""),
                         games=r.games, wins=r.wins, points=r.points, fish=r.fish,
                         goats=r.goats))
-    await env.say("\n".join(lines))
+    if chart is not None:
+        await send_chart(env.ui.bot, env.ui.outbox, env.chat_id, chart, caption)
+    await env.say("\n".join([*lines, *rating]))
 
 
 async def cmd_top(update: Update, context: Context) -> None:
+    """The rating leaderboard (issue 15): /top [all] [family or variant]."""
     env = await _env(update, context)
-    if env is None or not await _no_args(env, "top"):
+    if env is None:
         return
-    entries = await env.state.service.top(None if env.private else env.chat_id)
-    if not entries:
-        await env.say(tr(env.lang, "top.none"))
-        return
-    lines = [tr(env.lang, "top.title")]
-    for rank, e in enumerate(entries, 1):
-        name = " ".join(p for p in (e.first_name, e.last_name) if p) or str(e.user_id)
-        lines.append(tr(env.lang, "top.line", rank=rank, name=name, wins=e.wins,
-                        games=e.games, points=e.points))
-    await env.say("\n".join(lines))
+    await env.say(await top_reply(env.state.service, env.lang, env.args,
+                                  chat_id=None if env.private else env.chat_id,
+                                  user_id=env.user.id))
 
 
 async def cmd_language(update: Update, context: Context) -> None:

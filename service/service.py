@@ -60,6 +60,7 @@ from service.errors import (
 )
 from service.history import command_text, head_json, rebuild
 from service.options import check_options
+from service.ratings import RatingService
 from service.types import (
     AI_LEVELS,
     SHOWN_KINDS,
@@ -200,6 +201,8 @@ class GameService:
         self._chat_titles: OrderedDict[int, str | None] = OrderedDict()
         # chat -> whether forced moves play themselves (read once, when first needed)
         self._forced: OrderedDict[int, bool] = OrderedDict()
+        # ratings (issue 15): leaderboards and a player's ratings, read side
+        self.ratings = RatingService(db, self._repos)
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] | None = None,
@@ -829,6 +832,9 @@ class GameService:
             elif seats[seat].user_id != user_id:
                 raise NotYourTurnError()
             assert move is not None
+            # ratings (issue 15): a person a computer moves for is not rated by the game
+            if (pick is not None or ai) and seats[seat].user_id is not None:
+                await self._repos.ratings.mark_taken_over(tx, game_id, seat)
             # The game object is shared with the cache: forget it until committed.
             self._cache.pop(game_id, None)
             try:
@@ -871,6 +877,7 @@ class GameService:
             result_json=json.dumps(self._result(game)) if finished else None)
         if finished:
             await self._repos.stats.add_result(tx, self._stats(row, seats, game))
+            await self._repos.ratings.rate_finished(tx, row.game_id)  # ratings (issue 15)
             await self._repos.deadlines.clear(tx, row.game_id)
         return result, round_index
 

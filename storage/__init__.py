@@ -5,7 +5,9 @@ the repositories in `storage.repositories` (one per module) are given an
 executor -- the database or a transaction -- by every call, and return frozen
 rows (`storage.models`, mapped by `storage.rows.RowMapper`); errors are typed
 (`storage.errors`). Nothing here knows Telegram or the engine: a game's moves
-are stored as notation text, one row per move, and its record head as JSON.
+are stored as notation text, one row per move, and its record head as JSON --
+but for `storage.rating`, which reads a finished game's family, sides and scoring
+direction from the engine's registry to rate it (the ratings of m0006).
 """
 
 from storage.db import Database, ExecResult, Executor, Transaction
@@ -37,6 +39,8 @@ from storage.models import (
     MessageRef,
     MoveRow,
     PendingJoin,
+    RatingEntry,
+    RatingPoint,
     SeatRow,
     StatsDelta,
     StatsRow,
@@ -51,6 +55,7 @@ from storage.repositories import (
     MessageRepository,
     MoveRepository,
     PendingJoinRepository,
+    RatingRepository,
     Repositories,
     StatsRepository,
     UserRepository,
@@ -87,6 +92,9 @@ __all__ = [
     "MoveRow",
     "PendingJoin",
     "PendingJoinRepository",
+    "RatingEntry",
+    "RatingPoint",
+    "RatingRepository",
     "Repositories",
     "SeatError",
     "SeatRow",

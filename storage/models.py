@@ -28,6 +28,8 @@ __all__ = [
     "MessageRef",
     "MoveRow",
     "PendingJoin",
+    "RatingEntry",
+    "RatingPoint",
     "SeatRow",
     "StatsDelta",
     "StatsRow",
@@ -218,3 +220,42 @@ class Announced:
     game_id: int
     rounds: int = 0
     outcome: bool = False
+
+
+# -- ratings (m0006)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingEntry:
+    """A player's rating in one family, with the name the users table knows (a
+    person; None for a computer player, ``player`` ``ai:<level>``)."""
+
+    player: str
+    family: str
+    user_id: int | None
+    mu: float
+    sigma: float
+    games: int
+    first_name: str | None = None
+    last_name: str | None = None
+    username: str | None = None
+
+    @property
+    def conservative(self) -> float:
+        return self.mu - 3.0 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A player's rating in ``family`` after the game ``game_id`` (a history row)."""
+
+    family: str
+    game_id: int
+    finished_at: float
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def conservative(self) -> float:
+        return self.mu - 3.0 * self.sigma

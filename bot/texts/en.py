@@ -537,4 +537,27 @@ TEXTS: dict[str, str] = {
     "topic.lost": (
         "The forum topic of game #{game_id} ({variant}) was deleted, so the game was cancelled."
     ),
+    # ---- issue 15: ratings (helper A)
+    "family.goat": "Goat family",
+    "family.fives": "Fives family",
+    "family.telephone": "Telephone",
+    "family.threes": "Threes",
+    "family.block_draw": "Block and draw",
+    "rating.computer": "🤖 Computer ({level})",
+    "rating.scope.chat": "this chat",
+    "rating.scope.all": "all chats",
+    "rating.top.title": "🏆 Top players — {family} ({scope}), rating μ−3σ:",
+    "rating.top.line": "{rank}. {name} — {rating}{mark} ({games} games)",
+    "rating.top.none": "No rated games in {family} ({scope}) yet.",
+    "rating.provisional": "? — provisional: fewer than {count} rated games.",
+    "rating.usage": (
+        "Use /top for this chat (in private: everyone), /top all for everyone, and a "
+        "family or any variant's name to choose the game: /top all kozel. "
+        "Families: {families}."
+    ),
+    "rating.stats.title": "Rating μ−3σ (all chats):",
+    "rating.stats.line": "{family}: {rating}{mark}, {games} rated games",
+    "rating.chart.title": "{name} — rating (μ − 3σ)",
+    "rating.chart.subtitle": "last {count} games",
+    "rating.chart.caption": "📈 {name}: rating over the last {count} rated games",
 }

@@ -553,4 +553,26 @@ TEXTS: dict[str, str] = {
     ),
     # ---- issue 15 (forum topics): a game's topic deleted while it lived
     "topic.lost": "Тема форума игры №{game_id} ({variant}) удалена, поэтому игра отменена.",
+    # ---- issue 15: ratings (helper A)
+    "family.goat": "Семья «Козла»",
+    "family.fives": "Семья «Пятёрок»",
+    "family.telephone": "Телефон",
+    "family.threes": "Тройки",
+    "family.block_draw": "Блок и базар",
+    "rating.computer": "🤖 Компьютер ({level})",
+    "rating.scope.chat": "этот чат",
+    "rating.scope.all": "все чаты",
+    "rating.top.title": "🏆 Лучшие игроки — {family} ({scope}), рейтинг μ−3σ:",
+    "rating.top.line": "{rank}. {name} — {rating}{mark} (игр: {games})",
+    "rating.top.none": "Рейтинговых игр в разделе «{family}» ({scope}) пока нет.",
+    "rating.provisional": "? — рейтинг предварительный: меньше {count} игр.",
+    "rating.usage": (
+        "/top — этот чат (в личке — все), /top all — все чаты; семья или название "
+        "любой игры выбирает игру: /top all kozel. Семьи: {families}."
+    ),
+    "rating.stats.title": "Рейтинг μ−3σ (все чаты):",
+    "rating.stats.line": "{family}: {rating}{mark}, рейтинговых игр: {games}",
+    "rating.chart.title": "{name} — рейтинг (μ − 3σ)",
+    "rating.chart.subtitle": "последние игры: {count}",
+    "rating.chart.caption": "📈 {name}: рейтинг за последние игры ({count})",
 }

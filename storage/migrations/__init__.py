@@ -32,6 +32,7 @@ from storage.migrations import (
     m0003_moves_and_shown,
     m0004_turn_pings,
     m0005_forum_topics,
+    m0006_ratings,
 )
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0003_moves_and_shown),
     Migration.from_module(m0004_turn_pings),
     Migration.from_module(m0005_forum_topics),
+    Migration.from_module(m0006_ratings),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

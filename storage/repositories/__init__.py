@@ -32,6 +32,7 @@ from storage.repositories.messages import MessageRepository
 from storage.repositories.moves import MoveRepository
 from storage.repositories.pending_joins import PendingJoinRepository
 from storage.repositories.pings import PingRepository
+from storage.repositories.ratings import RatingRepository
 from storage.repositories.stats import StatsRepository
 from storage.repositories.users import UserRepository
 
@@ -44,6 +45,7 @@ __all__ = [
     "MoveRepository",
     "PendingJoinRepository",
     "PingRepository",
+    "RatingRepository",
     "Repositories",
     "StatsRepository",
     "UserRepository",
@@ -64,6 +66,7 @@ class Repositories:
     deadlines: DeadlineRepository
     announcements: AnnouncementRepository
     pings: PingRepository
+    ratings: RatingRepository
 
     @classmethod
     def with_clock(cls, clock: Clock) -> Repositories:
@@ -78,6 +81,7 @@ class Repositories:
             deadlines=DeadlineRepository(clock),
             announcements=AnnouncementRepository(clock),
             pings=PingRepository(clock),
+            ratings=RatingRepository(clock),
         )
 
     @classmethod

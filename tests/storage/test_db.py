@@ -29,6 +29,8 @@ EXPECTED_TABLES = {
     "game_messages",
     "game_moves",
     "game_seats",
+    "rating_history",
+    "ratings",
     "turn_pings",
     "games",
     "migrations",

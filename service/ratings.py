@@ -1,0 +1,115 @@
+"""Skill ratings as the bot reads them: leaderboards, a player's ratings and history.
+
+The ratings themselves are written by the transaction that finishes a game
+(`storage.repositories.ratings`); this is the reading side, in frozen values of
+its own. Families are the engine's (each variant declares its ``family``): the
+list is read from the registry, never written here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.variants import find_variant, variants_in_order
+from storage import Database, RatingEntry, Repositories
+from storage.rating import PROVISIONAL_GAMES, computer, person
+
+__all__ = ["PROVISIONAL_GAMES", "RatingLine", "RatingPointInfo", "RatingService", "families",
+           "family_of"]
+
+
+def families() -> tuple[str, ...]:
+    """Every family a registered variant belongs to, in menu order of its first variant."""
+    out: list[str] = []
+    for cls in variants_in_order():
+        if cls.family.value not in out:
+            out.append(cls.family.value)
+    return tuple(out)
+
+
+def family_of(text: str) -> str | None:
+    """The family ``text`` names: a family's own name (``goat``, ``block_draw``) or any
+    name or alias of one of its variants; None if it names none."""
+    word = text.strip().lower().replace("ё", "е").replace("-", "_").replace(" ", "_")
+    if word in families():
+        return word
+    cls = find_variant(word)
+    return cls.family.value if cls is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingLine:
+    """A player's rating in a family. A person has ``user_id`` (and the name the bot
+    knows), a computer player ``level``."""
+
+    family: str
+    user_id: int | None
+    level: str | None
+    first_name: str | None
+    last_name: str | None
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def conservative(self) -> float:
+        """mu - 3 sigma: what leaderboards sort by."""
+        return self.mu - 3.0 * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        """Fewer than `PROVISIONAL_GAMES` rated games."""
+        return self.games < PROVISIONAL_GAMES
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPointInfo:
+    """A player's rating in ``family`` after one of his rated games."""
+
+    family: str
+    game_id: int
+    finished_at: float
+    conservative: float
+    games: int
+
+
+def _line(entry: RatingEntry) -> RatingLine:
+    kind, _, rest = entry.player.partition(":")
+    return RatingLine(entry.family, entry.user_id, rest if kind == "ai" else None,
+                      entry.first_name, entry.last_name, entry.mu, entry.sigma, entry.games)
+
+
+class RatingService:
+    """Reads the ratings (one instance per `GameService`, sharing its database)."""
+
+    def __init__(self, db: Database, repos: Repositories) -> None:
+        self._db = db
+        self._repos = repos
+
+    async def top(self, family: str, chat_id: int | None = None, limit: int = 10
+                  ) -> list[RatingLine]:
+        """The family's best by mu - 3 sigma: of a chat's games, or (None) of all."""
+        rows = await self._repos.ratings.top(self._db, family, chat_id, limit)
+        return [_line(r) for r in rows]
+
+    async def of_user(self, user_id: int) -> list[RatingLine]:
+        """The person's rating in each family he was rated in."""
+        return [_line(r) for r in await self._repos.ratings.of_player(self._db, person(user_id))]
+
+    async def of_computer(self, level: str) -> list[RatingLine]:
+        """A computer level's rating in each family."""
+        return [_line(r) for r in await self._repos.ratings.of_player(self._db, computer(level))]
+
+    async def history(self, user_id: int, limit: int = 30) -> list[RatingPointInfo]:
+        """The person's last ``limit`` rated games (every family), oldest first."""
+        rows = await self._repos.ratings.history(self._db, person(user_id), limit)
+        return [RatingPointInfo(r.family, r.game_id, r.finished_at, r.conservative, r.games)
+                for r in rows]
+
+    async def default_family(self, *, chat_id: int | None = None,
+                             user_id: int | None = None) -> str | None:
+        """The family a leaderboard shows when none is named: that of the latest rated
+        game of the chat (or of the user's, or anyone's); None before any."""
+        found = await self._repos.ratings.families_played(
+            self._db, chat_id=chat_id, player=person(user_id) if user_id is not None else None)
+        return found[0] if found else None

@@ -1,0 +1,136 @@
+"""Skill ratings (m0006): the current rating per player and family, its history,
+and which persons a computer moved for.
+
+`rate_finished` is given the transaction that finishes the game: it reads the
+finished game back (its record head, result, seats and take-overs), rates it with
+`storage.rating` and writes the new ratings and their history rows there, so a
+game is rated exactly once, atomically with its end.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from storage.db import Executor, Transaction
+from storage.models import RatingEntry, RatingPoint
+from storage.rating import Change, Skill, finished_game, rate_game, user_of
+from storage.repositories.base import Repository
+from storage.rows import RowMapper, as_float
+
+__all__ = ["RatingRepository"]
+
+_entry = RowMapper(RatingEntry, mu=as_float, sigma=as_float)
+_point = RowMapper(RatingPoint, mu=as_float, sigma=as_float, finished_at=as_float)
+
+_ENTRY: Final = (
+    "SELECT r.player, r.family, r.user_id, r.mu, r.sigma, r.games,"
+    " u.first_name, u.last_name, u.username"
+    " FROM ratings AS r LEFT JOIN users AS u ON u.user_id = r.user_id"
+)
+
+
+class RatingRepository(Repository):
+    """Ratings, rating history and take-overs."""
+
+    async def mark_taken_over(self, ex: Executor, game_id: int, seat: int) -> None:
+        """A computer moved for the person of ``seat``: the game will not rate him."""
+        await ex.execute(
+            "INSERT INTO seat_timers (game_id, seat, taken_over) SELECT game_id, seat, 1"
+            " FROM game_seats WHERE game_id = ?1 AND seat = ?2 AND user_id IS NOT NULL"
+            " ON CONFLICT (game_id, seat) DO UPDATE SET taken_over = 1 WHERE taken_over = 0",
+            (game_id, seat))
+
+    async def taken_over(self, ex: Executor, game_id: int) -> set[int]:
+        """The seats of the game whose person a computer moved for."""
+        rows = await ex.fetchall(
+            "SELECT seat FROM seat_timers WHERE game_id = ? AND taken_over = 1", (game_id,))
+        return {int(row["seat"]) for row in rows}
+
+    async def rate_finished(self, tx: Transaction, game_id: int) -> list[Change]:
+        """Rate the game that ``tx`` has just finished (once: a game rated already, or
+        one that cannot be rated, changes nothing); the changes made."""
+        game = await tx.fetchone(
+            "SELECT game_id, finished_at, record_json, result_json FROM games"
+            " WHERE game_id = ? AND status = 'finished' AND finished_at IS NOT NULL"
+            " AND NOT EXISTS (SELECT 1 FROM rating_history h WHERE h.game_id = games.game_id)",
+            (game_id,))
+        if game is None:
+            return []
+        seats = [(int(r["seat"]), r["user_id"], r["ai_level"], bool(r["taken_over"]))
+                 for r in await tx.fetchall(
+                     "SELECT s.seat, s.user_id, s.ai_level, COALESCE(t.taken_over, 0)"
+                     " AS taken_over FROM game_seats AS s LEFT JOIN seat_timers AS t"
+                     " ON t.game_id = s.game_id AND t.seat = s.seat"
+                     " WHERE s.game_id = ? ORDER BY s.seat", (game_id,))]
+        rated = finished_game(game_id, float(game["finished_at"]), game["record_json"],
+                              game["result_json"], seats)
+        if rated is None:
+            return []
+        players = sorted({s.player for s in rated.seats})
+        marks = ", ".join("?" for _ in players)
+        current = {
+            (str(r["player"]), rated.family): Skill(float(r["mu"]), float(r["sigma"]),
+                                                    int(r["games"]))
+            for r in await tx.fetchall(
+                f"SELECT player, mu, sigma, games FROM ratings WHERE family = ?"
+                f" AND player IN ({marks})", (rated.family, *players))}
+        changes = rate_game(rated, current)
+        await self._write(tx, changes)
+        return changes
+
+    async def _write(self, tx: Transaction, changes: list[Change]) -> None:
+        if not changes:
+            return
+        await tx.executemany(
+            "INSERT INTO ratings (player, family, user_id, mu, sigma, games, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, family) DO UPDATE SET"
+            " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+            " updated_at = excluded.updated_at",
+            [(c.player, c.family, user_of(c.player), c.after.mu, c.after.sigma, c.after.games,
+              c.finished_at) for c in changes])
+        await tx.executemany(
+            "INSERT INTO rating_history (player, family, game_id, finished_at, mu_before,"
+            " sigma_before, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(c.player, c.family, c.game_id, c.finished_at, c.before.mu, c.before.sigma,
+              c.after.mu, c.after.sigma, c.after.games) for c in changes])
+
+    # -- reading
+
+    async def top(self, ex: Executor, family: str, chat_id: int | None = None,
+                  limit: int = 10) -> list[RatingEntry]:
+        """The family's leaderboard by mu - 3 sigma (then more games, then identity):
+        everyone rated, or (``chat_id``) those rated by a game of that chat."""
+        rows = await ex.fetchall(
+            f"{_ENTRY} WHERE r.family = ?1 AND (?2 IS NULL OR r.player IN"
+            " (SELECT h.player FROM rating_history AS h JOIN games AS g"
+            " ON g.game_id = h.game_id WHERE h.family = ?1 AND g.chat_id = ?2))"
+            " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.player ASC LIMIT ?3",
+            (family, chat_id, limit))
+        return _entry.all(rows)
+
+    async def of_player(self, ex: Executor, player: str) -> list[RatingEntry]:
+        """A player's rating in every family he is rated in, by family."""
+        return _entry.all(await ex.fetchall(
+            f"{_ENTRY} WHERE r.player = ? ORDER BY r.family", (player,)))
+
+    async def history(self, ex: Executor, player: str, limit: int = 30) -> list[RatingPoint]:
+        """A player's last ``limit`` rated games (every family), oldest first."""
+        rows = await ex.fetchall(
+            "SELECT * FROM (SELECT family, game_id, finished_at, mu, sigma, games"
+            " FROM rating_history WHERE player = ?"
+            " ORDER BY finished_at DESC, game_id DESC LIMIT ?)"
+            " ORDER BY finished_at, game_id",
+            (player, limit))
+        return _point.all(rows)
+
+    async def families_played(self, ex: Executor, *, chat_id: int | None = None,
+                              player: str | None = None) -> list[str]:
+        """The families of the rated games of a chat (or a player, or everyone), the
+        family of the latest game first."""
+        rows = await ex.fetchall(
+            "SELECT h.family, MAX(h.finished_at) AS last FROM rating_history AS h"
+            " JOIN games AS g ON g.game_id = h.game_id"
+            " WHERE (?1 IS NULL OR g.chat_id = ?1) AND (?2 IS NULL OR h.player = ?2)"
+            " GROUP BY h.family ORDER BY last DESC, h.family",
+            (chat_id, player))
+        return [str(row["family"]) for row in rows]
