@@ -9,7 +9,7 @@ Prints one JSON object:
   for 2 players, 3 players and 2-against-2;
 * ``finish``: the SQL statements and milliseconds of the move that finishes a game
   (kozel, two people and two computers, through the service) against the other moves;
-* ``migration``: seconds for m0005 to rate ``--games`` finished games already stored;
+* ``migration``: seconds for m0006 to rate ``--games`` finished games already stored;
 * ``chart_ms``: median milliseconds to draw the rating chart (30 games, two lines).
 """
 
