@@ -1,0 +1,31 @@
+"""The post-game review's input: what the engine needs to review one player's game.
+
+`GameService.review_input` hands it out only to a player of a finished game, and
+only for his own seat. It holds the complete record of the game (a finished game
+has no secrets left: `/export` hands out the same record) and the seat; the
+engine (`engine.ai.review`) computes that seat's view at each of its decisions
+from it and evaluates each decision on that view alone, never on the other
+seats' hands. It is picklable, so the bot reviews in a worker process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from service.errors import NotFinishedError
+
+__all__ = ["NotFinishedError", "ReviewInput"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewInput:
+    game_id: int
+    chat_id: int
+    user_id: int
+    seat: int
+    variant: str
+    seed: int  # the game's seed: the review's sampling is derived from it
+    names: tuple[str, ...]  # display names by seat (the pictures' labels)
+    record: Mapping[str, Any] = field(hash=False, compare=False)  # domino-record/1
