@@ -10,13 +10,15 @@ seats' hands. It is picklable, so the bot reviews in a worker process.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.ai.review import DecisionReview, ReviewSummary, review_range, summarize
+from engine.record import replay
 from service.errors import NotFinishedError
 
-__all__ = ["NotFinishedError", "ReviewInput"]
+__all__ = ["NotFinishedError", "ReviewInput", "review_chunk", "review_summary"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,3 +31,18 @@ class ReviewInput:
     seed: int  # the game's seed: the review's sampling is derived from it
     names: tuple[str, ...]  # display names by seat (the pictures' labels)
     record: Mapping[str, Any] = field(hash=False, compare=False)  # domino-record/1
+
+
+def review_chunk(given: ReviewInput, start: int, count: int
+                 ) -> tuple[int, list[DecisionReview | None]]:
+    """Review ``count`` decisions of the seat from its ``start``-th (pure: the bot runs
+    it in a worker process); the number of decisions the seat had in all, and those
+    reviews."""
+    return review_range(given.record, given.seat, given.seed, start, count)
+
+
+def review_summary(given: ReviewInput, reviews: Sequence[DecisionReview | None]
+                   ) -> ReviewSummary:
+    """The game's summary of its decisions' reviews (pure, for a worker process)."""
+    game, _ = replay(given.record)
+    return summarize(reviews, game.variant)
