@@ -554,8 +554,9 @@ TEXTS: dict[str, str] = {
     "plural.costly.many": "{n} costly moves",
     "review.explain": ("{decisions} decisions had a choice. Each was valued by the hard "
                        "computer from what you could see then (the same sampled deals "
-                       "for every move); a move is accurate within {tolerance} points "
-                       "of the best, costly from {threshold} points lost."),
+                       "for every move). A move is accurate when it loses at most "
+                       "{tolerance} against the best, costly when it loses {threshold} "
+                       "or more (in points)."),
     "review.no_choice": "🔍 Game {game_id} ({variant}): you never had a real choice.",
     "review.clean": "No move of yours lost points worth showing. Well played!",
     "review.costliest": "The costliest decisions follow.",
