@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+import time
 
 from telegram import CallbackQuery, Update
 from telegram.constants import ChatType
@@ -175,13 +176,19 @@ async def run_review(app: AnyApp, given: ReviewInput, lang: str) -> None:
     except TelegramError as exc:
         await _unreachable(app, chat_id, exc)
         return
+    # the progress is edited no faster than the private chat's pace (one message a
+    # second): a quick review is not slowed down by its own progress
+    pace = state.settings.private_interval
+    edited = time.monotonic()
     try:
         total, reviews = await workers.review_chunk(given, 0, CHUNK)
         while len(reviews) < total:
-            text = tr(lang, "review.progress", game_id=given.game_id, variant=variant,
-                      done=len(reviews), total=total)
-            await tg.edit(lambda text=text: bot.edit_message_text(  # type: ignore[misc]
-                text, chat_id, progress.message_id))
+            if time.monotonic() - edited >= pace:
+                text = tr(lang, "review.progress", game_id=given.game_id, variant=variant,
+                          done=len(reviews), total=total)
+                await tg.edit(lambda text=text: bot.edit_message_text(  # type: ignore[misc]
+                    text, chat_id, progress.message_id))
+                edited = time.monotonic()
             _, more = await workers.review_chunk(given, len(reviews), CHUNK)
             if not more:
                 break
