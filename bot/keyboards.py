@@ -15,7 +15,6 @@ from bot.callbacks import (
     OpenEnd,
     PassTurn,
     PlayTile,
-    ReviewGame,
     RulesOf,
     Signal,
     TileInfo,
@@ -399,14 +398,3 @@ def table_keyboard(lang: str, bot_username: str | None) -> InlineKeyboardMarkup 
         return None
     return InlineKeyboardMarkup(
         [[InlineKeyboardButton(tr(lang, "btn.open_hand"), url=f"https://t.me/{bot_username}")]])
-
-
-# --- the post-game review (issue 15)
-def final_keyboard(lang: str, bot_username: str | None, game_id: int) -> InlineKeyboardMarkup:
-    """Under a finished game's result: the review (in the presser's private chat), and
-    the link to the private chat as under every table."""
-    row = [_button(tr(lang, "btn.review"), ReviewGame(game_id))]
-    if bot_username:
-        row.append(InlineKeyboardButton(tr(lang, "btn.open_hand"),
-                                        url=f"https://t.me/{bot_username}"))
-    return InlineKeyboardMarkup([row])

@@ -42,14 +42,9 @@ from bot.formatting import (
     settings_text,
     table_caption,
 )
-from bot.keyboards import (
-    final_keyboard,
-    hand_keyboard,
-    lobby_keyboard,
-    settings_keyboard,
-    table_keyboard,
-)
+from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard, table_keyboard
 from bot.outbox import Outbox
+from bot.review_keys import final_keyboard  # the post-game review (issue 15)
 from bot.texts import language_of, tr
 from bot.workers import Workers
 from engine.game import SeatView
