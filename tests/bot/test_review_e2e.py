@@ -115,9 +115,9 @@ async def test_review_after_a_game(bot: Bot, emu: TelegramEmulator) -> None:
 
     # the button under the result, pressed by Anna: the review comes in private
     start = len(emu.history(anna.id))
-    answer = await bot.press(anna, group.id, finals[0].message_id, button)
-    assert answer == tr(en, "review.sent")
+    qid = await emu.press(anna, group.id, finals[0].message_id, button)
     await bot.settle(timeout=REVIEW_TIMEOUT)
+    assert emu.callback_answers[qid].text == tr(en, "review.sent")
     again = _texts(emu, anna.id, start)
     assert again[-1] == summary or summary in again  # the same review: reproducible
 
