@@ -249,3 +249,27 @@ def test_the_review_does_not_depend_on_the_others_hidden_tiles(name: str, player
         if checked == 3:
             break
     assert checked == 3
+
+
+@pytest.mark.parametrize(("name", "players"), [("kozel", 4), ("all_fives", 2), ("threes", 3)])
+def test_the_review_points_are_the_hard_players_value_without_the_game(name: str,
+                                                                        players: int) -> None:
+    """The hard player's value is the review's points over the variant's typical swing,
+    plus the won (lost) game: one function of the end of a line of play for both."""
+    from engine.ai.search import WIN_VALUE, outcome_points, outcome_value
+
+    variant = make_variant(name, players)
+    style = style_of(variant)
+    game = _finish(Game(variant, seed=2), {}, 2)
+    root = (0,) * len(variant.sides)
+    assert game.outcome is not None
+    for side in range(len(variant.sides)):
+        points = outcome_points(game, root, side, style)
+        won = side in game.outcome.winners
+        bonus = WIN_VALUE / len(game.outcome.winners) if won else -WIN_VALUE
+        assert outcome_value(game, root, side, style) == pytest.approx(points / style.scale
+                                                                       + bonus)
+        totals = game.totals
+        others = [totals[i] for i in range(len(totals)) if i != side]
+        diff = totals[side] - sum(others) / len(others)
+        assert points == pytest.approx(-diff if style.penalty else diff)
