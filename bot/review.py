@@ -8,7 +8,8 @@ finished game, for his own seat (`GameService.review_input`).
 
 The review runs as a JobQueue job, off the event loop: the decisions are valued
 in the AI worker pool a chunk at a time (``engine.ai.review``), and a progress
-message in the private chat is edited after each chunk ("Reviewing… 12/30").
+message in the private chat is edited between chunks, no faster than the private
+chat's pace ("Reviewing… 12/30").
 Then that message becomes the one-line summary, and each of the three costliest
 decisions follows: a picture of the table then (from the public view of that
 moment, the renderer sees nothing else) with what he played and what was
