@@ -45,7 +45,9 @@ log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
 
 REVIEW_PAYLOAD = "review-"  # /start review-<game>: the review a group's button asked for
-CHUNK = 4  # decisions a worker call reviews before the progress message is edited
+CHUNK = 4  # decisions the first worker call reviews
+CHUNK_SECONDS = 1.0  # later calls review about this long (the pool's computer players wait)
+MAX_CHUNK = 8
 _RUNNING_KEY = "domino_reviews"  # bot_data: the users whose review is running
 _PAYLOAD = re.compile(rf"{REVIEW_PAYLOAD}([1-9][0-9]{{0,14}})")
 
@@ -182,7 +184,9 @@ async def run_review(app: AnyApp, given: ReviewInput, lang: str) -> None:
     pace = state.settings.private_interval
     edited = time.monotonic()
     try:
+        started = time.monotonic()
         total, reviews = await workers.review_chunk(given, 0, CHUNK)
+        count = next_chunk(len(reviews), time.monotonic() - started)
         while len(reviews) < total:
             if time.monotonic() - edited >= pace:
                 text = tr(lang, "review.progress", game_id=given.game_id, variant=variant,
@@ -190,10 +194,12 @@ async def run_review(app: AnyApp, given: ReviewInput, lang: str) -> None:
                 await tg.edit(lambda text=text: bot.edit_message_text(  # type: ignore[misc]
                     text, chat_id, progress.message_id))
                 edited = time.monotonic()
-            _, more = await workers.review_chunk(given, len(reviews), CHUNK)
+            started = time.monotonic()
+            _, more = await workers.review_chunk(given, len(reviews), count)
             if not more:
                 break
             reviews += more
+            count = next_chunk(len(more), time.monotonic() - started)
         summary = await workers.review_summary(given, reviews)
     except TelegramError as exc:
         await _unreachable(app, chat_id, exc)
@@ -210,6 +216,15 @@ async def run_review(app: AnyApp, given: ReviewInput, lang: str) -> None:
             await _show_decision(app, given, lang, rank, review)
     except TelegramError as exc:
         await _unreachable(app, chat_id, exc)
+
+
+def next_chunk(done: int, seconds: float) -> int:
+    """How many decisions the next worker call reviews: about ``CHUNK_SECONDS`` of work
+    at the pace of the last call, so progress moves and a computer player sharing the
+    pool never waits long."""
+    if done <= 0 or seconds <= 0:
+        return CHUNK
+    return max(1, min(MAX_CHUNK, int(done * CHUNK_SECONDS / seconds)))
 
 
 async def _show_decision(app: AnyApp, given: ReviewInput, lang: str, rank: int,

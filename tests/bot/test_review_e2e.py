@@ -83,7 +83,7 @@ async def test_review_after_a_game(bot: Bot, emu: TelegramEmulator) -> None:
              if h.action == "edit" and h.message_id == mid]
     counts = [re.search(r"… (\d+)/(\d+)$", t) for t in edits]
     steps = [(int(m[1]), int(m[2])) for m in counts if m is not None]
-    assert len(steps) >= 2, edits  # progress edited as it goes
+    assert len(steps) >= 1 and len(edits) == len(steps) + 1, edits  # progress, then summary
     assert [d for d, _ in steps] == sorted(d for d, _ in steps)
     total = steps[0][1]
     assert all(t == total for _, t in steps) and total > 8

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.callbacks import MAX_BYTES, ReviewGame, decode, encode
-from bot.review import move_label, signed, summary_text
+from bot.review import CHUNK, MAX_CHUNK, move_label, next_chunk, signed, summary_text
 from bot.texts import LANGUAGES
 from engine.ai.review import ReviewSummary
 from engine.moves import DONE, DRAW, PASS, End, Open, Place
@@ -53,3 +53,10 @@ def test_summary_words() -> None:
     none = ReviewSummary(0, 0, 0, 0.0, (), 1.2, 12.0)
     for lang in LANGUAGES:
         assert "7" in summary_text(lang, given, none)
+
+
+def test_chunks_take_about_a_second() -> None:
+    assert next_chunk(4, 0.1) == MAX_CHUNK  # quick decisions: big chunks
+    assert next_chunk(4, 2.0) == 2
+    assert next_chunk(4, 40.0) == 1  # slow ones: one at a time
+    assert next_chunk(0, 0.0) == CHUNK
