@@ -45,7 +45,8 @@ log = logging.getLogger(__name__)
 COMMANDS = ("newgame", "pass", "fish", "hand", "table", "score", "rules", "settings", "cancel",
             "stats", "top", "language", "help", "export",
             "back",  # turn timers: /back takes the seat back from the computer
-            "notify")  # turn pings on or off
+            "notify",  # turn pings on or off
+            "review")  # the post-game review (issue 15; bot/review.py)
 _LIMITER_KEY = "domino_limiter"
 _PROCESSOR_KEY = "domino_processor"
 _WORKERS_KEY = "domino_workers"

@@ -23,6 +23,7 @@ from bot.callbacks import (
     OpenEnd,
     PassTurn,
     PlayTile,
+    ReviewGame,
     RulesOf,
     Signal,
     TileInfo,
@@ -32,6 +33,7 @@ from bot.common import error_text, move_refusal, player_of, with_admin_fallback
 from bot.formatting import no_fit_text, rules_text, seat_name
 from bot.keyboards import is_variant, rules_keyboard, tile_label
 from bot.presenter import Presenter
+from bot.review import review_button, start_link
 from bot.state import BotState, get_state
 from bot.texts import tr
 from bot.timers import came_back
@@ -93,6 +95,14 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
         return
     if isinstance(data, RulesOf):
         await _rules(state, ui, query, answer, lang, data, chat_id)
+        return
+    if isinstance(data, ReviewGame):  # the post-game review (issue 15)
+        text = await review_button(context.application, query, data)
+        if text is None:  # his private chat is not open: the link opens it
+            await answer(tr(lang, "review.start_first"),
+                         url=start_link(context.application, data.game_id))
+        else:
+            await answer(text)
         return
     if ui.maybe_away(data.game_id, user.id):
         await came_back(context.application, data.game_id, user.id)  # a press ends it

@@ -12,6 +12,7 @@ Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn fo
     t:<gid>:<ver>:<tile index>         a tile that cannot be placed now (explains why)
     l:<gid>:<action>[:<arg>]           a lobby button (see LOBBY_ACTIONS)
     r:<variant>                        the /rules menu: show that variant's rules
+    v:<gid>                            the post-game review of that game (under its result)
 
 Anything else, or anything out of range, decodes to None: a forged payload.
 """
@@ -119,8 +120,15 @@ class RulesOf:
     variant: str
 
 
+@dataclass(frozen=True, slots=True)
+class ReviewGame:
+    """The review button under a finished game's result (issue 15)."""
+
+    game_id: int
+
+
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
-                | Signal | RulesOf)
+                | Signal | RulesOf | ReviewGame)
 
 _NUM = r"(0|[1-9][0-9]{0,14})"
 _PLAY = re.compile(rf"p:{_NUM}:{_NUM}:([0-9]{{1,2}}):([WENSL])(#?)")
@@ -129,6 +137,7 @@ _OPEN = re.compile(rf"o:{_NUM}:{_NUM}:([WENS])")
 _SIGNAL = re.compile(rf"g:{_NUM}:{_NUM}:([60])")
 _INFO = re.compile(rf"t:{_NUM}:{_NUM}:([0-9]{{1,2}})")
 _RULES = re.compile(r"r:([a-z_]{1,20})")
+_REVIEW = re.compile(rf"v:{_NUM}")
 _LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
 
 
@@ -153,6 +162,8 @@ def encode(data: CallbackData) -> str:
         if data.kind not in SIGNALS:
             raise ValueError(f"unknown signal {data.kind!r}")
         text = f"g:{data.game_id}:{data.version}:{data.kind}"
+    elif isinstance(data, ReviewGame):
+        text = f"v:{data.game_id}"
     elif isinstance(data, RulesOf):
         if not re.fullmatch(r"[a-z_]{1,20}", data.variant):
             raise ValueError(f"not a variant name: {data.variant!r}")
@@ -206,6 +217,9 @@ def decode(text: str | None) -> CallbackData | None:
         return TileInfo(ids[0], ids[1], tile)
     if m := _RULES.fullmatch(text):
         return RulesOf(m[1])
+    if m := _REVIEW.fullmatch(text):
+        ids = _ids(m[1])
+        return None if ids is None else ReviewGame(ids[0])
     if m := _LOBBY.fullmatch(text):
         ids = _ids(m[1])
         action, arg = m[2], m[3] or ""

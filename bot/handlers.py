@@ -25,6 +25,8 @@ from bot.formatting import (
 from bot.keyboards import resolve_variant, rules_keyboard, variant_names
 from bot.presenter import SETTINGS_LINK_PREFIX, Presenter
 from bot.ratings import send_chart, stats_part, top_reply
+from bot.review import REVIEW_PAYLOAD, review_by_link
+from bot.review import cmd_review as cmd_review  # the post-game review (issue 15)
 from bot.state import BotState, get_state
 from bot.texts import LANGUAGES, tr
 from bot.timers import settings_command, timer_settings_summary
@@ -120,6 +122,9 @@ async def cmd_start(update: Update, context: Context) -> None:
         if chosen is not None:  # from a /rules button pressed in a group
             await env.say(rules_text(env.lang, chosen))
             return
+    if env.args and env.args[0].startswith(REVIEW_PAYLOAD):  # a group's review button
+        await review_by_link(context.application, user.id, env.lang, env.args[0])
+        return
     if env.args:
         settings = SETTINGS_TOKEN.fullmatch(env.args[0])
         if settings is not None:

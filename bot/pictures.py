@@ -9,8 +9,9 @@ from PIL import Image
 
 from bot.texts import tr
 from engine.game import SeatView
+from engine.tiles import Tile
 from engine.variants import get_variant
-from renderer import TableLabels, TableScene, render_table
+from renderer import TableLabels, TableScene, render_hand, render_table
 
 log = logging.getLogger(__name__)
 
@@ -38,3 +39,11 @@ def fallback_picture() -> bytes:
     buf = io.BytesIO()
     Image.new("RGB", (640, 360), (38, 110, 70)).save(buf, format="PNG")
     return buf.getvalue()
+
+
+# --- the post-game review (issue 15)
+def hand_picture(hand: list[Tile], marked: list[Tile]) -> tuple[bytes, str]:
+    """A picture of a hand with ``marked`` tiles raised (the review: the tile played
+    and the better one)."""
+    result = render_hand(hand, marked)
+    return result.data, f"hand{result.extension}"

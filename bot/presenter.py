@@ -44,6 +44,7 @@ from bot.formatting import (
 )
 from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard, table_keyboard
 from bot.outbox import Outbox, Run
+from bot.review_keys import final_keyboard  # the post-game review (issue 15)
 from bot.texts import language_of, tr
 from bot.workers import Workers
 from engine.game import SeatView
@@ -610,7 +611,8 @@ class Presenter:
         if mention is not None and resend and mention[0] == game.version \
                 and view.turn == mention[1] and game.status == "playing":
             entities = _mention(lang, caption, seat_name(lang, game.seats[mention[1]]), mention[2])
-        markup = table_keyboard(lang, self.bot.username)
+        markup = table_keyboard(lang, self.bot.username) if game.status != "finished" \
+            else final_keyboard(lang, self.bot.username, game_id)  # the review's button
         banner, detail = banner_texts(lang, game, view)
         photo, filename = await self.workers.table_picture(
             lang, view, seat_names(lang, game), banner, detail)
@@ -700,7 +702,8 @@ class Presenter:
         banner, detail = banner_texts(lang, game, view) if final is not None else (None, None)
         photo, filename = await self.workers.table_picture(
             lang, view, seat_names(lang, game), banner, detail)
-        markup = table_keyboard(lang, self.bot.username)
+        markup = table_keyboard(lang, self.bot.username) if final is None \
+            else final_keyboard(lang, self.bot.username, game_id)  # the review's button
         done = False
         if ref is not None and not _is_summary(ref) \
                 and await self._edit_picture(ref, photo, caption, filename, markup):

@@ -19,10 +19,13 @@ from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from bot.pictures import table_picture
+from bot.pictures import hand_picture, table_picture
+from engine.ai.review import DecisionReview, ReviewSummary
 from engine.game import SeatView
 from engine.moves import Move
+from engine.tiles import Tile
 from service.ai import decide
+from service.review import ReviewInput, review_chunk, review_summary
 from service.types import AiTurn
 
 log = logging.getLogger(__name__)
@@ -99,6 +102,19 @@ class Workers:
                             ) -> tuple[bytes, str]:
         return await self.render.run(table_picture, lang, view, list(names), banner,
                                      banner_detail)
+
+    # --- the post-game review (issue 15): decisions in the AI pool, a chunk a call
+    async def review_chunk(self, given: ReviewInput, start: int, count: int
+                           ) -> tuple[int, list[DecisionReview | None]]:
+        return await self.ai.run(review_chunk, given, start, count)
+
+    async def review_summary(self, given: ReviewInput,
+                             reviews: Sequence[DecisionReview | None]) -> ReviewSummary:
+        return await self.ai.run(review_summary, given, list(reviews))
+
+    async def hand_picture(self, hand: Sequence[Tile], marked: Sequence[Tile]
+                           ) -> tuple[bytes, str]:
+        return await self.render.run(hand_picture, list(hand), list(marked))
 
     def close(self) -> None:
         self.ai.close()

@@ -82,3 +82,10 @@ class BadSettingsError(ServiceError):
 
 class GameOverError(ServiceError):
     code = "game_over"
+
+
+# --- the post-game review (issue 15)
+class NotFinishedError(ServiceError):
+    """A review asked of a game that is not over (or was cancelled)."""
+
+    code = "not_finished"

@@ -61,6 +61,7 @@ from service.errors import (
 from service.history import command_text, head_json, rebuild
 from service.options import check_options
 from service.ratings import RatingService
+from service.review import NotFinishedError, ReviewInput
 from service.types import (
     AI_LEVELS,
     SHOWN_KINDS,
@@ -1173,3 +1174,25 @@ class GameService:
         unplayed = {pip: sum(1 for t in tiles if t.has(pip) and t not in on_table)
                     for pip in sorted(set(rnd.table.open_ends().values()))}
         return FishClaim(False, rnd.boneyard_left, unplayed)
+
+    # ------------------------------------------------------------- the post-game review
+    async def review_input(self, game_id: int, user_id: int) -> ReviewInput:
+        """What the engine needs to review ``user_id``'s play in a finished game: its
+        complete record and his own seat (the engine derives his views from them).
+        `NoSuchGameError` for no such game, `NotInGameError` for anyone who did not
+        play in it, `NotFinishedError` while it is played, in its lobby or cancelled."""
+        async with self._db.reading() as ex:
+            loaded = await self._repos.games.load(ex, game_id)
+            if loaded is None:
+                raise NoSuchGameError()
+            row, seats = loaded
+            mine = [s for s in seats if s.user_id == user_id]
+            if not mine:
+                raise NotInGameError()
+            if row.status != "finished" or row.record_json is None or row.seed is None:
+                raise NotFinishedError()
+            self._note_chat(row)
+            live = await self._live(ex, row)
+            return ReviewInput(game_id=row.game_id, chat_id=row.chat_id, user_id=user_id,
+                               seat=mine[0].seat, variant=row.variant, seed=row.seed,
+                               names=live.names, record=to_record(live.game, list(live.names)))

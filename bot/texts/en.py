@@ -560,4 +560,43 @@ TEXTS: dict[str, str] = {
     "rating.chart.title": "{name} — rating (μ − 3σ)",
     "rating.chart.subtitle": "last {count} games",
     "rating.chart.caption": "📈 {name}: rating over the last {count} rated games",
+    # ---- issue 15: the post-game review
+    "cmd.review": "Review my last game: what my moves cost",
+    "err.not_finished": "That game is not over: it can be reviewed once it ends.",
+    "btn.review": "🔍 Review",
+    "usage.review": ("Use /review in our private chat for your latest finished game, or "
+                     "/review N for game number N."),
+    "review.private_only": ("/review works in our private chat: send it to me there, or "
+                            "press «🔍 Review» under a game's result."),
+    "review.none": "You have no finished game yet: there is nothing to review.",
+    "review.no_game": "There is no game {game_id}.",
+    "review.not_player": "You did not play game {game_id}: only its players can review it.",
+    "review.not_finished": "Game {game_id} is not over: it can be reviewed once it ends.",
+    "review.busy": "Your review is still running: one at a time, please.",
+    "review.progress": "🔍 Reviewing game {game_id} ({variant})… {done}/{total}",
+    "review.summary": ("🔍 Game {game_id} ({variant}), your play: accuracy {accuracy}%, "
+                       "{costly}, {lost} points"),
+    "plural.costly.one": "{n} costly move",
+    "plural.costly.few": "{n} costly moves",
+    "plural.costly.many": "{n} costly moves",
+    "review.explain": ("{decisions} decisions had a choice. Each was valued by the hard "
+                       "computer from what you could see then (the same sampled deals "
+                       "for every move). A move is accurate when it loses at most "
+                       "{tolerance} against the best, costly when it loses {threshold} "
+                       "or more (in points)."),
+    "review.no_choice": "🔍 Game {game_id} ({variant}): you never had a real choice.",
+    "review.clean": "No move of yours lost points worth showing. Well played!",
+    "review.costliest": "The costliest decisions follow.",
+    "review.failed": "The review could not be finished. Try /review again later.",
+    "review.decision": ("#{rank} · round {round}, turn {turn}: {lost} points\n"
+                        "You played {played} (expected {played_points}).\n"
+                        "Better: {best} (expected {best_points})."),
+    "review.hand": "Your hand then: {played} played, {best} better.",
+    "review.draw": "draw",
+    "review.pass": "pass",
+    "review.done": "end the turn",
+    "review.open": "reopen {end}",
+    "review.sent": "Your review comes in our private chat.",
+    "review.not_player_answer": "Only the players of this game can review it.",
+    "review.start_first": "Open our private chat first: the review comes there.",
 }

@@ -575,4 +575,42 @@ TEXTS: dict[str, str] = {
     "rating.chart.title": "{name} — рейтинг (μ − 3σ)",
     "rating.chart.subtitle": "последние игры: {count}",
     "rating.chart.caption": "📈 {name}: рейтинг за последние игры ({count})",
+    # ---- issue 15: the post-game review
+    "cmd.review": "Разбор моей последней партии: чего стоили мои ходы",
+    "err.not_finished": "Эта партия ещё не окончена: разобрать её можно после конца.",
+    "btn.review": "🔍 Разбор",
+    "usage.review": ("Отправьте /review в личном чате со мной — разбор последней "
+                     "оконченной партии, или /review N — партии номер N."),
+    "review.private_only": ("/review работает в личном чате со мной: отправьте её туда "
+                            "или нажмите «🔍 Разбор» под результатом партии."),
+    "review.none": "У вас ещё нет оконченных партий: разбирать нечего.",
+    "review.no_game": "Партии {game_id} нет.",
+    "review.not_player": "Вы не играли в партии {game_id}: разбор — только для её игроков.",
+    "review.not_finished": "Партия {game_id} ещё не окончена: разбор — после её конца.",
+    "review.busy": "Ваш разбор ещё идёт: по одному, пожалуйста.",
+    "review.progress": "🔍 Разбираю партию {game_id} ({variant})… {done}/{total}",
+    "review.summary": ("🔍 Партия {game_id} ({variant}), ваша игра: точность {accuracy}%, "
+                       "{costly}, {lost} оч."),
+    "plural.costly.one": "{n} дорогой ход",
+    "plural.costly.few": "{n} дорогих хода",
+    "plural.costly.many": "{n} дорогих ходов",
+    "review.explain": ("Решений с выбором: {decisions}. Каждое оценил сильный компьютер "
+                       "по тому, что вы тогда видели (одни и те же случайные расклады для "
+                       "всех ходов). Ход точен, если уступает лучшему не больше чем на "
+                       "{tolerance} оч., и дорог, если теряет {threshold} оч. и больше."),
+    "review.no_choice": "🔍 Партия {game_id} ({variant}): настоящего выбора у вас не было.",
+    "review.clean": "Ни один ваш ход не потерял заметных очков. Отличная игра!",
+    "review.costliest": "Дальше — самые дорогие решения.",
+    "review.failed": "Разбор не удалось закончить. Попробуйте /review позже.",
+    "review.decision": ("№{rank} · раунд {round}, ход {turn}: {lost} оч.\n"
+                        "Вы сыграли {played} (ожидание {played_points}).\n"
+                        "Лучше: {best} (ожидание {best_points})."),
+    "review.hand": "Ваши костяшки тогда: сыграно {played}, лучше {best}.",
+    "review.draw": "взять из базара",
+    "review.pass": "пас",
+    "review.done": "закончить ход",
+    "review.open": "открыть {end}",
+    "review.sent": "Разбор придёт в личный чат со мной.",
+    "review.not_player_answer": "Разобрать партию могут только её игроки.",
+    "review.start_first": "Сначала откройте личный чат со мной: разбор придёт туда.",
 }

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from engine.ai.policy import Style, greedy_move, move_scores, style_of, view_greedy
 from engine.ai.search import (
     WIN_VALUE,
+    Evaluation,
     distinct_moves,
     outcome_value,
     rollout,
@@ -40,7 +41,7 @@ from engine.variants import Variant, make_variant
 
 LEVELS = ("easy", "medium", "hard")
 __all__ = ["LEVELS", "WIN_VALUE", "Budget", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player",
-           "default_budget", "make_player", "outcome_value", "rollout"]
+           "default_budget", "make_player", "outcome_value", "rollout", "world_value"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,17 +241,23 @@ class HardPlayer(Player):
     @staticmethod
     def _value(world: Game, move: Move, root_totals: tuple[int, ...], side: int,
                style: Style, budget: Budget) -> float:
-        """The value of ``move`` in one world: exact when the rest is small, else a rollout."""
-        g = world.copy()
+        return world_value(world, move, root_totals, side, style, budget)
+
+
+def world_value(world: Game, move: Move, root_totals: tuple[int, ...], side: int,
+                style: Style, budget: Budget, evaluate: Evaluation = outcome_value) -> float:
+    """The value of ``move`` in one world: exact when the rest is small, else a rollout
+    (the hard player's; the post-game review values in points with ``evaluate``)."""
+    g = world.copy()
+    g.apply(move)
+    if budget.exact_tiles and small_enough(g, budget.exact_tiles):
+        value = solve(g, root_totals, side, style, budget.node_limit, evaluate)
+        if value is not None:
+            return value
+        g = world.copy()  # the search gave up: roll out instead
         g.apply(move)
-        if budget.exact_tiles and small_enough(g, budget.exact_tiles):
-            value = solve(g, root_totals, side, style, budget.node_limit)
-            if value is not None:
-                return value
-            g = world.copy()  # the search gave up: roll out instead
-            g.apply(move)
-        rollout(g, style)
-        return outcome_value(g, root_totals, side, style)
+    rollout(g, style)
+    return evaluate(g, root_totals, side, style)
 
 
 class Likelihood:

@@ -14,6 +14,8 @@ and the caller rolls out instead. Everything here is deterministic.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.ai.policy import Style, greedy_move
 from engine.game import Game
 from engine.moves import Move, Place
@@ -28,15 +30,25 @@ def rollout(game: Game, style: Style) -> None:
         game.apply(greedy_move(game, style))
 
 
-def outcome_value(game: Game, root_totals: tuple[int, ...], side: int, style: Style) -> float:
-    """How good the end of a rollout is for ``side``: the point swing, and a won game."""
+# How good the end of a line of play is for a side: (game, root totals, side, style).
+Evaluation = Callable[[Game, tuple[int, ...], int, Style], float]
+
+
+def outcome_points(game: Game, root_totals: tuple[int, ...], side: int, style: Style) -> float:
+    """The point swing for ``side`` since ``root_totals``, in the variant's own points:
+    its gain less the mean gain of the other sides, the sign turned for penalty
+    totals (kozel), so more is always better. The post-game review's unit."""
     n = len(root_totals)
     delta = [game.totals[i] - root_totals[i] for i in range(n)]
     others = sum(delta[i] for i in range(n) if i != side) / (n - 1)
     diff = delta[side] - others
-    if style.penalty:
-        diff = -diff
-    value = diff / style.scale
+    return -diff if style.penalty else diff
+
+
+def outcome_value(game: Game, root_totals: tuple[int, ...], side: int, style: Style) -> float:
+    """How good the end of a rollout is for ``side``: the point swing (:func:`outcome_points`
+    over a typical round's swing), and a won game."""
+    value = outcome_points(game, root_totals, side, style) / style.scale
     out = game.outcome
     if out is not None:
         value += WIN_VALUE / len(out.winners) if side in out.winners else -WIN_VALUE
@@ -82,10 +94,11 @@ def distinct_moves(game: Game, legal: list[Move]) -> list[Move]:
 
 
 def solve(game: Game, root_totals: tuple[int, ...], side: int, style: Style,
-          node_limit: int) -> float | None:
+          node_limit: int, evaluate: Evaluation = outcome_value) -> float | None:
     """The exact value of ``game`` for ``side`` with perfect play to the end of the
     round (or of the game), or None when more than ``node_limit`` positions would be
-    visited. ``game`` is consumed (moves are applied to it)."""
+    visited. ``game`` is consumed (moves are applied to it). ``evaluate`` values the
+    end (the hard player's :func:`outcome_value`; the review's :func:`outcome_points`)."""
     side_of = game.variant.side_of
     rounds = len(game.rounds)
     nodes = 0
@@ -95,7 +108,7 @@ def solve(game: Game, root_totals: tuple[int, ...], side: int, style: Style,
         while True:
             seat = g.current_seat
             if seat is None or len(g.rounds) != rounds:
-                return outcome_value(g, root_totals, side, style)
+                return evaluate(g, root_totals, side, style)
             legal = g.legal_moves()
             if len(legal) != 1:
                 break

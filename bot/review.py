@@ -1,0 +1,305 @@
+"""The post-game review in a player's private chat (issue 15).
+
+``/review`` (his latest finished game) or ``/review N`` in private, or the
+«🔍 Review» button under a finished game's result in the group (the review then
+comes in the presser's private chat; ``/start review-<game>`` when that chat is
+not open yet). The service hands out the review's input only to a player of the
+finished game, for his own seat (`GameService.review_input`).
+
+The review runs as a JobQueue job, off the event loop: the decisions are valued
+in the AI worker pool a chunk at a time (``engine.ai.review``), and a progress
+message in the private chat is edited between chunks, no faster than the private
+chat's pace ("Reviewing… 12/30").
+Then that message becomes the one-line summary, and each of the three costliest
+decisions follows: a picture of the table then (from the public view of that
+moment, the renderer sees nothing else) with what he played and what was
+better under it, and a picture of his hand then. One review per user at a time;
+a user who blocked the bot stops it, nothing else. A review is not stored: one
+cut by a restart is simply asked for again.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+import time
+
+from telegram import CallbackQuery, Update
+from telegram.constants import ChatType
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from bot import tg
+from bot.callbacks import ReviewGame
+from bot.keyboards import END_ARROWS, tile_label
+from bot.state import AnyApp, get_state
+from bot.texts import plural, tr, variant_name
+from engine.ai.review import DecisionReview, ReviewSummary
+from engine.moves import Done, Draw, Move, Open, Pass, Place
+from service import ServiceError
+from service.errors import NoSuchGameError, NotInGameError
+from service.review import NotFinishedError, ReviewInput
+
+log = logging.getLogger(__name__)
+Context = ContextTypes.DEFAULT_TYPE
+
+REVIEW_PAYLOAD = "review-"  # /start review-<game>: the review a group's button asked for
+CHUNK = 4  # decisions the first worker call reviews
+CHUNK_SECONDS = 1.0  # later calls review about this long (the pool's computer players wait)
+MAX_CHUNK = 8
+_RUNNING_KEY = "domino_reviews"  # bot_data: the users whose review is running
+_PAYLOAD = re.compile(rf"{REVIEW_PAYLOAD}([1-9][0-9]{{0,14}})")
+
+
+def _running(app: AnyApp) -> set[int]:
+    running: set[int] = app.bot_data.setdefault(_RUNNING_KEY, set())
+    return running
+
+
+def _number(arg: str) -> int | None:
+    text = arg.removeprefix("#")
+    if text.isascii() and text.isdigit() and 0 < len(text) <= 15:
+        return int(text)
+    return None
+
+
+# ------------------------------------------------------------------ starting one
+
+
+async def begin(app: AnyApp, user_id: int, lang: str, game_id: int) -> str | None:
+    """Start the review of ``game_id`` for ``user_id`` in his private chat; None when
+    it started, else the words of the refusal (nothing changes)."""
+    if user_id in _running(app):
+        return tr(lang, "review.busy")
+    state = get_state(app)
+    try:
+        given = await state.service.review_input(game_id, user_id)
+    except NotInGameError:
+        return tr(lang, "review.not_player", game_id=game_id)
+    except NoSuchGameError:
+        return tr(lang, "review.no_game", game_id=game_id)
+    except NotFinishedError:
+        return tr(lang, "review.not_finished", game_id=game_id)
+    queue = app.job_queue
+    if queue is None:
+        raise RuntimeError("the JobQueue is missing: install python-telegram-bot[job-queue]")
+    _running(app).add(user_id)
+    queue.run_once(_review_job, when=0, data=(given, lang), name=f"review:{user_id}")
+    return None
+
+
+async def cmd_review(update: Update, context: Context) -> None:
+    """/review [N] in private: his latest finished game, or game N."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return
+    state = get_state(context)
+    ui = state.presenter
+    private = chat.type == ChatType.PRIVATE
+    lang = await ui.chat_language(chat.id, user.language_code, private=private)
+    if not private:
+        ui.say(chat.id, tr(lang, "review.private_only"))
+        return
+    args = list(context.args or [])
+    number = _number(args[0]) if len(args) == 1 else None
+    if args and number is None:
+        ui.say(chat.id, tr(lang, "usage.review"))
+        return
+    if number is None:
+        last = await state.service.last_finished_game(user_id=user.id)
+        if last is None:
+            ui.say(chat.id, tr(lang, "review.none"))
+            return
+        number = last.game_id
+    refusal = await begin(context.application, user.id, lang, number)
+    if refusal is not None:
+        ui.say(chat.id, refusal)
+
+
+async def review_by_link(app: AnyApp, user_id: int, lang: str, payload: str) -> None:
+    """``/start review-<game>``: the review the group's button offered before the
+    private chat was open."""
+    ui = get_state(app).presenter
+    found = _PAYLOAD.fullmatch(payload)
+    if found is None:
+        ui.say(user_id, tr(lang, "start.bad_token"))
+        return
+    refusal = await begin(app, user_id, lang, int(found[1]))
+    if refusal is not None:
+        ui.say(user_id, refusal)
+
+
+async def review_button(app: AnyApp, query: CallbackQuery, data: ReviewGame) -> str | None:
+    """The «🔍 Review» button under a game's result: the callback answer's words (and
+    the review started in the presser's private chat)."""
+    state = get_state(app)
+    user = query.from_user
+    known = await state.service.user(user.id)
+    lang = await state.presenter.user_language(user.id, user.language_code, known)
+    try:
+        await state.service.review_input(data.game_id, user.id)
+    except NotInGameError:
+        return tr(lang, "review.not_player_answer")
+    except ServiceError:
+        return tr(lang, "btn.forged")
+    if known is None or not known.has_private_chat or known.blocked:
+        return None  # the caller answers with the link that opens the private chat
+    return await begin(app, user.id, lang, data.game_id) or tr(lang, "review.sent")
+
+
+def start_link(app: AnyApp, game_id: int) -> str:
+    return get_state(app).presenter.start_link(f"{REVIEW_PAYLOAD}{game_id}")
+
+
+# ------------------------------------------------------------------ running one
+
+
+async def _review_job(context: Context) -> None:
+    job = context.job
+    assert job is not None and isinstance(job.data, tuple)
+    given, lang = job.data
+    assert isinstance(given, ReviewInput) and isinstance(lang, str)
+    try:
+        await run_review(context.application, given, lang)
+    finally:
+        _running(context.application).discard(given.user_id)
+
+
+async def run_review(app: AnyApp, given: ReviewInput, lang: str) -> None:
+    """The review, shown in the player's private chat (see the module docstring)."""
+    state = get_state(app)
+    bot, workers = app.bot, state.workers
+    chat_id = given.user_id
+    variant = variant_name(lang, given.variant)
+    try:
+        progress = await bot.send_message(chat_id, tr(
+            lang, "review.progress", game_id=given.game_id, variant=variant, done=0,
+            total="…"))
+    except TelegramError as exc:
+        await _unreachable(app, chat_id, exc)
+        return
+    # the progress is edited no faster than the private chat's pace (one message a
+    # second): a quick review is not slowed down by its own progress
+    pace = state.settings.private_interval
+    edited = time.monotonic()
+    try:
+        started = time.monotonic()
+        total, reviews = await workers.review_chunk(given, 0, CHUNK)
+        count = next_chunk(len(reviews), time.monotonic() - started)
+        while len(reviews) < total:
+            if time.monotonic() - edited >= pace:
+                text = tr(lang, "review.progress", game_id=given.game_id, variant=variant,
+                          done=len(reviews), total=total)
+                await tg.edit(lambda text=text: bot.edit_message_text(  # type: ignore[misc]
+                    text, chat_id, progress.message_id))
+                edited = time.monotonic()
+            started = time.monotonic()
+            _, more = await workers.review_chunk(given, len(reviews), count)
+            if not more:
+                break
+            reviews += more
+            count = next_chunk(len(more), time.monotonic() - started)
+        summary = await workers.review_summary(given, reviews)
+    except TelegramError as exc:
+        await _unreachable(app, chat_id, exc)
+        return
+    except Exception:
+        log.exception("the review of game %s for %s failed", given.game_id, chat_id)
+        await tg.quietly(bot.edit_message_text(tr(lang, "review.failed"), chat_id,
+                                               progress.message_id), "review failed")
+        return
+    try:
+        await tg.edit(lambda: bot.edit_message_text(
+            summary_text(lang, given, summary), chat_id, progress.message_id))
+        for rank, review in enumerate(summary.costliest, 1):
+            await _show_decision(app, given, lang, rank, review)
+    except TelegramError as exc:
+        await _unreachable(app, chat_id, exc)
+
+
+def next_chunk(done: int, seconds: float) -> int:
+    """How many decisions the next worker call reviews: about ``CHUNK_SECONDS`` of work
+    at the pace of the last call, so progress moves and a computer player sharing the
+    pool never waits long."""
+    if done <= 0 or seconds <= 0:
+        return CHUNK
+    return max(1, min(MAX_CHUNK, int(done * CHUNK_SECONDS / seconds)))
+
+
+async def _show_decision(app: AnyApp, given: ReviewInput, lang: str, rank: int,
+                         review: DecisionReview) -> None:
+    """One costly decision: the table then (public view) with the words under it, and
+    his hand then with the played and the better tile raised."""
+    workers = get_state(app).workers
+    names = list(given.names)
+    photo, filename = await workers.table_picture(lang, review.public, names)
+    await app.bot.send_photo(given.user_id, photo, filename=filename,
+                             caption=decision_text(lang, rank, review)[:1024])
+    marked = [m.tile for m in (review.chosen, review.best) if isinstance(m, Place)]
+    hand, name = await workers.hand_picture(review.hand, marked)
+    await app.bot.send_photo(given.user_id, hand, filename=name, caption=tr(
+        lang, "review.hand", played=move_label(lang, review.chosen),
+        best=move_label(lang, review.best))[:1024])
+
+
+async def _unreachable(app: AnyApp, user_id: int, exc: TelegramError) -> None:
+    """The player cannot be written to (blocked the bot, no private chat): the review
+    stops, and he is marked so."""
+    if not tg.cannot_write(exc):
+        log.warning("the review for %s stopped: %s", user_id, exc.message)
+        return
+    service = get_state(app).service
+    if tg.blocked(exc):
+        await service.set_reachable(user_id, blocked=True)
+    else:
+        await service.set_reachable(user_id, private_chat=False)
+
+
+# ------------------------------------------------------------------ words
+
+
+def signed(points: float, digits: int = 1) -> str:
+    """Points with their sign, a real minus: "+4.5", "−8.1", "0"."""
+    value = round(points, digits)
+    if value == 0:
+        return "0"
+    text = f"{abs(value):.{digits}f}" if digits else str(round(abs(value)))
+    return ("+" if value > 0 else "−") + text
+
+
+def move_label(lang: str, move: Move) -> str:
+    if isinstance(move, Place):
+        end = f" {END_ARROWS[move.end]}{move.end.value}" if move.end is not None else ""
+        return f"{tile_label(move.tile)}{end}"
+    if isinstance(move, Draw):
+        return tr(lang, "review.draw")
+    if isinstance(move, Pass):
+        return tr(lang, "review.pass")
+    if isinstance(move, Done):
+        return tr(lang, "review.done")
+    if isinstance(move, Open):
+        return tr(lang, "review.open", end=f"{END_ARROWS[move.end]}{move.end.value}")
+    return str(move)  # pragma: no cover - a take is never a choice
+
+
+def summary_text(lang: str, given: ReviewInput, summary: ReviewSummary) -> str:
+    variant = variant_name(lang, given.variant)
+    if not summary.decisions:
+        return tr(lang, "review.no_choice", game_id=given.game_id, variant=variant)
+    line = tr(lang, "review.summary", game_id=given.game_id, variant=variant,
+              accuracy=math.floor(100 * summary.accuracy + 0.5),
+              costly=plural(lang, summary.costly, "costly"),
+              lost=signed(-summary.lost, 0) if round(summary.lost) else "0")
+    explain = tr(lang, "review.explain", decisions=summary.decisions,
+                 tolerance=f"{summary.tolerance:g}", threshold=f"{summary.threshold:g}")
+    tail = tr(lang, "review.costliest" if summary.costliest else "review.clean")
+    return f"{line}\n\n{explain}\n\n{tail}"
+
+
+def decision_text(lang: str, rank: int, review: DecisionReview) -> str:
+    return tr(lang, "review.decision", rank=rank, round=review.round_index + 1,
+              turn=review.turn_number, lost=signed(-review.lost),
+              played=move_label(lang, review.chosen),
+              played_points=signed(review.chosen_points),
+              best=move_label(lang, review.best), best_points=signed(review.best_points))
