@@ -508,8 +508,11 @@ class Presenter:
         if ping is not None and pinged and ping[0] == game.version:
             text = f"{ping[1]}\n\n{text}"
         on_turn = game.status == "playing" and view.turn == seat
+        # issue 15, display: scoring hints on the buttons (the chat may switch them off)
+        hints = hand_hints(game, view) if on_turn and (
+            await display_of(self.service, game.chat_id)).hints else None
         markup = hand_keyboard(lang, game.game_id, game.version, view,
-                               active=game.status == "playing")
+                               active=game.status == "playing", hints=hints)
         # Who is not on turn keeps a keyboard of an older version: pressing it only
         # explains; the digest ignores the version then, so it is not edited for it.
         key = digest(text, markup_json(markup) if on_turn else markup_json(

@@ -533,4 +533,10 @@ TEXTS: dict[str, str] = {
         "/notify on — a private message when your turn has waited a while (and a "
         "mention in the group if it stalls); /notify off — none."
     ),
+    # ---- issue 15, display: scoring hints and the text table
+    "ttable.lead": "Lead",
+    "ttable.spinner": "Spinner: {tile}",
+    "ttable.turn": "Turn: {seat}. {name}",
+    "ttable.hands": "Tiles in hand:",
+    "ttable.score": "Score:",
 }

@@ -551,4 +551,10 @@ TEXTS: dict[str, str] = {
         "/notify on — личное сообщение, когда ваш ход ждёт какое-то время (и упоминание "
         "в группе, если игра встала); /notify off — без напоминаний."
     ),
+    # ---- issue 15, display: scoring hints and the text table
+    "ttable.lead": "Начало",
+    "ttable.spinner": "Крест (спиннер): {tile}",
+    "ttable.turn": "Ходит: {seat}. {name}",
+    "ttable.hands": "Костяшек на руках:",
+    "ttable.score": "Счёт:",
 }
