@@ -3,6 +3,7 @@ read for the presenter (the settings themselves: service/display.py)."""
 
 from __future__ import annotations
 
+from bot.texts import tr
 from engine.errors import EngineError
 from engine.game import SeatView
 from engine.hints import placement_hints
@@ -44,4 +45,12 @@ async def display_of(service: GameService, chat_id: int) -> DisplaySettings:
     return await chat_display(service, chat_id)
 
 
-__all__ = ["Hints", "display_of", "game_variant", "hand_hints"]
+async def display_summary(service: GameService, chat_id: int, lang: str) -> str:
+    """The /settings lines of the display settings (appended to the timers' summary)."""
+    cfg = await display_of(service, chat_id)
+    return "\n\n" + tr(lang, "display.summary",
+                         hints=tr(lang, "timer.on" if cfg.hints else "timer.off"),
+                         table=tr(lang, f"display.table.{cfg.table}"))
+
+
+__all__ = ["Hints", "display_of", "display_summary", "game_variant", "hand_hints"]

@@ -112,9 +112,11 @@ def _arm_lines(lang: str, view: SeatView) -> list[str]:
 
 
 def table_text(lang: str, game: GameInfo, view: SeatView,
-               results: Sequence[MoveResult] = (), auto: Collection[int] = ()) -> str:
+               results: Sequence[MoveResult] = (), auto: Collection[int] = (), *,
+               mention: int | None = None) -> str:
     """The table as an HTML message (``results``: the moves since the last one shown,
-    named on a "Last:" line as the picture's caption names them)."""
+    named on a "Last:" line as the picture's caption names them; ``mention``: the
+    user on turn, whose name on the turn line then mentions him)."""
     esc = html.escape
     names = [_clean(n) for n in seat_names(lang, game)]
     header = tr(lang, "table.header", variant=variant_name(lang, game.variant),
@@ -144,7 +146,11 @@ def table_text(lang: str, game: GameInfo, view: SeatView,
     elif view.turn is None:
         out.append(esc(tr(lang, "hand.round_over")))
     else:
-        out.append(esc(tr(lang, "ttable.turn", seat=view.turn + 1, name=names[view.turn])))
+        before, after = tr(lang, "ttable.turn", seat=view.turn + 1, name="\0").split("\0")
+        name = esc(names[view.turn])
+        if mention is not None:
+            name = f'<a href="tg://user?id={mention}">{name}</a>'
+        out.append(esc(before) + name + esc(after))
     out.append(esc(tr(lang, "ttable.hands")))
     out.extend(esc(f"{s + 1}. {names[s]} {NONE} {plural(lang, count, 'tile')}")
                for s, count in enumerate(view.hand_sizes))

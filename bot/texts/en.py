@@ -539,4 +539,13 @@ TEXTS: dict[str, str] = {
     "ttable.turn": "Turn: {seat}. {name}",
     "ttable.hands": "Tiles in hand:",
     "ttable.score": "Score:",
+    "usage.table": "/table — the table again; /table text — the table as text, once.",
+    "display.summary": (
+        "👁 What the group sees\n"
+        "Scoring hints on the hand's buttons: {hints}\n"
+        "The live table: {table}\n"
+        "/settings hints on|off · /settings table picture|text"
+    ),
+    "display.table.picture": "a picture",
+    "display.table.text": "text",
 }

@@ -557,4 +557,13 @@ TEXTS: dict[str, str] = {
     "ttable.turn": "Ходит: {seat}. {name}",
     "ttable.hands": "Костяшек на руках:",
     "ttable.score": "Счёт:",
+    "usage.table": "/table — стол ещё раз; /table text — стол текстом, один раз.",
+    "display.summary": (
+        "👁 Что видит группа\n"
+        "Подсказки очков на кнопках руки: {hints}\n"
+        "Стол: {table}\n"
+        "/settings hints on|off · /settings table picture|text"
+    ),
+    "display.table.picture": "картинкой",
+    "display.table.text": "текстом",
 }
