@@ -583,6 +583,10 @@ class Presenter:
         return True
 
     async def _table_slot(self, game_id: int, resend: bool) -> None:
+        if game_id not in self.screens:
+            return
+        # issue 15, display: the chat's table form, read before the screen is (no wait after)
+        form = (await display_of(self.service, self.screens[game_id].game.chat_id)).table
         found = self._playing_screen(game_id)
         if found is None:
             return
@@ -591,7 +595,6 @@ class Presenter:
             return  # the round's summary comes first; it puts the table again
         ref = await self._ref(game_id, "table")
         live = ref is not None and not _is_summary(ref)
-        form = (await display_of(self.service, game.chat_id)).table  # issue 15, display
         if live and ref is not None and _is_text(ref) != (form == "text"):
             resend = True  # the chat switched the table's form: the live one is replaced
         if live and not resend and ref is not None and ref.version >= game.version:
