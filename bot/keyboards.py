@@ -84,16 +84,7 @@ def placements(view: SeatView) -> dict[Tile, list[End | None]]:
 
 def _table_of(snap: TableSnapshot) -> Table:
     """A working table rebuilt from a view's snapshot (to try a placement on a copy)."""
-    table = Table(snap.rules)
-    table.lead = snap.lead
-    table.arms = {end: list(snap.arms.get(end, ())) for end in End}
-    table.spinner = snap.spinner
-    table.ns_open = snap.sides_open
-    table.closed = set(snap.closed)
-    table.last = snap.last
-    table.placed = len(snap.tiles)
-    table._ends = dict(snap.open_ends)
-    return table
+    return Table.restore(snap)
 
 
 def _after(snap: TableSnapshot, tile: Tile, end: End) -> tuple[object, ...]:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 from bot.text_table import facts_of_view, parse_table_text
 from bot.texts import tr
+from service import GameService
+from service.timers import TurnTimers
 from tests.bot.emulator import Message, TelegramEmulator, User
 from tests.bot.harness import (
     Bot,
@@ -124,6 +126,13 @@ async def test_table_text_sends_the_table_once(emu: TelegramEmulator, db_path: P
         assert not msg.keyboard()  # not the live table: no link, never edited
         await _matches_view(bot, group, msg)
         assert bot.table(group) is live  # the live picture stays
+        # switched mid-game: the live picture is replaced by a live text table
+        await bot.send(users[0], group, "/settings table text")
+        assert bot.table(group) is None
+        live_text = _text_table(bot, group)
+        assert live_text is not None and live_text.message_id != msg.message_id
+        assert any(row for row in live_text.keyboard())  # the link to the hands, as before
+        await _matches_view(bot, group, live_text)
         await bot.send(users[1], group, "/table garbage")
         assert "/table text" in (emu.last_message(group).text or "")
         await bot.send(users[1], users[1].id, "/table text")
@@ -211,3 +220,27 @@ async def test_a_whole_game_with_a_text_table(emu: TelegramEmulator, db_path: Pa
         assert len(summaries) == 1
         assert "Game over" in last or "won" in last
         assert all(len(str((h.snapshot or {}).get("text"))) <= 4096 for h in tables)
+
+
+async def test_a_restart_brings_the_table_to_the_chats_form(emu: TelegramEmulator,
+                                                            db_path: Path) -> None:
+    """The setting stored but the bot gone before it replaced the live table (a crash):
+    the next start shows the table in the chat's form."""
+    users, group = _people(emu)
+    async with running_bot(emu, db_path) as bot:
+        await start_game(bot, group, users, "all_fives")
+        await play_lead(bot, group, users)
+        picture = bot.table(group)
+        assert picture is not None
+    service = await GameService.open(db_path)
+    try:
+        await TurnTimers(service).change_settings(group, users[0].id, ["table", "text"],
+                                                  is_admin=True)
+    finally:
+        await service.close()
+    async with running_bot(emu, db_path) as bot:
+        await bot.settle()
+        assert bot.table(group) is None  # the picture was replaced
+        live = _text_table(bot, group)
+        assert live is not None
+        await _matches_view(bot, group, live)
