@@ -842,9 +842,7 @@ class Presenter:
                     continue
             self._put_hands(game, (seat.seat,), resend=ref is None)
         table = shown.get(("table", None))
-        if table is None or table.version < game.version or (  # issue 15: the form switched
-                not _is_summary(table) and _is_text(table)
-                != ((await display_of(self.service, game.chat_id)).table == "text")):
+        if table is None or table.version < game.version:
             self._put_table(game)  # a round not yet begun keeps waiting for its lead
 
 
