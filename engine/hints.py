@@ -17,11 +17,6 @@ from engine.table import Table
 from engine.variant_base import Deal, Variant
 
 
-def scores_in_play(variant: Variant | type[Variant]) -> bool:
-    """Whether the variant's placements may score (the declared fact hints follow)."""
-    return variant.scores_in_play
-
-
 def public_game(variant: Variant, view: SeatView) -> Game:
     """A game holding only what ``view`` shows, its seat on turn: the seat's hand (the
     other hands empty, no boneyard), the table, the turn number and the turn's
@@ -68,4 +63,4 @@ def placement_hints(variant: Variant, view: SeatView) -> dict[Place, int]:
     return {m: placement_points_now(base, m) for m in moves}
 
 
-__all__ = ["placement_hints", "placement_points_now", "public_game", "scores_in_play"]
+__all__ = ["placement_hints", "placement_points_now", "public_game"]
