@@ -9,10 +9,11 @@ import random
 import re
 from pathlib import Path
 
+from bot import pings
 from bot.text_table import facts_of_view, parse_table_text
 from bot.texts import tr
 from service import GameService
-from service.timers import TurnTimers
+from service.timers import ManualClock, TurnTimers
 from tests.bot.emulator import Message, TelegramEmulator, User
 from tests.bot.harness import (
     Bot,
@@ -25,6 +26,7 @@ from tests.bot.harness import (
 )
 
 HINT = re.compile(r" \+(\d+)$")
+HOUR = 3600
 
 
 def _people(emu: TelegramEmulator) -> tuple[list[User], int]:
@@ -244,3 +246,36 @@ async def test_a_restart_brings_the_table_to_the_chats_form(emu: TelegramEmulato
         live = _text_table(bot, group)
         assert live is not None
         await _matches_view(bot, group, live)
+
+
+async def test_a_stalled_turn_mentions_the_player_on_a_text_table(emu: TelegramEmulator,
+                                                                  db_path: Path) -> None:
+    """The turn pings' first reminder sends the group's table anew mentioning the
+    player on turn: with a text table, his name on the turn line is the mention."""
+    users, group = _people(emu)
+    clock = ManualClock()
+    rng = random.Random(2)
+    async with running_bot(emu, db_path, clock=clock) as bot:
+        await open_table(bot, group, users, "draw")
+        await bot.send(users[0], group, "/settings table text")
+        await bot.lobby_press(users[0], group, "go")
+        await _play(bot, group, users, rng, 1)
+        found = await on_turn(bot, users, group)
+        assert found is not None
+        user = found[0]
+        first = _text_table(bot, group)
+        assert first is not None and not [e for e in first.entities
+                                          if e["type"] == "text_link"]
+        for step in (21, HOUR):
+            clock.advance(step)
+            await pings.fire_due(bot.app)
+            await bot.settle()
+        resent = _text_table(bot, group)
+        assert resent is not None and resent.message_id != first.message_id
+        assert resent.text is not None
+        links = [e for e in resent.entities if e["type"] == "text_link"]
+        assert [e["url"] for e in links] == [f"tg://user?id={user.id}"]
+        line = next(t for t in resent.text.split("\n") if t.startswith("Turn: "))
+        assert line.endswith(user.first_name)
+        await _matches_view(bot, group, resent)
+        assert len([m for m in emu.bot_messages(group) if m.text and "\nLead: " in m.text]) == 1
