@@ -34,6 +34,7 @@ from bot.topics import topic_of
 from engine.moves import PASS
 from engine.record import FORMAT as RECORD_FORMAT
 from service import GameInfo, ServiceError
+from service.display import parse_table_arg  # issue 15, display
 
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
@@ -332,7 +333,12 @@ async def cmd_hand(update: Update, context: Context) -> None:
 
 async def cmd_table(update: Update, context: Context) -> None:
     env = await _env(update, context)
-    if env is None or not await _no_args(env, "table"):
+    if env is None:
+        return
+    # issue 15, display: /table text sends the table as text once
+    as_text = len(env.args) == 1 and parse_table_arg(env.args[0]) == "text"
+    if env.args and not as_text:
+        await env.say(tr(env.lang, "usage.table"))
         return
     if env.private:
         await env.say(tr(env.lang, "group_only"))
@@ -340,6 +346,9 @@ async def cmd_table(update: Update, context: Context) -> None:
     game = await env.my_game()
     if game is None:
         await env.say(tr(env.lang, "no_game_here"))
+        return
+    if as_text:
+        env.ui.show_text_table(game, env.chat_id)
         return
     env.ui.show_table(game, resend=True)
 
@@ -432,7 +441,8 @@ async def cmd_stats(update: Update, context: Context) -> None:
                         games=r.games, wins=r.wins, points=r.points, fish=r.fish,
                         goats=r.goats))
     if chart is not None:
-        await send_chart(env.ui.bot, env.ui.outbox, env.chat_id, chart, caption)
+        await send_chart(env.ui.bot, env.ui.outbox, env.chat_id, chart, caption,
+                         thread=env.topic)
     await env.say("\n".join([*lines, *rating]))
 
 

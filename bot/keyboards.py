@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -84,16 +84,7 @@ def placements(view: SeatView) -> dict[Tile, list[End | None]]:
 
 def _table_of(snap: TableSnapshot) -> Table:
     """A working table rebuilt from a view's snapshot (to try a placement on a copy)."""
-    table = Table(snap.rules)
-    table.lead = snap.lead
-    table.arms = {end: list(snap.arms.get(end, ())) for end in End}
-    table.spinner = snap.spinner
-    table.ns_open = snap.sides_open
-    table.closed = set(snap.closed)
-    table.last = snap.last
-    table.placed = len(snap.tiles)
-    table._ends = dict(snap.open_ends)
-    return table
+    return Table.restore(snap)
 
 
 def _after(snap: TableSnapshot, tile: Tile, end: End) -> tuple[object, ...]:
@@ -135,11 +126,21 @@ def distinct_ends(view: SeatView, tile: Tile, ends: Sequence[End | None]) -> lis
     return kept
 
 
+def hint_label(hints: Mapping[tuple[Tile, End | None], int] | None, tile: Tile,
+               end: End | None) -> str:
+    """A scoring hint after a button's label (" +10"); nothing for 0 or no hint."""
+    points = hints.get((tile, end), 0) if hints else 0
+    return f" +{points}" if points > 0 else ""
+
+
 def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
-                  *, active: bool = True) -> InlineKeyboardMarkup | None:
+                  *, active: bool = True,
+                  hints: Mapping[tuple[Tile, End | None], int] | None = None
+                  ) -> InlineKeyboardMarkup | None:
     """The seat's tiles as buttons: placeable ones marked (one button per end when a
     tile fits several), then draw / pass when those are the moves. ``active`` False
-    (the game is over) gives no keyboard."""
+    (the game is over) gives no keyboard. ``hints``: the points of each placement
+    (tile, end), shown after its label when more than 0 ("✅5-5 ⬅W +10")."""
     if not active:
         return None
     fits = {tile: distinct_ends(view, tile, ends) for tile, ends in placements(view).items()}
@@ -148,12 +149,13 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
     for tile, ends in fits.items():
         if len(ends) > 1:
             rows.append([
-                _button(f"{MARK}{tile_label(tile)} {end_label(e)}",
+                _button(f"{MARK}{tile_label(tile)} {end_label(e)}{hint_label(hints, tile, e)}",
                         PlayTile(game_id, version, tile, e))
                 for e in ends if e is not None
             ])
     singles = [
-        _button(f"{MARK}{tile_label(tile)}", PlayTile(game_id, version, tile, ends[0]))
+        _button(f"{MARK}{tile_label(tile)}{hint_label(hints, tile, ends[0])}",
+                PlayTile(game_id, version, tile, ends[0]))
         for tile, ends in fits.items() if len(ends) == 1
     ]
     others = [

@@ -21,15 +21,18 @@ import base64
 import dataclasses
 import hashlib
 import hmac
+import html
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message, MessageEntity, User
+from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 
 from bot import tg
+from bot.display import display_of, hand_hints  # issue 15, display
 from bot.formatting import (
     banner_texts,
     closed_lobby_text,
@@ -45,6 +48,7 @@ from bot.formatting import (
 from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard, table_keyboard
 from bot.outbox import Outbox, Run
 from bot.review_keys import final_keyboard  # the post-game review (issue 15)
+from bot.text_table import table_text  # issue 15, display
 from bot.texts import language_of, tr
 from bot.workers import Workers
 from engine.game import SeatView
@@ -518,8 +522,11 @@ class Presenter:
         if ping is not None and pinged and ping[0] == game.version:
             text = f"{ping[1]}\n\n{text}"
         on_turn = game.status == "playing" and view.turn == seat
+        # issue 15, display: scoring hints on the buttons (the chat may switch them off)
+        hints = hand_hints(game, view) if on_turn and (
+            await display_of(self.service, game.chat_id)).hints else None
         markup = hand_keyboard(lang, game.game_id, game.version, view,
-                               active=game.status == "playing")
+                               active=game.status == "playing", hints=hints)
         # Who is not on turn keeps a keyboard of an older version: pressing it only
         # explains; the digest ignores the version then, so it is not edited for it.
         key = digest(text, markup_json(markup) if on_turn else markup_json(
@@ -588,6 +595,10 @@ class Presenter:
         return True
 
     async def _table_slot(self, game_id: int, resend: bool) -> None:
+        if game_id not in self.screens:
+            return
+        # issue 15, display: the chat's table form, read before the screen is (no wait after)
+        form = (await display_of(self.service, self.screens[game_id].game.chat_id)).table
         found = self._playing_screen(game_id)
         if found is None:
             return
@@ -596,6 +607,8 @@ class Presenter:
             return  # the round's summary comes first; it puts the table again
         ref = await self._ref(game_id, "table")
         live = ref is not None and not _is_summary(ref)
+        if live and ref is not None and _is_text(ref) != (form == "text"):
+            resend = True  # the chat switched the table's form: the live one is replaced
         if live and not resend and ref is not None and ref.version >= game.version:
             return
         if not live and not resend and (
@@ -613,6 +626,13 @@ class Presenter:
             entities = _mention(lang, caption, seat_name(lang, game.seats[mention[1]]), mention[2])
         markup = table_keyboard(lang, self.bot.username) if game.status != "finished" \
             else final_keyboard(lang, self.bot.username, game_id)  # the review's button
+        if form == "text":  # issue 15, display: the live table as a text message
+            user = mention[2] if entities and mention is not None else None
+            await self._text_table(game, view, ref if live and not resend else None, lang,
+                                   table_text(lang, game, view, results, auto, mention=user),
+                                   markup)
+            self._told(screen, results)
+            return
         banner, detail = banner_texts(lang, game, view)
         photo, filename = await self.workers.table_picture(
             lang, view, seat_names(lang, game), banner, detail)
@@ -641,6 +661,61 @@ class Presenter:
             if screen.results and screen.results[0] is result:
                 screen.results.pop(0)
                 screen.auto.discard(id(result))
+
+    # ------------------------------------------------------------ issue 15, display
+    async def _text_table(self, game: GameInfo, view: SeatView, live: Shown | None,
+                          lang: str, text: str, markup: InlineKeyboardMarkup | None, *,
+                          content: str | None = None) -> None:
+        """The table as a text message (HTML): the live one (``live``, a text table)
+        edited, or a new one sent and stored with the version it shows (a live message
+        of the other form is deleted). ``content``: the digest to store (default: the
+        text's, marked as a text table)."""
+        game_id = game.game_id
+        content = content or TEXT_MARK + digest(game.version, text)
+        if live is not None and _is_text(live):
+            if live.digest == content:
+                return
+            try:
+                await tg.edit(lambda: self.bot.edit_message_text(
+                    text, live.chat_id, live.message_id, parse_mode=ParseMode.HTML,
+                    reply_markup=markup))
+                await self._mark(game_id, "table", None, version=game.version, content=content)
+                return
+            except BadRequest as exc:
+                if not tg.message_gone(exc):
+                    raise
+        sent = await self.bot.send_message(game.chat_id, text, parse_mode=ParseMode.HTML,
+                                           reply_markup=markup, message_thread_id=game.topic)
+        old = await self._save(game_id, "table", None, chat_id=game.chat_id,
+                               message_id=sent.message_id, version=game.version,
+                               content=content)
+        if old is not None and old.message_id != sent.message_id and not _is_summary(old):
+            await tg.quietly(self.bot.delete_message(old.chat_id, old.message_id),
+                             "deleting the old table")
+
+    @staticmethod
+    def _told(screen: Screen, results: Sequence[MoveResult]) -> None:
+        """The moves a table just named are shown: the next one starts after them."""
+        for result in results:
+            if screen.results and screen.results[0] is result:
+                screen.results.pop(0)
+                screen.auto.discard(id(result))
+
+    def show_text_table(self, game: GameInfo, chat_id: int) -> None:
+        """``/table text``: the table as text, sent once (not the live message)."""
+        screen = self.screen(game)
+
+        async def run() -> None:
+            view = screen.game.view
+            if view is None:
+                return
+            lang = await self.chat_language(chat_id)
+            await tg.quietly(self.bot.send_message(
+                chat_id, table_text(lang, screen.game, view), parse_mode=ParseMode.HTML,
+                message_thread_id=_thread(screen.game, chat_id)),
+                f"text table to {chat_id}")
+
+        self.outbox.send(chat_id, run)
 
     # ------------------------------------------------------------ summaries
     async def _announce_slot(self, game_id: int) -> None:
@@ -699,13 +774,20 @@ class Presenter:
         ref = await self._ref(game_id, "table")
         if ref is not None and ref.digest == content:
             return  # done before a restart
+        markup = table_keyboard(lang, self.bot.username) if final is None \
+            else final_keyboard(lang, self.bot.username, game_id)  # the review's button
+        if (await display_of(self.service, game.chat_id)).table == "text":  # issue 15
+            live = ref if ref is not None and not _is_summary(ref) else None
+            await self._text_table(game, view, live, lang, table_text(lang, game, view) + "\n\n"
+                                   + html.escape(caption), markup, content=content)
+            for chunk in _chunks([rest] if rest else []):
+                await self.bot.send_message(game.chat_id, chunk, message_thread_id=game.topic)
+            return
         banner, detail = banner_texts(lang, game, view) if final is not None else (None, None)
         photo, filename = await self.workers.table_picture(
             lang, view, seat_names(lang, game), banner, detail)
-        markup = table_keyboard(lang, self.bot.username) if final is None \
-            else final_keyboard(lang, self.bot.username, game_id)  # the review's button
         done = False
-        if ref is not None and not _is_summary(ref) \
+        if ref is not None and not _is_summary(ref) and not _is_text(ref) \
                 and await self._edit_picture(ref, photo, caption, filename, markup):
             await self._mark(game_id, "table", None, version=game.version, content=content)
             done = True
@@ -810,6 +892,16 @@ def _thread(game: GameInfo, chat_id: int) -> int | None:
 def thread_not_found(exc: TelegramError) -> bool:
     """Telegram's answer to a send into a forum topic that does not exist (deleted)."""
     return isinstance(exc, BadRequest) and "message thread not found" in exc.message.lower()
+
+
+# ------------------------------------------------------------ issue 15, display: text table
+TEXT_MARK = "text:"  # the stored digest of a live table shown as text starts so
+
+
+def _is_text(ref: Shown) -> bool:
+    """Whether a stored live table message is a text table (a round's summary, in
+    either form, is never edited again: its digest is ``summary:<round>``)."""
+    return (ref.digest or "").startswith(TEXT_MARK)
 
 
 def _is_summary(ref: Shown) -> bool:

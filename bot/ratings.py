@@ -161,10 +161,13 @@ async def stats_part(service: GameService, workers: Workers, lang: str, user_id:
     return lines, png, tr(lang, "rating.chart.caption", name=name, count=len(points))
 
 
-async def send_chart(bot: Bot, outbox: Outbox, chat_id: int, png: bytes, caption: str) -> None:
-    """Queue the chart in the chat's order (a failure is logged, never raised)."""
+async def send_chart(bot: Bot, outbox: Outbox, chat_id: int, png: bytes, caption: str, *,
+                     thread: int | None = None) -> None:
+    """Queue the chart in the chat's order, in the forum topic ``thread`` if one (a
+    failure is logged, never raised)."""
     async def run() -> None:
-        await tg.quietly(bot.send_photo(chat_id, png, caption=caption,
-                                        filename="rating.png"), f"rating chart to {chat_id}")
+        await tg.quietly(bot.send_photo(chat_id, png, caption=caption, filename="rating.png",
+                                        message_thread_id=thread),
+                         f"rating chart to {chat_id}")
 
     outbox.send(chat_id, run)

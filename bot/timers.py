@@ -28,6 +28,7 @@ from telegram.ext import ContextTypes, JobQueue
 
 from bot import tg
 from bot.common import error_text, with_admin_fallback
+from bot.display import display_summary  # issue 15, display
 from bot.formatting import seat_name, variant_name
 from bot.presenter import Presenter
 from bot.state import AnyApp, AnyContext, get_state
@@ -373,7 +374,8 @@ def settings_text(lang: str, cfg: TimerSettings) -> str:
 
 
 async def timer_settings_summary(app: AnyApp, chat_id: int, lang: str) -> str:
-    return settings_text(lang, await get_runtime(app).timers.settings(chat_id))
+    return settings_text(lang, await get_runtime(app).timers.settings(chat_id)) \
+        + await display_summary(get_state(app).service, chat_id, lang)  # issue 15, display
 
 
 async def settings_command(ui: Presenter, context: Context, chat_id: int, user_id: int,
@@ -398,11 +400,16 @@ async def settings_command(ui: Presenter, context: Context, chat_id: int, user_i
     except ServiceError as exc:
         ui.say(chat_id, error_text(lang, exc), thread=topic)
         return
-    ui.say(chat_id, tr(lang, "timer.changed") + "\n\n" + settings_text(lang, cfg),
+    ui.say(chat_id, tr(lang, "timer.changed") + "\n\n" + settings_text(lang, cfg)
+           + await display_summary(ui.service, chat_id, lang),  # issue 15, display
            thread=topic)
     game = await ui.service.active_game(chat_id, topic=topic)
     if game is not None and game.status == "playing":
         request_arm(context.application, game)  # the timer starts (or stops) now
+        ui.show_table(game)  # issue 15, display: a table of the other form is replaced
+        for seat in game.seats:  # and the hands' hints follow the chat's setting
+            if seat.user_id is not None and game.turn == seat.seat:
+                ui.show_hand(game, seat.seat)
 
 
 __all__ = [

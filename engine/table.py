@@ -135,6 +135,21 @@ class Table:
         t._ends = dict(self._ends)
         return t
 
+    @classmethod
+    def restore(cls, snap: TableSnapshot) -> Table:
+        """A working table rebuilt from a snapshot: the same tiles, spinner, open and
+        closed ends (to try a placement on what a view shows)."""
+        t = cls(snap.rules)
+        t.lead = snap.lead
+        t.arms = {end: list(snap.arms.get(end, ())) for end in End}
+        t.spinner = snap.spinner
+        t.ns_open = snap.sides_open
+        t.closed = set(snap.closed)
+        t.last = snap.last
+        t.placed = len(snap.tiles)
+        t._ends = dict(snap.open_ends)
+        return t
+
     # ----------------------------------------------------------------- queries
     @property
     def empty(self) -> bool:

@@ -54,6 +54,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from service.display import DISPLAY_NAMES, parse_display  # issue 15, display
 from service.errors import (
     NoSuchGameError,
     NotAllowedError,
@@ -253,6 +254,12 @@ def parse_settings_args(args: Sequence[str]) -> dict[str, Any]:
             secs = 0 if off else parse_duration(value)
             if secs is None or (secs and not low <= secs <= high):
                 raise BadTimerSettingError(name, value)
+        elif name in DISPLAY_NAMES:  # issue 15, display: hints on|off, table picture|text
+            display = parse_display(name, value)
+            if display is None:
+                raise BadTimerSettingError(name, value)
+            changes[display[0]] = display[1]
+            continue
         else:
             raise BadTimerSettingError(name, value)
         changes[_KEYS[name]] = secs

@@ -599,4 +599,19 @@ TEXTS: dict[str, str] = {
     "review.sent": "Your review comes in our private chat.",
     "review.not_player_answer": "Only the players of this game can review it.",
     "review.start_first": "Open our private chat first: the review comes there.",
+    # ---- issue 15, display: scoring hints and the text table
+    "ttable.lead": "Lead",
+    "ttable.spinner": "Spinner: {tile}",
+    "ttable.turn": "Turn: {seat}. {name}",
+    "ttable.hands": "Tiles in hand:",
+    "ttable.score": "Score:",
+    "usage.table": "/table — the table again; /table text — the table as text, once.",
+    "display.summary": (
+        "👁 What the group sees\n"
+        "Scoring hints on the hand's buttons: {hints}\n"
+        "The live table: {table}\n"
+        "/settings hints on|off · /settings table picture|text"
+    ),
+    "display.table.picture": "a picture",
+    "display.table.text": "text",
 }

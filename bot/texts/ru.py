@@ -613,4 +613,19 @@ TEXTS: dict[str, str] = {
     "review.sent": "Разбор придёт в личный чат со мной.",
     "review.not_player_answer": "Разобрать партию могут только её игроки.",
     "review.start_first": "Сначала откройте личный чат со мной: разбор придёт туда.",
+    # ---- issue 15, display: scoring hints and the text table
+    "ttable.lead": "Начало",
+    "ttable.spinner": "Крест (спиннер): {tile}",
+    "ttable.turn": "Ходит: {seat}. {name}",
+    "ttable.hands": "Костяшек на руках:",
+    "ttable.score": "Счёт:",
+    "usage.table": "/table — стол ещё раз; /table text — стол текстом, один раз.",
+    "display.summary": (
+        "👁 Что видит группа\n"
+        "Подсказки очков на кнопках руки: {hints}\n"
+        "Стол: {table}\n"
+        "/settings hints on|off · /settings table picture|text"
+    ),
+    "display.table.picture": "картинкой",
+    "display.table.text": "текстом",
 }
