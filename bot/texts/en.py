@@ -14,7 +14,7 @@ TEXTS: dict[str, str] = {
     "cmd.settings": "Game settings",
     "cmd.cancel": "Cancel the game",
     "cmd.stats": "My statistics",
-    "cmd.top": "Leaderboard",
+    "cmd.top": "Rating leaderboard",
     "cmd.language": "Language: /language ru or en",
     "cmd.help": "How to play",
     "cmd.export": "The game record as a file",
@@ -38,8 +38,15 @@ TEXTS: dict[str, str] = {
         "it holds no other player's tiles and no boneyard (in private your own tiles, in "
         "the group nobody's); once the game is over, the complete record.\n"
         "\n"
-        "More commands: /pass, /fish, /hand, /table, /settings, /cancel, /back, /stats, "
-        "/top, /language ru|en.\n"
+        "/top [family]: the rating leaderboard (μ−3σ, one rating per family of games); "
+        "/stats: your statistics, ratings and rating chart; /review [N] in private: what "
+        "each of your decisions in a finished game cost against the computer's best. "
+        "/settings hints off hides the points a placement scores on your buttons; "
+        "/settings table text shows the table as text instead of a picture. In a forum, "
+        "each topic can hold its own game.\n"
+        "\n"
+        "More commands: /pass, /fish, /hand, /table [text], /settings, /cancel, /back, "
+        "/stats, /top, /review, /language ru|en.\n"
         "\n"
         "Variants:\n"
         "{variants}"
