@@ -199,9 +199,6 @@ TEXTS: dict[str, str] = {
     "stats.none": "No finished games yet.",
     "stats.title": "{name}'s statistics:",
     "stats.line": "{variant}: games {games}, wins {wins}, points {points}, fish {fish}, goats {goats}",  # noqa: E501
-    "top.none": "No finished games yet.",
-    "top.title": "🏆 Top players:",
-    "top.line": "{rank}. {name} — wins {wins} of {games}, points {points}",
     "export.none": "There is no game record here yet.",
     "export.caption": "Game {game_id}: {variant}",
     "cancel.done": "The game was cancelled.",

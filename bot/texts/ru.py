@@ -209,9 +209,6 @@ TEXTS: dict[str, str] = {
         "{variant}: игр {games}, побед {wins}, очков {points}, рыб {fish}, раз козлом "
         "{goats}"
     ),
-    "top.none": "Сыгранных игр пока нет.",
-    "top.title": "🏆 Лучшие игроки:",
-    "top.line": "{rank}. {name} — побед {wins} из {games}, очков {points}",
     "export.none": "Записи партии здесь пока нет.",
     "export.caption": "Партия {game_id}: {variant}",
     "cancel.done": "Игра отменена.",
