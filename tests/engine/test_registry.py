@@ -35,7 +35,7 @@ ALL = variants_in_order()
 
 
 def test_names_orders_and_aliases_are_unique() -> None:
-    assert len(ALL) == len(VARIANTS) == 17
+    assert len(ALL) == len(VARIANTS) == 18
     assert all(VARIANTS[cls.name] is cls for cls in ALL)
     orders = [cls.order for cls in ALL]
     assert len(set(orders)) == len(orders)
