@@ -112,12 +112,13 @@ def _draw_layout(canvas: Image.Image, layout: Layout, theme: Theme,
                                  tb.placed.order == last, tb.placed.face_down))
     draw = ImageDraw.Draw(canvas)
     if by_seat:  # kolbasa: a dot in the placer's colour, inside the tile's corner
-        r = max(3, u // 9)
+        dot = max(3, u // 9)
+        inset = dot + max(2, u // 12)
         for tb in layout.tiles:
-            x0, y0, _, _ = _box(tb.rect)
+            bx, by, _, _ = _box(tb.rect)
             color = theme.side_colors[tb.placed.seat % len(theme.side_colors)]
-            cx, cy = x0 + r + max(2, u // 12), y0 + r + max(2, u // 12)
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=color, outline=(40, 40, 40))
+            draw.ellipse((bx + inset - dot, by + inset - dot, bx + inset + dot,
+                          by + inset + dot), fill=color, outline=(40, 40, 40))
     if last_box is not None:
         lw = max(2, u // 16)
         draw.rounded_rectangle(last_box, max(2, u // 6), outline=theme.accent, width=lw)
