@@ -112,7 +112,9 @@ def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
     if isinstance(move, Take):
         return tr(lang, "move.take", name=name, count=plural(lang, len(move.tiles), "tile"))
     if isinstance(move, Cut):  # kolbasa: the notation is cut:x-y
-        return tr(lang, "move.cut", name=name, tile=result.notation.split(":")[-1])
+        other = seat_name(lang, game.seats[1 - result.seat]) if len(game.seats) == 2 else ""
+        return tr(lang, "move.cut", name=name, tile=result.notation.split(":")[-1],
+                  count=plural(lang, result.moved, "tile"), other=other)
     assert isinstance(move, Place)
     if move.face_down:
         end = f" {END_ARROWS[move.end]}{move.end.value}" if move.end is not None else ""

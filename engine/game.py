@@ -890,6 +890,8 @@ class Game:
         rnd = self.round
         seat = rnd.turn
         drawn = rnd.deal.boneyard[rnd.drawn] if isinstance(move, Draw) else None
+        # kolbasa: a cut moves the cutter's line and the cutting tile
+        moved = len(rnd.table.arms[move.end]) + 1 if isinstance(move, Cut) and move.end else 0
         at = len(rnd.log)
         self.apply(move)
         _, _, points, _ = rnd.log[at]
@@ -897,7 +899,8 @@ class Game:
         new_round = self.rounds[-1] is not rnd
         return MoveResult(seat, move, notation, points=points, drawn=drawn,
                           end=move.end if isinstance(move, Place | Cut) else None,
-                          round_end=rnd.end, game_over=self.outcome, new_round=new_round)
+                          round_end=rnd.end, game_over=self.outcome, new_round=new_round,
+                          moved=moved)
 
     # ------------------------------------------------------------- fast path
     def apply(self, move: Move) -> None:

@@ -635,5 +635,5 @@ TEXTS: dict[str, str] = {
     "opt.free_lines": "a player may place on either line at will, not only on the other "
                       "line when his own takes nothing; the cut is unchanged.",
     "optname.free_lines": "Free lines",
-    "move.cut": "{name} cut the sausage with {tile} ✂: his whole line went to the other line",
+    "move.cut": "{name} cut the sausage with {tile} ✂: {count} went to {other}'s line",
 }

@@ -93,7 +93,7 @@ def test_ke2_the_cut() -> None:
     plain.play(Place(T("3-4"), End.W))
     assert ends(plain) == (3, 3)
     result = g.play(parse_move("cut:4-3"))
-    assert result.notation == "cut:4-3" and result.end is End.W
+    assert result.notation == "cut:4-3" and result.end is End.W and result.moved == 3
     assert line(g, End.W) == "" and line(g, End.E) == "1-5 5-3 3-4 4-6 6-1"
     assert ends(g) == (1, 1)
     # the moved tiles keep their placer (the renderer marks them so)
