@@ -115,6 +115,8 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
     move: Move
     if isinstance(data, PlayTile) and data.cut:  # kolbasa: the arms come from the game
         move = Cut(data.tile)
+    elif isinstance(data, PlayTile) and data.low_west:  # kolbasa: the lead turned round
+        move = Place(data.tile, None, data.tile.a)
     elif isinstance(data, PlayTile):
         move = Place(data.tile, data.end, None, data.face_down)
     elif isinstance(data, OpenEnd):

@@ -155,6 +155,19 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
             return " " + tr(lang, "btn.own_line" if e is own_end else "btn.other_line")
         return f" {end_label(e)}" if e is not None else ""
 
+    if owned and view.table.lead is None and view.forced_lead is None:
+        # kolbasa: the lead's west pip starts the leader's own line, so a tile that is
+        # not a double leads either way round, each a button ("5-2 · my line from 5")
+        for tile in list(fits):
+            if tile.is_double:
+                continue
+            rows.append([
+                _button(f"{MARK}{tile.b}-{tile.a} " + tr(lang, "btn.lead_from", pip=tile.b),
+                        PlayTile(game_id, version, tile, None)),
+                _button(f"{MARK}{tile.a}-{tile.b} " + tr(lang, "btn.lead_from", pip=tile.a),
+                        PlayTile(game_id, version, tile, None, low_west=True)),
+            ])
+            del fits[tile]
     for tile, ends in fits.items():
         if len(ends) > 1 or tile in cuts:
             row = [

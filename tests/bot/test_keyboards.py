@@ -149,3 +149,30 @@ def test_kolbasa_lines_and_the_cut_button() -> None:
     rows = [[b.text for b in row] for row in hand_keyboard("ru", 7, 3, game.view(0))
             .inline_keyboard]
     assert "✅4-5 → на чужую" in [t for row in rows for t in row]
+
+
+def test_kolbasa_a_later_lead_goes_either_way_round() -> None:
+    """RULES.md 4.19 [K3]: the leader orients the lead (its west pip starts his own
+    line): a tile that is not a double gets two buttons, the second turned round."""
+    import random
+
+    from bot.callbacks import PlayTile, decode
+    from bot.keyboards import hand_keyboard
+    from engine.game import Game
+    from engine.variants import make_variant
+
+    game = Game(make_variant("kolbasa", 2), seed=11)
+    rng = random.Random(2)
+    while len(game.rounds) == 1:
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    seat = game.current_seat
+    assert seat is not None and game.round.table.lead is None
+    markup = hand_keyboard("en", 7, 3, game.view(seat))
+    assert markup is not None
+    pairs = [row for row in markup.inline_keyboard if len(row) == 2]
+    tile = next(t for t in game.round.hands[seat] if not t.is_double)
+    row = next(r for r in pairs if r[0].text.startswith(f"✅{tile.b}-{tile.a} "))
+    assert row[1].text == f"✅{tile.a}-{tile.b} · my line from {tile.a}"
+    data = decode(str(row[1].callback_data))
+    assert isinstance(data, PlayTile) and data.low_west and data.end is None
