@@ -631,6 +631,7 @@ TEXTS: dict[str, str] = {
     "btn.other_line": "→ other line",
     "btn.cut": "✂ cut with {tile}",
     "btn.lead_from": "· my line from {pip}",
+    "ttable.lines": "Lines: W — {w}'s, E — {e}'s",
     "btn.free_lines": "Free lines: {value}",
     "lobby.free_lines": "Free lines (either line at will): {value}",
     "opt.free_lines": "a player may place on either line at will, not only on the other "

@@ -645,6 +645,7 @@ TEXTS: dict[str, str] = {
     "btn.other_line": "→ на чужую",
     "btn.cut": "✂ отрезать {tile}",
     "btn.lead_from": "· моя линия от {pip}",
+    "ttable.lines": "Линии: W — игрока {w}, E — игрока {e}",
     "btn.free_lines": "Свободные линии: {value}",
     "lobby.free_lines": "Свободные линии (на любую линию): {value}",
     "opt.free_lines": "класть можно на любую линию, а не только на чужую, когда на свою "
