@@ -73,7 +73,7 @@ class PublicEvent:
     """
 
     seat: int
-    kind: str  # "place", "draw" or "pass"; also "open", "done", "forced_draw", "take"
+    kind: str  # "place", "draw" or "pass"; also "open", "done", "forced_draw", "take", "cut"
     tile: Tile | None
     end: End | None
     points: int
