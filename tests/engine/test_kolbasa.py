@@ -7,12 +7,15 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.errors import IllegalMoveError
 from engine.game import Game
 from engine.moves import Cut, End, Place, parse_move
 from engine.record import replay, replay_summary, to_record
 from engine.results import EndKind, GameEndReason
+from engine.tiles import full_set
 from engine.variants import find_variant, make_variant
 
 from .helpers import T, tiles
@@ -187,10 +190,6 @@ def test_record_writes_every_end_and_roundtrips() -> None:
 
 
 # ------------------------------------------------------------------ properties
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from engine.tiles import full_set  # noqa: E402
 
 
 def _table_tiles(g: Game) -> list[Any]:
