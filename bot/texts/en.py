@@ -618,4 +618,28 @@ TEXTS: dict[str, str] = {
     ),
     "display.table.picture": "a picture",
     "display.table.text": "text",
+    # ====================================================== kolbasa (issue 14, RULES.md 4.19)
+    "variant.kolbasa": "Kolbasa (Sausage)",
+    "rules.kolbasa": (
+        "Kolbasa, the Sausage (2 players, 14 tiles each, no boneyard). The holder of 1-1 "
+        "leads it in the first round. The leader's line runs west (W), the other "
+        "player's east (E). Place on your own line if you can; otherwise on your "
+        "opponent's line; otherwise pass. Once both lines hold a tile, a player holding "
+        "the tile of his own end and the opponent's end (4-3 when the ends are 4 and 3) "
+        "may cut the sausage (✂): his whole line, that tile included, goes onto the "
+        "opponent's line. The round ends on a domino or a fish; the loser is written "
+        "the pips in his hand. Whoever reaches 101 loses."
+    ),
+    "family.kolbasa": "Kolbasa",
+    "btn.own_line": "· my line",
+    "btn.other_line": "→ other line",
+    "btn.cut": "✂ cut with {tile}",
+    "btn.lead_from": "· my line from {pip}",
+    "ttable.lines": "Lines: W — {w}'s, E — {e}'s",
+    "btn.free_lines": "Free lines: {value}",
+    "lobby.free_lines": "Free lines (either line at will): {value}",
+    "opt.free_lines": "a player may place on either line at will, not only on the other "
+                      "line when his own takes nothing; the cut is unchanged.",
+    "optname.free_lines": "Free lines",
+    "move.cut": "{name} cut the sausage with {tile} ✂: {count} went to {other}'s line",
 }
