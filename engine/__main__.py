@@ -37,6 +37,13 @@ def _replay(path: str) -> int:
         print("error: not JSON this program reads: nested too deeply", file=sys.stderr)
         return 2
     try:
+        if isinstance(record, dict) and record.get("variant") == "triangular":
+            # triangular (issue 14): its own state class and replay (engine/triangular.py).
+            from engine import triangular
+            tri_game, outcomes = triangular.replay(record)
+            print(json.dumps(triangular.replay_summary(tri_game, outcomes),
+                             ensure_ascii=False))
+            return 0
         game, _ = replay(record)
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
