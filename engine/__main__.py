@@ -65,6 +65,34 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return opts
 
 
+def _simulate_triangular(args: argparse.Namespace) -> int:
+    """triangular (issue 14): its own players and tournament (engine/triangular_ai.py)."""
+    from engine import triangular_ai
+    opts: dict[str, Any] = {}
+    if args.target is not None:
+        opts["target"] = args.target
+    if args.voluntary_draw is not None:
+        opts["voluntary_draw"] = args.voluntary_draw
+    try:
+        if args.ai:
+            levels = [x.strip() for x in args.ai.split(",") if x.strip()]
+            if not levels or any(x not in triangular_ai.LEVELS for x in levels):
+                print(f"error: --ai takes levels among {', '.join(triangular_ai.LEVELS)}",
+                      file=sys.stderr)
+                return 2
+            budget = (replace(triangular_ai.DEFAULT_BUDGET, worlds=args.rollouts)
+                      if args.rollouts is not None else None)
+            result = triangular_ai.simulate_ai(args.players, args.games, args.seed, levels,
+                                               opts, budget)
+        else:
+            result = triangular_ai.simulate(args.players, args.games, args.seed, opts)
+    except EngineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(result))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -81,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("--rounds", type=int, default=None)
     for flag in ("locked", "extra-turn", "no-double-out", "fish-point"):
         p_sim.add_argument(f"--{flag}", action=argparse.BooleanOptionalAction, default=None)
+    p_sim.add_argument("--voluntary-draw", action=argparse.BooleanOptionalAction,
+                       default=None, help="triangular: a player may draw when he could place")
     p_sim.add_argument("--ai", default=None,
                        help="computer players cycled over the seats, e.g. hard,medium")
     p_sim.add_argument("--fixed-seats", action="store_true",
@@ -90,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)
+    if args.variant == "triangular":
+        return _simulate_triangular(args)
     try:
         if args.ai:
             levels = [x.strip() for x in args.ai.split(",") if x.strip()]
