@@ -84,7 +84,7 @@ def test_single_choices_are_taken_at_once_and_forgeries_refused() -> None:
         else:  # the lead's cell is fixed; its turnings are offered
             assert isinstance(out, Step) and len(buttons(out.keyboard)) >= 3
     good = tiles[0].data
-    prefix, gid, rnd, moves, action = good.split(":")
+    _prefix, gid, rnd, moves, action = good.split(":")
     for forged in ("", "tri", "x:1:0:0:h", f"tri:{gid}:0:0:t99", f"tri:{gid}:0:0:z1",
                    f"tri:{gid}:0:0:p0.0.0.7", f"tri:{gid}:-1:0:h", f"tri:{gid}:0:0:t01",
                    f"tri:{int(gid) + 1}:{rnd}:{moves}:{action}", good + ":x"):
