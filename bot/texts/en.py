@@ -692,4 +692,7 @@ TEXTS: dict[str, str] = {
     "opt.voluntary_draw": "a player may draw (-5) even when a triangle fits; off: only when "
                           "nothing fits.",
     "optname.voluntary_draw": "Voluntary draw",
+    "plural.triangle.one": "{n} triangle",
+    "plural.triangle.few": "{n} triangles",
+    "plural.triangle.many": "{n} triangles",
 }

@@ -707,4 +707,7 @@ TEXTS: dict[str, str] = {
     "opt.voluntary_draw": "можно брать из резерва (-5), даже если треугольник ложится; "
                           "выкл.: только когда ничего не ложится.",
     "optname.voluntary_draw": "Добор по желанию",
+    "plural.triangle.one": "{n} треугольник",
+    "plural.triangle.few": "{n} треугольника",
+    "plural.triangle.many": "{n} треугольников",
 }
