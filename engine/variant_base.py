@@ -67,6 +67,7 @@ class Family(Enum):
     THREES = "threes"
     BLOCK_DRAW = "block_draw"  # no points in play: the round's pips decide
     KOLBASA = "kolbasa"  # two owned lines and the cut (RULES.md 4.19)
+    TRIANGULAR = "triangular"  # triangles on a grid (RULES.md 4.21), its own state class
 
 
 class OptionKind(Enum):
