@@ -22,10 +22,12 @@ from enum import Enum, StrEnum
 from typing import Any, ClassVar
 
 from engine.errors import IllegalMoveError, MoveError, OptionsError, RecordError, TileError
+from engine.moves import GridPlace
+from engine.variant_base import Family, OptionKind, OptionSpec, Variant, register
 
 NAME = "triangular"
-ALIASES = ("треугольное", "треугольное_домино", "triominos", "tri-ominos", "tri_ominos",
-           "triangular_dominoes", "треугольники")
+ALIASES = ("треугольное", "треугольное_домино", "треугольники", "триомино", "триоминос",
+           "triominos", "triomino", "triominoes", "tri_ominos", "triangular_dominoes")
 DEFAULT_TARGET = 400
 TARGETS = (100, 200, 300, 400, 500)
 MAX_DRAWS = 3
@@ -189,11 +191,9 @@ def touching(cell: Cell) -> tuple[Cell, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
-    """A triangle on a cell, ``numbers`` read from the cell's apex clockwise."""
-
-    numbers: Numbers
-    cell: Cell
+class Place(GridPlace):
+    """A triangle on a cell, ``numbers`` read from the cell's apex clockwise (the
+    :class:`engine.moves.GridPlace` the service and the record carry)."""
 
     @property
     def tile(self) -> Triangle:
@@ -990,3 +990,33 @@ def play_random_game(game: TriangularGame, rng: random.Random, max_moves: int = 
         game.apply(moves[int(rng.random() * len(moves))])
         n += 1
     return n
+
+
+# ------------------------------------------------------------- the variant
+
+
+@register
+class Triangular(Variant):
+    """Tri-Ominos as a registered variant (issue 14): the lobby, the record and the
+    bot find it by name; its games are of the ``triangular`` kind
+    (:mod:`engine.triangular_kind`), not of the domino turn machine."""
+
+    name = NAME
+    aliases = ALIASES
+    order = 200
+    family = Family.TRIANGULAR
+    kind = "triangular"
+    option_specs = (OptionSpec.number("target", TARGETS, DEFAULT_TARGET),
+                    OptionSpec("voluntary_draw", OptionKind.BOOL, (), True))
+    default_target = DEFAULT_TARGET
+    teams_possible = False
+    # scores_in_play stays False: it tells the domino turn machine (and its hints) to
+    # call placement_points; a triangle's points come from its own grid
+
+    def hand_size(self) -> int:
+        return hand_size(self.players)
+
+    def triangular_options(self) -> TriangularOptions:
+        """The game's own options from the variant's."""
+        o = self.options
+        return TriangularOptions(self.players, o.target or DEFAULT_TARGET, o.voluntary_draw)

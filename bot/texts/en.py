@@ -645,16 +645,16 @@ TEXTS: dict[str, str] = {
     # =================================================== triangular (issue 14, RULES.md 4.21)
     "variant.triangular": "Triangular dominoes (Tri-Ominos)",
     "rules.triangular": (
-        "Triangular dominoes, Tri-Ominos (2-4 players, each for himself). 56 triangles "
-        "with a number 0-5 at each corner; 9 each with 2 players, 7 with 3 or 4, the rest "
-        "is the pool. The holder of the highest triple leads it on cell 0,0 (+10; 0-0-0 "
-        "scores 40). A triangle goes on a cell sharing an edge with the layout, every "
-        "touching corner showing the same number; it scores its numbers' sum, +40 for a "
-        "bridge (one edge shared, the opposite corner touching the layout), +50/60/70 "
-        "for completing one/two/three hexagons. Instead of placing you may draw (-5), at "
-        "most 3 a turn; with nothing to place after that, pass (-10). Going out scores 25 "
-        "plus the others' hands; in a block the lowest hand scores the others' minus his "
-        "own. The first to 400 after a round wins."
+        "Tri-Ominos (2-4 players, each for himself). 56 triangles with a number 0-5 at "
+        "each corner; 9 each with 2 players, 7 with 3 or 4, the rest is the pool. The "
+        "holder of the highest triple leads it on cell 0,0 (+10; 0-0-0 scores 40). A "
+        "triangle goes on a cell sharing an edge with the layout, every touching corner "
+        "showing the same number; it scores its numbers' sum, +40 for a bridge (one edge "
+        "shared, the far corner touching), +50/60/70 for closing one/two/three "
+        "hexagons. You may draw instead (-5), 3 a turn at most; then, with "
+        "nothing to place, pass (-10). Going out scores 25 plus the others' hands; in a "
+        "block the lowest hand scores the others' minus his own. The first to 400 after "
+        "a round wins."
     ),
     "family.triangular": "Triangular dominoes",
     "tri.back": "« back",
