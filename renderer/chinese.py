@@ -167,3 +167,34 @@ def timed(view: Mapping[str, Any]) -> tuple[float, int]:
     started = time.perf_counter()
     data, _ = render_chinese(view)
     return (time.perf_counter() - started) * 1000, len(data)
+
+
+def bench(games: int = 5, seed: int = 0) -> dict[str, float]:
+    """Median and worst ms and KB over every state of ``games`` random games."""
+    import random
+    import statistics
+
+    from engine.chinese import ChineseGame
+
+    ms: list[float] = []
+    sizes: list[int] = []
+    render_chinese({"players": ["a", "b", "c", "d"]})  # fonts loaded once
+    for g in range(games):
+        rng = random.Random(seed + g)
+        game = ChineseGame(["Anna", "Boris", "Vera", "Gleb"], seed=seed + g)
+        game.start_round()
+        while not game.current.over:
+            t, size = timed(game.view(None))
+            ms.append(t)
+            sizes.append(size)
+            game.play(game.current.turn, rng.choice(game.legal_plays()))
+    return {"pictures": len(ms), "median_ms": round(statistics.median(ms), 1),
+            "max_ms": round(max(ms), 1), "max_kb": round(max(sizes) / 1024, 1)}
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    print(json.dumps(bench(count)))

@@ -614,4 +614,21 @@ TEXTS: dict[str, str] = {
     ),
     "display.table.picture": "a picture",
     "display.table.text": "text",
+    "variant.chinese": "Chinese dominoes (Tien Gow)",
+    "rules.chinese": (
+        "Chinese dominoes, Tien Gow (4 players; 2-3 fill the table with computer "
+        "players). 32 Chinese tiles, civil and military suits, 8 tiles each. The leader "
+        "plays a tile or a combination (pair, triplet, quartet); everyone else plays as "
+        "many tiles: face up only to beat it (same kind, strictly higher), otherwise "
+        "face down. The best set takes the trick. The last trick's winner wins the "
+        "round: the others pay him 4 minus their tricks (5 with none), payments with "
+        "the banker doubled. 8 rounds (or 4, 12, 16)."
+    ),
+    "family.chinese": "Chinese dominoes",
+    "chinese.play_up": "Play face up",
+    "chinese.play_down": "Put face down",
+    "chinese.stale": "That keyboard is old: use the newest one.",
+    "chinese.forged": "That button is not one of this game's.",
+    "chinese.not_your_turn": "It is not your turn.",
+    "chinese.illegal": "Those tiles cannot be played like that: choose again.",
 }

@@ -64,3 +64,13 @@ def test_refusals() -> None:
     assert isinstance(first, tuple)
     labels = [b.label for row in keyboard(GAME_ID, game, seat, first[0]) for b in row]
     assert "chinese.play_down" not in labels and "chinese.play_up" in labels
+
+
+def test_every_key_has_texts() -> None:
+    from bot.texts import CATALOGS
+
+    keys = [r.value for r in Refusal] + ["chinese.play_up", "chinese.play_down",
+                                          "variant.chinese", "rules.chinese"]
+    for lang in ("en", "ru"):
+        for key in keys:
+            assert CATALOGS[lang][key], (lang, key)
