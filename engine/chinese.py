@@ -64,9 +64,12 @@ def is_civil(tile: Tile) -> bool:
     return tile in CIVIL_RANK
 
 
-def tile_key(tile: Tile) -> tuple[int, int]:
-    """The engine's order of tiles in a play: civil before military, higher first."""
-    return (0, CIVIL_RANK[tile]) if is_civil(tile) else (1, MILITARY_RANK[tile])
+def tile_key(tile: Tile) -> tuple[int, int, int]:
+    """The engine's order of tiles in a play: civil before military, higher first;
+    equal military ranks low-high (``3-6+4-5``), so one play has one notation."""
+    if is_civil(tile):
+        return (0, CIVIL_RANK[tile], tile.a)
+    return (1, MILITARY_RANK[tile], tile.a)
 
 
 def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:

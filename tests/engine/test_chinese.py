@@ -288,3 +288,9 @@ def test_timeout_plays_are_legal() -> None:
     while not game.current.over:
         play = game.timeout_play() if rng.random() < 0.5 else rng.choice(game.legal_plays())
         game.play(game.current.turn, play)
+
+
+def test_one_play_one_notation() -> None:
+    assert Play.parse("3-4+2-5") == Play.parse("2-5+3-4")
+    assert Play.parse("4-5+6-6+3-6").notation() == "6-6+3-6+4-5"
+    assert Play.parse("down:2-3+1-4").notation() == "down:1-4+2-3"
