@@ -38,7 +38,7 @@ from bot.state import BotState, get_state
 from bot.texts import tr
 from bot.timers import came_back
 from bot.topics import topic_of
-from engine.moves import DONE, DRAW, PASS, Move, Open, Place
+from engine.moves import DONE, DRAW, PASS, Cut, Move, Open, Place
 from engine.variants import get_variant
 from service import GameInfo, MoveReport, ServiceError
 
@@ -47,8 +47,8 @@ T = TypeVar("T")
 Context = ContextTypes.DEFAULT_TYPE
 # lobby actions of the options of RULES.md 4.7-4.17 -> the option (0 drops a number)
 OPTION_ACTIONS = {"rd": "rounds", "st": "set", "lk": "locked", "xt": "extra_turn",
-                  "nd": "no_double_out"}
-BOOL_NAMES = ("locked", "extra_turn", "no_double_out")
+                  "nd": "no_double_out", "fl": "free_lines"}
+BOOL_NAMES = ("locked", "extra_turn", "no_double_out", "free_lines")
 
 
 class Answer:
@@ -113,7 +113,11 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
         await _signal(state, ui, answer, lang, data, user.id)
         return
     move: Move
-    if isinstance(data, PlayTile):
+    if isinstance(data, PlayTile) and data.cut:  # kolbasa: the arms come from the game
+        move = Cut(data.tile)
+    elif isinstance(data, PlayTile) and data.low_west:  # kolbasa: the lead turned round
+        move = Place(data.tile, None, data.tile.a)
+    elif isinstance(data, PlayTile):
         move = Place(data.tile, data.end, None, data.face_down)
     elif isinstance(data, OpenEnd):
         move = Open(data.end)

@@ -50,6 +50,7 @@ LOBBY_ACTIONS: dict[str, str] = {
     "lk": "[01]",              # locked boneyard tiles off / on
     "xt": "[01]",              # extra turn off / on
     "nd": "[01]",              # no-double-out off / on
+    "fl": "[01]",              # kolbasa: free lines off / on
     "go": "",                  # start
     "x": "",                   # cancel
 }
@@ -62,6 +63,8 @@ class PlayTile:
     tile: Tile
     end: End | None  # None: the lead
     face_down: bool = False  # a closer
+    cut: bool = False  # kolbasa: the tile cuts the sausage (written with an "x")
+    low_west: bool = False  # kolbasa: a lead with its lower pip west (written with an "r")
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +134,7 @@ CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEn
                 | Signal | RulesOf | ReviewGame)
 
 _NUM = r"(0|[1-9][0-9]{0,14})"
-_PLAY = re.compile(rf"p:{_NUM}:{_NUM}:([0-9]{{1,2}}):([WENSL])(#?)")
+_PLAY = re.compile(rf"p:{_NUM}:{_NUM}:([0-9]{{1,2}}):([WENSL])([#xr]?)")
 _DRAW = re.compile(rf"([dse]):{_NUM}:{_NUM}")
 _OPEN = re.compile(rf"o:{_NUM}:{_NUM}:([WENS])")
 _SIGNAL = re.compile(rf"g:{_NUM}:{_NUM}:([60])")
@@ -146,8 +149,13 @@ def encode(data: CallbackData) -> str:
         end = LEAD if data.end is None else data.end.value
         if data.face_down and (data.end is None or not data.tile.is_double):
             raise ValueError("only a double placed on an end goes face down")
+        if data.cut and (data.end is None or data.face_down):
+            raise ValueError("a cut is made from a line's end, face up")
+        if data.low_west and (data.end is not None or data.tile.is_double):
+            raise ValueError("only a lead that is not a double is turned round")
         text = f"p:{data.game_id}:{data.version}:{data.tile.index}:{end}" \
-            + ("#" if data.face_down else "")
+            + ("#" if data.face_down else "") + ("x" if data.cut else "") \
+            + ("r" if data.low_west else "")
     elif isinstance(data, DrawTile):
         text = f"d:{data.game_id}:{data.version}"
     elif isinstance(data, PassTurn):
@@ -195,7 +203,13 @@ def decode(text: str | None) -> CallbackData | None:
         face_down = m[5] == "#"
         if face_down and (end is None or not tile.is_double):
             return None
-        return PlayTile(ids[0], ids[1], tile, end, face_down)
+        cut = m[5] == "x"
+        if cut and end is None:
+            return None
+        low_west = m[5] == "r"
+        if low_west and (end is not None or tile.is_double):
+            return None
+        return PlayTile(ids[0], ids[1], tile, end, face_down, cut, low_west)
     if m := _DRAW.fullmatch(text):
         ids = _ids(m[2], m[3])
         if ids is None:

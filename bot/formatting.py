@@ -24,7 +24,7 @@ from bot.keyboards import (
 from bot.texts import join_words, plural, plural_form, tr, variant_text
 from bot.texts import variant_name as variant_name  # its old home: handlers, pings, timers
 from engine.game import SeatView
-from engine.moves import Done, Draw, End, Move, Open, Pass, Place, Take
+from engine.moves import Cut, Done, Draw, End, Move, Open, Pass, Place, Take
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
 from engine.variants import get_variant
@@ -111,6 +111,10 @@ def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
         return tr(lang, "move.done", name=name)
     if isinstance(move, Take):
         return tr(lang, "move.take", name=name, count=plural(lang, len(move.tiles), "tile"))
+    if isinstance(move, Cut):  # kolbasa: the notation is cut:x-y
+        other = seat_name(lang, game.seats[1 - result.seat]) if len(game.seats) == 2 else ""
+        return tr(lang, "move.cut", name=name, tile=result.notation.split(":")[-1],
+                  count=plural(lang, result.moved, "tile"), other=other)
     assert isinstance(move, Place)
     if move.face_down:
         end = f" {END_ARROWS[move.end]}{move.end.value}" if move.end is not None else ""

@@ -23,7 +23,7 @@ from bot.callbacks import (
 from bot.texts import tr, variant_name
 from engine.errors import EngineError
 from engine.game import SeatView
-from engine.moves import Done, Draw, End, Open, Pass, Place
+from engine.moves import Cut, Done, Draw, End, Open, Pass, Place
 from engine.table import Table, TableSnapshot
 from engine.tiles import Tile
 from engine.variants import VARIANTS, find_variant, get_variant, make_variant, variants_in_order
@@ -110,8 +110,8 @@ def distinct_ends(view: SeatView, tile: Tile, ends: Sequence[End | None]) -> lis
     if len(ends) < 2 or None in ends:
         return list(ends)
     cls = get_variant(view.variant)
-    if cls.max_placements != 1 or cls.closers:
-        return list(ends)
+    if cls.max_placements != 1 or cls.closers or cls.table_rules.write_end:
+        return list(ends)  # (kolbasa: W and E are different players' lines)
     kept: list[End | None] = []
     seen: list[tuple[object, ...]] = []
     for end in ends:
@@ -146,17 +146,45 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
     fits = {tile: distinct_ends(view, tile, ends) for tile, ends in placements(view).items()}
     rows: list[list[InlineKeyboardButton]] = []
     on_turn = view.turn == view.seat
-    for tile, ends in fits.items():
-        if len(ends) > 1:
+    cuts = {m.tile: m for m in (view.legal if on_turn else ()) if isinstance(m, Cut)}
+    owned = get_variant(view.variant).table_rules.write_end  # kolbasa's owned lines
+    own_end = End.W if view.seat == view.leader else End.E
+
+    def where(e: End | None) -> str:
+        if owned and e is not None and view.table.lead is not None:
+            return " " + tr(lang, "btn.own_line" if e is own_end else "btn.other_line")
+        return f" {end_label(e)}" if e is not None else ""
+
+    if owned and view.table.lead is None and view.forced_lead is None:
+        # kolbasa: the lead's west pip starts the leader's own line, so a tile that is
+        # not a double leads either way round, each a button ("5-2 · my line from 5")
+        for tile in list(fits):
+            if tile.is_double:
+                continue
             rows.append([
-                _button(f"{MARK}{tile_label(tile)} {end_label(e)}{hint_label(hints, tile, e)}",
+                _button(f"{MARK}{tile.b}-{tile.a} " + tr(lang, "btn.lead_from", pip=tile.b),
+                        PlayTile(game_id, version, tile, None)),
+                _button(f"{MARK}{tile.a}-{tile.b} " + tr(lang, "btn.lead_from", pip=tile.a),
+                        PlayTile(game_id, version, tile, None, low_west=True)),
+            ])
+            del fits[tile]
+    for tile, ends in fits.items():
+        if len(ends) > 1 or tile in cuts:
+            row = [
+                _button(f"{MARK}{tile_label(tile)}{where(e)}{hint_label(hints, tile, e)}",
                         PlayTile(game_id, version, tile, e))
                 for e in ends if e is not None
-            ])
+            ]
+            cut = cuts.get(tile)
+            if cut is not None:  # kolbasa: "on my line" and "✂ cut" side by side
+                row.append(_button(tr(lang, "btn.cut", tile=tile_label(tile)),
+                                   PlayTile(game_id, version, tile, cut.end, cut=True)))
+            rows.append(row)
     singles = [
-        _button(f"{MARK}{tile_label(tile)}{hint_label(hints, tile, ends[0])}",
+        _button(f"{MARK}{tile_label(tile)}{where(ends[0]) if owned else ''}"
+                f"{hint_label(hints, tile, ends[0])}",
                 PlayTile(game_id, version, tile, ends[0]))
-        for tile, ends in fits.items() if len(ends) == 1
+        for tile, ends in fits.items() if len(ends) == 1 and tile not in cuts
     ]
     others = [
         _button(tile_label(tile), TileInfo(game_id, version, tile))
@@ -215,7 +243,8 @@ def lobby_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
 # lobby_choices where 0 is "none"); the service refuses anything else, so no button
 # offers what it would refuse. The options themselves (their names and buttons) are
 # the record format's: a new variant needs no code here.
-BOOL_OPTIONS = (("locked", "lk"), ("extra_turn", "xt"), ("no_double_out", "nd"))
+BOOL_OPTIONS = (("locked", "lk"), ("extra_turn", "xt"), ("no_double_out", "nd"),
+                ("free_lines", "fl"))
 
 
 def options_valid(variant: str, options: dict[str, object]) -> bool:

@@ -36,7 +36,7 @@ from bot.keyboards import END_ARROWS, tile_label
 from bot.state import AnyApp, get_state
 from bot.texts import plural, tr, variant_name
 from engine.ai.review import DecisionReview, ReviewSummary
-from engine.moves import Done, Draw, Move, Open, Pass, Place
+from engine.moves import Cut, Done, Draw, Move, Open, Pass, Place
 from service import ServiceError
 from service.errors import NoSuchGameError, NotInGameError
 from service.review import NotFinishedError, ReviewInput
@@ -272,6 +272,8 @@ def move_label(lang: str, move: Move) -> str:
     if isinstance(move, Place):
         end = f" {END_ARROWS[move.end]}{move.end.value}" if move.end is not None else ""
         return f"{tile_label(move.tile)}{end}"
+    if isinstance(move, Cut):  # kolbasa's cut: the scissors and the tile
+        return f"✂{tile_label(move.tile)}"
     if isinstance(move, Draw):
         return tr(lang, "review.draw")
     if isinstance(move, Pass):

@@ -34,6 +34,7 @@ from engine.game import SeatView
 from engine.moves import End
 from engine.results import MoveResult
 from engine.table import Layout, Placed
+from engine.variants import get_variant
 from service.types import GameInfo
 
 TEXT_LIMIT = 4096  # a message's text, counted after entity parsing
@@ -129,6 +130,10 @@ def table_text(lang: str, game: GameInfo, view: SeatView,
         out.append(esc(_clean(tr(lang, "table.last", move=SEP.join(moves)))))
     out.append("<pre>" + esc("\n".join(_arm_lines(lang, view))) + "</pre>")
     table = view.table
+    if get_variant(view.variant).table_rules.write_end and len(names) == 2:
+        # kolbasa: whose line is which (W is the round's leader's)
+        leader = view.leader
+        out.append(esc(tr(lang, "ttable.lines", w=names[leader], e=names[1 - leader])))
     if table.spinner is not None:
         sp = table.spinner
         tile = table.lead if sp.arm is None else table.arms[sp.arm][sp.index]

@@ -28,6 +28,7 @@ from engine.moves import (
     PIPS,
     PLACE_AT,
     PLACES,
+    Cut,
     Done,
     Draw,
     End,
@@ -184,12 +185,17 @@ class RoundState:
                     placed = table.place_lead(move.tile, _west(move), seat)
                     out.append((seat, f"{placed.inner}-{placed.outer}", points))
                     continue
-                several = len(table.fits(move.tile)) > 1
+                several = table.rules.write_end or len(table.fits(move.tile)) > 1
                 placed = table.place(move.tile, move.end, seat, move.face_down)
                 text = f"{placed.inner}-{placed.outer}" + (f":{move.end}" if several else "")
                 out.append((seat, text + ("#" if move.face_down else ""), points))
             elif isinstance(move, ForcedDraw):
                 out.append((seat, "", 0))
+            elif isinstance(move, Cut):  # kolbasa: cut:x-y, x against the cutter's end
+                assert move.end is not None and move.onto is not None
+                x = table.open_ends()[move.end]
+                table.cut(move.tile, move.end, move.onto, seat)
+                out.append((seat, f"cut:{x}-{move.tile.other(x)}", points))
             else:
                 if isinstance(move, Open):
                     table.reopen(move.end)
@@ -230,6 +236,9 @@ class RoundState:
             if isinstance(move, Place):
                 out.append(PublicEvent(seat, "place", move.tile, move.end, points,
                                        face_down=move.face_down))
+                giver = seat
+            elif isinstance(move, Cut):  # kolbasa: public, like a placement
+                out.append(PublicEvent(seat, "cut", move.tile, move.end, points))
                 giver = seat
             elif isinstance(move, Take):
                 out.append(PublicEvent(seat, "take", None, None, 0, tiles=move.tiles,
@@ -274,6 +283,8 @@ class TurnRules:
     # in one step (the state _apply_place, Table.place and _end_turn would leave).
     simple: bool
     pips_value: bool  # a hand's value is its pips (the base hand_value)
+    # kolbasa: adjust_moves filters the placements and adds moves (the cut)
+    adjusts: bool = False
 
     @staticmethod
     @lru_cache(maxsize=256)
@@ -284,6 +295,7 @@ class TurnRules:
             return getattr(kind, name) is getattr(Variant, name)
 
         gated = not base("may_place")
+        adjusts = not base("adjust_moves")  # kolbasa
         return TurnRules(
             max_placements=variant.max_placements,
             several=variant.max_placements > 1,
@@ -294,14 +306,16 @@ class TurnRules:
             gated=gated,
             plain_out=base("round_over_after_place"),
             scores=variant.scores_in_play,
-            plain=not gated and not variant.closers,
+            plain=not gated and not variant.closers and not adjusts,
             turn_list=variant.max_placements > 1 or not base("extra_turn"),
             plain_next=not variant.skip_empty_hands,
-            simple=(not gated and not variant.closers and variant.max_placements == 1
+            simple=(not gated and not adjusts and not variant.closers
+                    and variant.max_placements == 1
                     and not variant.scores_in_play and base("round_over_after_place")
                     and not variant.skip_empty_hands and base("owed_draws")
                     and base("extra_turn") and variant.table_rules.layout is Layout.LINE),
             pips_value=base("hand_value"),
+            adjusts=adjusts,
         )
 
 
@@ -449,7 +463,10 @@ class Game:
             forced = rnd.deal.forced
             if forced is not None:
                 return [LEADS[forced.index]]
-            return [LEADS[t.index] for t in rnd.hands[rnd.turn]]
+            leads: list[Move] = [LEADS[t.index] for t in rnd.hands[rnd.turn]]
+            if self._rules.adjusts:  # kolbasa: the lead's orientation chooses the lines
+                return self.variant.adjust_moves(self, rnd, rnd.turn, leads)
+            return leads
         seat = rnd.turn
         if self._rules.plain and not rnd.turn_placed:
             # The common case: any tile of the hand on any open end it fits, in hand
@@ -484,6 +501,8 @@ class Game:
                 return moves
             return [DRAW] if rnd.drawn < rnd.drawable else [PASS]
         moves = self._placements(rnd, seat)
+        if self._rules.adjusts:  # kolbasa: the own line first, and the cut
+            moves = self.variant.adjust_moves(self, rnd, seat, moves)
         if rnd.turn_placed:
             moves.append(DONE)
             return moves
@@ -732,8 +751,17 @@ class Game:
         rnd = self.round
         if rnd.pending_take or isinstance(move, Take):
             return self._resolve_take(rnd, seat, move)
-        resolved = self._resolve_end(rnd, seat, move)
         legal = self.legal_moves()
+        if isinstance(move, Cut):  # kolbasa: the arms come from the legal cut
+            if move.tile not in rnd.hands[seat]:
+                raise IllegalMoveError(f"seat {seat} does not hold {move.tile}")
+            for m in legal:
+                if isinstance(m, Cut) and m.tile == move.tile and (
+                        move.end is None or (m.end, m.onto) == (move.end, move.onto)):
+                    return m
+            raise IllegalMoveError(self.variant.refusal(self, rnd, seat, move)
+                                   or f"{move.tile} cannot cut now")
+        resolved = self._resolve_end(rnd, seat, move)
         if isinstance(resolved, Place) and resolved.end is None:
             if any(m.tile is resolved.tile for m in legal if isinstance(m, Place)):
                 return resolved
@@ -806,6 +834,10 @@ class Game:
         """Why ``move`` (its end resolved) is not among the ``legal`` moves."""
         v = self.variant
         done = rnd.turn_placed
+        if self._rules.adjusts:  # kolbasa: the variant says why first
+            why = v.refusal(self, rnd, seat, move)
+            if why is not None:
+                return IllegalMoveError(why)
         if isinstance(move, Done):
             return IllegalMoveError("a turn ends by itself until a tile is placed in it")
         if isinstance(move, Open):
@@ -858,14 +890,17 @@ class Game:
         rnd = self.round
         seat = rnd.turn
         drawn = rnd.deal.boneyard[rnd.drawn] if isinstance(move, Draw) else None
+        # kolbasa: a cut moves the cutter's line and the cutting tile
+        moved = len(rnd.table.arms[move.end]) + 1 if isinstance(move, Cut) and move.end else 0
         at = len(rnd.log)
         self.apply(move)
         _, _, points, _ = rnd.log[at]
         notation = rnd.actions()[at][1]
         new_round = self.rounds[-1] is not rnd
         return MoveResult(seat, move, notation, points=points, drawn=drawn,
-                          end=move.end if isinstance(move, Place) else None,
-                          round_end=rnd.end, game_over=self.outcome, new_round=new_round)
+                          end=move.end if isinstance(move, Place | Cut) else None,
+                          round_end=rnd.end, game_over=self.outcome, new_round=new_round,
+                          moved=moved)
 
     # ------------------------------------------------------------- fast path
     def apply(self, move: Move) -> None:
@@ -928,6 +963,8 @@ class Game:
         elif kind is Done:
             rnd.add_log(seat, move, 0, None)
             self._end_turn(rnd, seat)
+        elif kind is Cut:
+            self._apply_cut(rnd, seat, move)  # type: ignore[arg-type]
         else:
             assert isinstance(move, Take)
             self._apply_take(rnd, move)
@@ -982,6 +1019,25 @@ class Game:
             return
         if rules.several and self._placements(rnd, seat):
             return  # the turn goes on: more placements, or Done
+        self._end_turn(rnd, seat)
+
+    def _apply_cut(self, rnd: RoundState, seat: int, move: Cut) -> None:
+        """``kolbasa``'s cut: a placement plus a table operation (:meth:`Table.cut`),
+        then the turn ends as after a placement (one placement a turn)."""
+        tile = move.tile
+        hand = rnd.hands[seat]
+        hand.remove(tile)
+        holding = rnd.holding
+        holding[tile.a] -= 1
+        if not tile.is_double:
+            holding[tile.b] -= 1
+        assert move.end is not None and move.onto is not None
+        rnd.table.cut(tile, move.end, move.onto, seat)
+        rnd.last_placer = seat
+        rnd.add_log(seat, move, 0, None)
+        if self.variant.round_over_after_place(self, rnd, seat):
+            self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
+            return
         self._end_turn(rnd, seat)
 
     def _end_turn(self, rnd: RoundState, seat: int) -> None:

@@ -75,7 +75,19 @@ class ForcedDraw:
     """A draw the rules force (``semerka``'s 7); logged, never written nor played."""
 
 
-Move = Place | Draw | Pass | Open | Done | Take
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """``kolbasa``'s cut (RULES.md 4.19), written ``cut:x-y``: ``tile`` goes on the
+    end of arm ``end`` (the cutter's line), then that whole arm moves, reversed,
+    onto the end of arm ``onto``. Parsed from the record with both arms None; the
+    game resolves them from its legal moves."""
+
+    tile: Tile
+    end: End | None = None
+    onto: End | None = None
+
+
+Move = Place | Draw | Pass | Open | Done | Take | Cut
 
 DRAW = Draw()
 PASS = Pass()
@@ -150,6 +162,11 @@ def parse_move(text: str) -> Move:
         except ValueError:
             raise MoveError(f"malformed move {text!r}: write open:E with an end W, E, N or S"
                             ) from None
+    if low.startswith("cut:"):  # kolbasa
+        try:
+            return Cut(Tile.parse(s[4:]))
+        except TileError as exc:
+            raise MoveError(f"malformed move {text!r}: {exc}") from None
     if low.startswith("take:"):
         parts = s[5:].split("+")
         try:
@@ -201,7 +218,7 @@ def parse_turn(text: str) -> tuple[list[Move], bool]:
         raise MoveError(f"malformed move {text!r}: an empty part between '+'")
     actions = [parse_move(p) for p in parts]
     for i, a in enumerate(actions):
-        if isinstance(a, Draw | Pass | Take):
+        if isinstance(a, Draw | Pass | Take | Cut):
             raise MoveError(f"malformed move {text!r}: {parts[i].strip()!r} "
                             "cannot be part of a turn of several placements")
         if isinstance(a, Open) and i > 0 and not isinstance(actions[i - 1], Open):
@@ -222,6 +239,8 @@ def format_action(move: Move, text_of_place: str | None = None) -> str:
         return f"open:{move.end}"
     if isinstance(move, Take):
         return "take:" + "+".join(str(t) for t in move.tiles)
+    if isinstance(move, Cut):  # kolbasa: as placed, x first (given), else low-high
+        return text_of_place if text_of_place is not None else f"cut:{move.tile}"
     return "done"
 
 

@@ -61,6 +61,7 @@ class MoveResult:
     round_end: RoundEnd | None = None
     game_over: GameOutcome | None = None
     new_round: bool = False
+    moved: int = 0  # kolbasa's cut: how many tiles went to the other line
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,7 @@ class PublicEvent:
     """
 
     seat: int
-    kind: str  # "place", "draw" or "pass"; also "open", "done", "forced_draw", "take"
+    kind: str  # "place", "draw" or "pass"; also "open", "done", "forced_draw", "take", "cut"
     tile: Tile | None
     end: End | None
     points: int

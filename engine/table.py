@@ -8,7 +8,7 @@ hang off the spinner.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -37,6 +37,8 @@ class TableRules:
     spinner: SpinnerRule = SpinnerRule.FIRST_DOUBLE
     sides_open: SidesOpen = SidesOpen.IMMEDIATELY
     double_counts: int = 2
+    # kolbasa: the arms are owned lines, so every placement's end is written (``a-b:W``)
+    write_end: bool = field(default=False, repr=False)
 
 
 # ``new_placed(Placed, (tile, inner, outer, seat, order, face_down))``: Placed(...)
@@ -292,6 +294,23 @@ class Table:
         else:
             ends[end] = outer
         return p
+
+    def cut(self, tile: Tile, end: End, onto: End, seat: int) -> Placed:
+        """``kolbasa``'s cut (RULES.md 4.19): attach ``tile`` to ``end`` (the caller
+        checked it fits there and its other pip fits ``onto``), then move arm ``end``
+        whole, reversed and each tile turned round, onto the end of arm ``onto``;
+        arm ``end`` is left empty. Tiles keep their placer and order. Line layout only.
+        Returns the placement of ``tile`` as it lies after the cut."""
+        self.place(tile, end, seat)
+        moved = self.arms[end]
+        self.arms[end] = []
+        target = self.arms[onto]
+        for p in reversed(moved):
+            target.append(new_placed(Placed, (p.tile, p.outer, p.inner, p.seat, p.order,
+                                              p.face_down)))
+        self.last = target[len(target) - len(moved)]
+        self._recompute_ends()
+        return self.last
 
     def reopen(self, end: End) -> None:
         arm = self.arms[end]

@@ -27,6 +27,7 @@ from engine.tiles import Tile, full_set
 
 if TYPE_CHECKING:
     from engine.game import Game, RoundState
+    from engine.moves import Move
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,11 +43,13 @@ class Options:
     locked: bool = False
     extra_turn: bool = False
     no_double_out: bool = False
+    free_lines: bool = False  # kolbasa: either line at will
 
 
 RECORD_OPTION_NAMES = ("teams", "target", "set", "fish_point", "rounds", "locked",
-                       "extra_turn", "no_double_out")
-BOOL_OPTION_NAMES = frozenset({"teams", "fish_point", "locked", "extra_turn", "no_double_out"})
+                       "extra_turn", "no_double_out", "free_lines")
+BOOL_OPTION_NAMES = frozenset({"teams", "fish_point", "locked", "extra_turn", "no_double_out",
+                               "free_lines"})
 
 # The targets a lobby offers where a variant takes any target (domiki).
 FREE_TARGETS: tuple[int, ...] = (50, 100, 150, 200, 250)
@@ -63,6 +66,7 @@ class Family(Enum):
     TELEPHONE = "telephone"
     THREES = "threes"
     BLOCK_DRAW = "block_draw"  # no points in play: the round's pips decide
+    KOLBASA = "kolbasa"  # two owned lines and the cut (RULES.md 4.19)
 
 
 class OptionKind(Enum):
@@ -321,6 +325,18 @@ class Variant:
     def may_place(self, game: Game, rnd: RoundState, seat: int, tile: Tile) -> bool:
         """May ``seat`` place ``tile`` now at all (vsem_po_pyat's no_double_out)?"""
         return True
+
+    def adjust_moves(self, game: Game, rnd: RoundState, seat: int,
+                     placements: list[Move]) -> list[Move]:
+        """The legal moves of a turn not yet placed in, from the placements that fit
+        (``kolbasa``: own line first, plus the cut). The base keeps them as they are;
+        the game then adds a draw or a pass when the list is empty."""
+        return placements
+
+    def refusal(self, game: Game, rnd: RoundState, seat: int, move: Move) -> str | None:
+        """Why ``move`` is not legal, when this variant's own rule refuses it (None:
+        the general reasons apply). Asked only of variants overriding adjust_moves."""
+        return None
 
     def may_continue(self, first: Placed, tile: Tile) -> bool:
         """In a turn of several placements, may ``tile`` follow the turn's first?"""

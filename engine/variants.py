@@ -11,6 +11,7 @@ from __future__ import annotations
 import engine.classic as _classic
 import engine.fives_family as _fives
 import engine.goat_family as _goat
+import engine.kolbasa as _kolbasa
 from engine.classic import AllFives, Block, DrawGame, Kozel, Telephone, Threes
 from engine.variant_base import (
     FREE_TARGETS,
@@ -34,7 +35,7 @@ from engine.variant_base import (
     variants_in_order,
 )
 
-BUILTIN_MODULES = (_classic, _fives, _goat)
+BUILTIN_MODULES = (_classic, _fives, _goat, _kolbasa)
 
 __all__ = [
     "FREE_TARGETS",

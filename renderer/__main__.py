@@ -35,6 +35,8 @@ def _bench_states() -> dict[str, TableScene]:
         "full": full_spinner_scene(0),
         "all_28_double_six": _all_tiles_scene(),
         "double_nine_49": long_scene(1, 55),
+        # kolbasa (RULES.md 4.19): two owned lines, placers' dots; a whole round's table
+        "kolbasa_full": game_scene("kolbasa", 2, seed=5, placements=None),
         # the last picture of a game: the result banner across the table
         "final_with_banner": replace(full_spinner_scene(0), banner="Anna & Vera won the game",
                                      banner_detail="Goat: Boris & Gleb (21)"),

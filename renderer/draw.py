@@ -86,7 +86,8 @@ def render_table(scene: TableScene, theme: Theme = CLASSIC, fmt: str = "JPEG") -
     height = HEIGHTS[index]
     canvas = _felt(theme, WIDTH, height).copy()
     layout = layout.moved(MARGIN, HEADER + MARGIN)
-    placements = _draw_layout(canvas, layout, theme, table.last.order if table.last else -1)
+    placements = _draw_layout(canvas, layout, theme, table.last.order if table.last else -1,
+                              by_seat=bool(scene.lines))
     draw = ImageDraw.Draw(canvas)
     _draw_header(draw, canvas, scene, theme)
     _draw_footer(draw, canvas, scene, theme, height)
@@ -96,7 +97,7 @@ def render_table(scene: TableScene, theme: Theme = CLASSIC, fmt: str = "JPEG") -
 
 
 def _draw_layout(canvas: Image.Image, layout: Layout, theme: Theme,
-                 last: int) -> tuple[TilePlacement, ...]:
+                 last: int, by_seat: bool = False) -> tuple[TilePlacement, ...]:
     u = layout.unit
     out: list[TilePlacement] = []
     last_box: Box | None = None
@@ -110,6 +111,14 @@ def _draw_layout(canvas: Image.Image, layout: Layout, theme: Theme,
         out.append(TilePlacement(tb.placed.tile, tb.placed.order, box,
                                  tb.placed.order == last, tb.placed.face_down))
     draw = ImageDraw.Draw(canvas)
+    if by_seat:  # kolbasa: a dot in the placer's colour, inside the tile's corner
+        dot = max(3, u // 9)
+        inset = dot + max(2, u // 12)
+        for tb in layout.tiles:
+            bx, by, _, _ = _box(tb.rect)
+            color = theme.side_colors[tb.placed.seat % len(theme.side_colors)]
+            draw.ellipse((bx + inset - dot, by + inset - dot, bx + inset + dot,
+                          by + inset + dot), fill=color, outline=(40, 40, 40))
     if last_box is not None:
         lw = max(2, u // 16)
         draw.rounded_rectangle(last_box, max(2, u // 6), outline=theme.accent, width=lw)
@@ -171,7 +180,11 @@ def _draw_header(draw: ImageDraw.ImageDraw, canvas: Image.Image, scene: TableSce
         dot = theme.side_colors[side % len(theme.side_colors)]
         draw.ellipse((x0 + 14, y0 + 16, x0 + 32, y0 + 34), fill=dot,
                      outline=(255, 255, 255), width=2)
-        name = fit(_seat_name(scene, seat), name_font, chip_w - 56)
+        # kolbasa: whose line is which ("Anna · W"), the line kept when the name is cut
+        suffix = f" · {scene.lines[seat].value}" if seat < len(scene.lines) else ""
+        room = chip_w - 56 - name_font.getlength(suffix)
+        name = fit(_seat_name(scene, seat), name_font, room)
+        name = name + suffix if name else suffix.strip(" ·")
         draw.text((x0 + 42, y0 + 25), name, font=name_font, fill=text_color, anchor="lm")
         # Second line: the hand's size, and the turn label.
         ly = y0 + 47

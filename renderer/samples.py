@@ -10,7 +10,7 @@ from engine.moves import End, Place
 from engine.table import Layout, SidesOpen, SpinnerRule, Table, TableRules, TableSnapshot
 from engine.tiles import full_set
 from engine.variants import make_variant
-from renderer.scene import TableLabels, TableScene
+from renderer.scene import TableLabels, TableScene, owned_lines
 
 DEFAULT_LABELS = TableLabels()
 NAMES = ("Анна", "Boris 🐐", "Вера Ёлкина", "Gleb ⚽️")
@@ -29,6 +29,7 @@ def _scene(game: Game, table: TableSnapshot, hand_sizes: Sequence[int],
         boneyard_left=boneyard_left,
         round_index=len(game.rounds) - 1,
         labels=labels,
+        lines=owned_lines(game.variant.name, game.players, game.round.deal.leader),
     )
 
 

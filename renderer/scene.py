@@ -6,10 +6,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.game import SeatView
+from engine.moves import End
 from engine.table import TableSnapshot
 from engine.tiles import Tile
+from engine.variants import get_variant
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 excluded)
+
+
+def owned_lines(variant: str, players: int, leader: int) -> tuple[End, ...]:
+    """The arm each seat owns (kolbasa: W is the leader's line); () when arms are
+    nobody's (every other variant)."""
+    if not get_variant(variant).table_rules.write_end:
+        return ()
+    return tuple(End.W if seat == leader else End.E for seat in range(players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +54,9 @@ class TableScene:
     labels: TableLabels = TableLabels()
     banner: str | None = None
     banner_detail: str | None = None
+    # kolbasa: the line (arm W or E) each seat owns; empty when the arms are nobody's.
+    # With owned lines each tile carries a dot in the colour of the seat that placed it.
+    lines: tuple[End, ...] = ()
 
     @classmethod
     def from_view(cls, view: SeatView, names: Sequence[str],
@@ -63,6 +76,7 @@ class TableScene:
             labels=labels,
             banner=banner,
             banner_detail=banner_detail,
+            lines=owned_lines(view.variant, view.players, view.leader),
         )
 
 

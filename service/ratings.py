@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.variants import find_variant, variants_in_order
 from storage import Database, RatingEntry, Repositories
+from storage.models import conservative
 from storage.rating import PROVISIONAL_GAMES, computer, person
 
 __all__ = ["PROVISIONAL_GAMES", "RatingLine", "RatingPointInfo", "RatingService", "families",
@@ -54,7 +55,7 @@ class RatingLine:
     @property
     def conservative(self) -> float:
         """mu - 3 sigma: what leaderboards sort by."""
-        return self.mu - 3.0 * self.sigma
+        return conservative(self.mu, self.sigma)
 
     @property
     def provisional(self) -> bool:

@@ -1051,21 +1051,28 @@ class GameService:
         return [await self.game(r.game_id)
                 for r in await self._repos.games.list_untold_finished(self._db, since=since)]
 
+    async def _own_seat(self, ex: Executor, game_id: int, user_id: int
+                        ) -> tuple[GameRow, list[SeatRow], SeatRow]:
+        """The game, its seats and ``user_id``'s own seat (`NoSuchGameError`,
+        `NotInGameError`)."""
+        loaded = await self._repos.games.load(ex, game_id)
+        if loaded is None:
+            raise NoSuchGameError()
+        row, seats = loaded
+        mine = next((s for s in seats if s.user_id == user_id), None)
+        if mine is None:
+            raise NotInGameError()
+        return row, seats, mine
+
     async def seat_view(self, game_id: int, user_id: int) -> tuple[GameInfo, SeatInfo, SeatView]:
         """A player's own view of a game he sits in (only his hand in it)."""
         async with self._db.reading() as ex:
-            loaded = await self._repos.games.load(ex, game_id)
-            if loaded is None:
-                raise NoSuchGameError()
-            row, seats = loaded
-            mine = [s for s in seats if s.user_id == user_id]
-            if not mine:
-                raise NotInGameError()
+            row, seats, mine = await self._own_seat(ex, game_id, user_id)
             if row.record_json is None:
                 raise NotInLobbyError("the game has not started")
             self._note_chat(row)
             game = (await self._live(ex, row)).game
-            return self._info(row, seats, game), self._seat_info(mine[0]), game.view(mine[0].seat)
+            return self._info(row, seats, game), self._seat_info(mine), game.view(mine.seat)
 
     async def seat_views(self, game_id: int, seats: Iterable[int] | None = None
                          ) -> tuple[GameInfo, dict[int, SeatView]]:
@@ -1182,17 +1189,11 @@ class GameService:
         `NoSuchGameError` for no such game, `NotInGameError` for anyone who did not
         play in it, `NotFinishedError` while it is played, in its lobby or cancelled."""
         async with self._db.reading() as ex:
-            loaded = await self._repos.games.load(ex, game_id)
-            if loaded is None:
-                raise NoSuchGameError()
-            row, seats = loaded
-            mine = [s for s in seats if s.user_id == user_id]
-            if not mine:
-                raise NotInGameError()
+            row, _, mine = await self._own_seat(ex, game_id, user_id)
             if row.status != "finished" or row.record_json is None or row.seed is None:
                 raise NotFinishedError()
             self._note_chat(row)
             live = await self._live(ex, row)
             return ReviewInput(game_id=row.game_id, chat_id=row.chat_id, user_id=user_id,
-                               seat=mine[0].seat, variant=row.variant, seed=row.seed,
+                               seat=mine.seat, variant=row.variant, seed=row.seed,
                                names=live.names, record=to_record(live.game, list(live.names)))

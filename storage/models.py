@@ -223,6 +223,9 @@ class Announced:
 
 
 # -- ratings (m0006)
+def conservative(mu: float, sigma: float) -> float:
+    """The conservative rating mu - 3 sigma: what leaderboards and charts use."""
+    return mu - 3.0 * sigma
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +245,7 @@ class RatingEntry:
 
     @property
     def conservative(self) -> float:
-        return self.mu - 3.0 * self.sigma
+        return conservative(self.mu, self.sigma)
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,4 +261,4 @@ class RatingPoint:
 
     @property
     def conservative(self) -> float:
-        return self.mu - 3.0 * self.sigma
+        return conservative(self.mu, self.sigma)

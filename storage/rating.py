@@ -39,6 +39,7 @@ from openskill.models import PlackettLuce
 
 from engine.errors import EngineError
 from engine.variants import get_variant, make_variant
+from storage.models import conservative
 
 __all__ = [
     "DEFAULT_MU",
@@ -93,7 +94,7 @@ class Skill:
     @property
     def conservative(self) -> float:
         """mu - 3 sigma: what the leaderboard sorts by."""
-        return self.mu - 3.0 * self.sigma
+        return conservative(self.mu, self.sigma)
 
     @property
     def provisional(self) -> bool:

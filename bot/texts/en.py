@@ -14,7 +14,7 @@ TEXTS: dict[str, str] = {
     "cmd.settings": "Game settings",
     "cmd.cancel": "Cancel the game",
     "cmd.stats": "My statistics",
-    "cmd.top": "Leaderboard",
+    "cmd.top": "Rating leaderboard",
     "cmd.language": "Language: /language ru or en",
     "cmd.help": "How to play",
     "cmd.export": "The game record as a file",
@@ -38,8 +38,15 @@ TEXTS: dict[str, str] = {
         "it holds no other player's tiles and no boneyard (in private your own tiles, in "
         "the group nobody's); once the game is over, the complete record.\n"
         "\n"
-        "More commands: /pass, /fish, /hand, /table, /settings, /cancel, /back, /stats, "
-        "/top, /language ru|en.\n"
+        "/top [family]: the rating leaderboard (μ−3σ, one rating per family of games); "
+        "/stats: your statistics, ratings and rating chart; /review [N] in private: what "
+        "each of your decisions in a finished game cost against the computer's best. "
+        "/settings hints off hides the points a placement scores on your buttons; "
+        "/settings table text shows the table as text instead of a picture. In a forum, "
+        "each topic can hold its own game.\n"
+        "\n"
+        "More commands: /pass, /fish, /hand, /table [text], /settings, /cancel, /back, "
+        "/stats, /top, /review, /language ru|en.\n"
         "\n"
         "Variants:\n"
         "{variants}"
@@ -192,9 +199,6 @@ TEXTS: dict[str, str] = {
     "stats.none": "No finished games yet.",
     "stats.title": "{name}'s statistics:",
     "stats.line": "{variant}: games {games}, wins {wins}, points {points}, fish {fish}, goats {goats}",  # noqa: E501
-    "top.none": "No finished games yet.",
-    "top.title": "🏆 Top players:",
-    "top.line": "{rank}. {name} — wins {wins} of {games}, points {points}",
     "export.none": "There is no game record here yet.",
     "export.caption": "Game {game_id}: {variant}",
     "cancel.done": "The game was cancelled.",
@@ -614,6 +618,31 @@ TEXTS: dict[str, str] = {
     ),
     "display.table.picture": "a picture",
     "display.table.text": "text",
+    # ====================================================== kolbasa (issue 14, RULES.md 4.19)
+    "variant.kolbasa": "Kolbasa (Sausage)",
+    "rules.kolbasa": (
+        "Kolbasa, the Sausage (2 players, 14 tiles each, no boneyard). The holder of 1-1 "
+        "leads it in the first round. The leader's line runs west (W), the other "
+        "player's east (E). Place on your own line if you can; otherwise on your "
+        "opponent's line; otherwise pass. Once both lines hold a tile, a player holding "
+        "the tile of his own end and the opponent's end (4-3 when the ends are 4 and 3) "
+        "may cut the sausage (✂): his whole line, that tile included, goes onto the "
+        "opponent's line. The round ends on a domino or a fish; the loser is written "
+        "the pips in his hand. Whoever reaches 101 loses."
+    ),
+    "family.kolbasa": "Kolbasa",
+    "btn.own_line": "· my line",
+    "btn.other_line": "→ other line",
+    "btn.cut": "✂ cut with {tile}",
+    "btn.lead_from": "· my line from {pip}",
+    "ttable.lines": "Lines: W — {w}'s, E — {e}'s",
+    "btn.free_lines": "Free lines: {value}",
+    "lobby.free_lines": "Free lines (either line at will): {value}",
+    "opt.free_lines": "a player may place on either line at will, not only on the other "
+                      "line when his own takes nothing; the cut is unchanged.",
+    "optname.free_lines": "Free lines",
+    "move.cut": "{name} cut the sausage with {tile} ✂: {count} went to {other}'s line",
+    # ====================================================== chinese (issue 14, RULES.md 4.20)
     "variant.chinese": "Chinese dominoes (Tien Gow)",
     "rules.chinese": (
         "Chinese dominoes, Tien Gow (4 players; 2-3 fill the table with computer "

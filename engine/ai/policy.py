@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.game import Game
-from engine.moves import Move, Place
+from engine.moves import Cut, Move, Place
 from engine.table import Layout, Table
 from engine.tiles import Tile
 from engine.variants import Family, Variant
@@ -76,11 +76,17 @@ def move_scores(game: Game, legal: list[Move], style: Style) -> list[float]:
     hand = rnd.hands[rnd.turn]
     out: list[float] = []
     for move in legal:
-        if not isinstance(move, Place):
+        if isinstance(move, Cut):  # kolbasa: valued as a placement, on the table it leaves
+            assert move.end is not None and move.onto is not None
+            table = rnd.table.copy()
+            table.cut(move.tile, move.end, move.onto, rnd.turn)
+            points = 0
+        elif not isinstance(move, Place):
             out.append(0.0)
             continue
+        else:
+            points, table = placement_points(game, move)
         tile = move.tile
-        points, table = placement_points(game, move)
         rest = [t for t in hand if t is not tile]
         value = points * style.points + tile.pips * style.shed
         if tile.is_double:

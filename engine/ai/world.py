@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from engine.errors import EngineError
 from engine.game import Game, SeatView
-from engine.moves import DONE, DRAW, PASS, Move, Open, Place
+from engine.moves import DONE, DRAW, PASS, Cut, End, Move, Open, Place
 from engine.tiles import Tile, full_set
 from engine.variants import Deal, Variant
 
@@ -95,7 +95,7 @@ def analyze(view: SeatView) -> Knowledge:
     hit_places: set[int] = set()
     draws: list[int] = []
     for i, ev in enumerate(history):
-        if ev.kind == "place":
+        if ev.kind in ("place", "cut"):  # kolbasa's cut places its tile too
             if i not in hit_places:
                 assert ev.tile is not None
                 placed[ev.seat].append((i, ev.tile))
@@ -290,6 +290,9 @@ def world_from_deal(view: SeatView, variant: Variant, deal: Deal,
                 move = Place(ev.tile, None, lead.inner, ev.face_down)
             else:
                 move = Place(ev.tile, ev.end, None, ev.face_down)
+        elif ev.kind == "cut":  # kolbasa: from the cutter's line onto the other
+            assert ev.tile is not None and ev.end is not None
+            move = Cut(ev.tile, ev.end, End.E if ev.end is End.W else End.W)
         elif ev.kind == "draw":
             move = DRAW
         elif ev.kind == "pass":

@@ -35,6 +35,7 @@ CASES: list[tuple[str, int, int, tuple[str, ...]]] = [
     ("domiki", 2, 1, ("tg", "tg", "tg")),  # target 50
     ("semerka", 2, 1, ()),
     ("sport", 2, 2, ()),
+    ("kolbasa", 2, 0, ()),
 ]
 STATS: dict[str, Counter[str]] = {}
 
@@ -52,6 +53,8 @@ def choose(datas: list[str], rng: random.Random) -> str | None:
 
 def kind_of(data: str) -> str:
     if data.startswith("p:"):
+        if data.endswith("x"):
+            return "cut"  # kolbasa
         return "closer" if data.endswith("#") else "place"
     return {"o": "open", "e": "done", "d": "draw", "s": "pass"}[data[0]]
 
@@ -146,6 +149,7 @@ def test_closers_reopening_and_several_placements_were_pressed() -> None:
         assert STATS[variant]["closer"] > 0, variant
     assert sum(STATS[v]["open"] for v in ("osel", "checheve")) > 0
     assert STATS["domiki"]["done"] + STATS["osel"]["done"] + STATS["checheve"]["done"] > 0
+    assert STATS["kolbasa"]["cut"] > 0  # the ✂ button
     assert STATS["domiki"]["turns of several"] > 0
     assert STATS["semerka"]["take"] > 0  # chance took tiles by itself, nobody pressed
 

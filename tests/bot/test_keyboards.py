@@ -125,3 +125,54 @@ def test_a_failing_renderer_gives_a_plain_picture(monkeypatch: object) -> None:
     game = Game(make_variant("draw", 2, {}), seed=1)
     data, name = pictures.table_picture("en", game.view(None), ["a", "b"])
     assert data.startswith(b"\x89PNG") and name == "table.png"
+
+
+def test_kolbasa_lines_and_the_cut_button() -> None:
+    """RULES.md 4.19 K-E2: before move 7 Anna's 3-4 may go on her line or cut: two
+    buttons side by side; her other tiles go on her line; the cut's data round-trips."""
+    from bot.callbacks import PlayTile, decode
+    from bot.keyboards import hand_keyboard
+    from engine.record import replay
+    from tests.engine.test_kolbasa import KE1, ke1_record
+
+    game, _ = replay(ke1_record(KE1[:6]))
+    view = game.view(0)
+    markup = hand_keyboard("en", 7, 3, view)
+    assert markup is not None
+    rows = [[(b.text, b.callback_data) for b in row] for row in markup.inline_keyboard]
+    cut_row = next(row for row in rows if any("✂" in text for text, _ in row))
+    assert [text for text, _ in cut_row] == ["✅3-4 · my line", "✂ cut with 3-4"]
+    data = decode(cut_row[1][1])
+    assert isinstance(data, PlayTile) and data.cut and data.end is not None
+    assert all(len(str(d).encode()) <= 64 for row in rows for _, d in row)
+    game, _ = replay(ke1_record(KE1[:12]))  # move 13: Anna has no 6, 4-5 goes on Boris's
+    rows = [[b.text for b in row] for row in hand_keyboard("ru", 7, 3, game.view(0))
+            .inline_keyboard]
+    assert "✅4-5 → на чужую" in [t for row in rows for t in row]
+
+
+def test_kolbasa_a_later_lead_goes_either_way_round() -> None:
+    """RULES.md 4.19 [K3]: the leader orients the lead (its west pip starts his own
+    line): a tile that is not a double gets two buttons, the second turned round."""
+    import random
+
+    from bot.callbacks import PlayTile, decode
+    from bot.keyboards import hand_keyboard
+    from engine.game import Game
+    from engine.variants import make_variant
+
+    game = Game(make_variant("kolbasa", 2), seed=11)
+    rng = random.Random(2)
+    while len(game.rounds) == 1:
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    seat = game.current_seat
+    assert seat is not None and game.round.table.lead is None
+    markup = hand_keyboard("en", 7, 3, game.view(seat))
+    assert markup is not None
+    pairs = [row for row in markup.inline_keyboard if len(row) == 2]
+    tile = next(t for t in game.round.hands[seat] if not t.is_double)
+    row = next(r for r in pairs if r[0].text.startswith(f"✅{tile.b}-{tile.a} "))
+    assert row[1].text == f"✅{tile.a}-{tile.b} · my line from {tile.a}"
+    data = decode(str(row[1].callback_data))
+    assert isinstance(data, PlayTile) and data.low_west and data.end is None

@@ -95,3 +95,19 @@ def test_a_spinner_table_reads_as_expected() -> None:
     facts = parse_table_text("en", shown)
     assert facts.hand_counts == tuple(len(h) for h in game.round.hands)
     assert facts == facts_of_view(view)
+
+
+def test_kolbasa_names_whose_line_is_which() -> None:
+    """RULES.md 4.19: the text table says which line is whose (W: the leader's) and
+    still reads back to the view's facts."""
+    from engine.record import replay
+    from tests.engine.test_kolbasa import KE1, ke1_record
+
+    game, _ = replay(ke1_record(KE1[:8]))
+    info = _info(game, ["Anna", "Boris"])
+    view = game.view(None)
+    for lang, line in (("en", "Lines: W — Anna's, E — Boris's"),
+                       ("ru", "Линии: W — игрока Anna, E — игрока Boris")):
+        shown = _shown(table_text(lang, info, view))
+        assert line in shown.split("\n")
+        assert parse_table_text(lang, shown) == facts_of_view(view)

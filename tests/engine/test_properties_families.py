@@ -35,6 +35,8 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("sea_kozel", 3, {"fish_point": True}),
     ("sport", 4, {}),
     ("general_kozel", 4, {"rounds": 3}),
+    ("kolbasa", 2, {}),
+    ("kolbasa", 2, {"free_lines": True}),
 ]
 WHOLE_GAMES = 4  # whole games per case, every move checked, replayed, twinned
 ROUND_GAMES = 200  # first rounds per case, conservation and legality after every move

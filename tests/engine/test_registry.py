@@ -35,7 +35,7 @@ ALL = variants_in_order()
 
 
 def test_names_orders_and_aliases_are_unique() -> None:
-    assert len(ALL) == len(VARIANTS) == 17
+    assert len(ALL) == len(VARIANTS) == 18
     assert all(VARIANTS[cls.name] is cls for cls in ALL)
     orders = [cls.order for cls in ALL]
     assert len(set(orders)) == len(orders)
@@ -61,7 +61,7 @@ def test_menu_order() -> None:
     assert [cls.name for cls in ALL] == [
         "kozel", "telephone", "threes", "all_fives", "draw", "block", "sea_kozel",
         "general_kozel", "osel", "checheve", "sport", "semerka", "muggins", "pyaterochka",
-        "vsem_po_pyat", "cuban", "domiki"]
+        "vsem_po_pyat", "cuban", "domiki", "kolbasa"]
 
 
 def test_families_and_facts() -> None:
@@ -75,10 +75,11 @@ def test_families_and_facts() -> None:
         Family.BLOCK_DRAW: {"draw", "block", "cuban"},
         Family.TELEPHONE: {"telephone"},
         Family.THREES: {"threes"},
+        Family.KOLBASA: {"kolbasa"},
     }
     # totals are penalties: the goat family's writes and semerka's sticks (not sport)
     assert {c.name for c in ALL if c.penalty_scoring} == {
-        "kozel", "sea_kozel", "osel", "checheve", "semerka"}
+        "kozel", "sea_kozel", "osel", "checheve", "semerka", "kolbasa"}
     assert {c.name for c in ALL if c.signals} == {"general_kozel"}
     assert {c.name for c in ALL if c.round_wins} == {"general_kozel"}
     assert {c.name: c.discard_limit() for c in ALL if c.discard_limit() is not None} == {
@@ -90,7 +91,7 @@ def test_styles_follow_the_declarations() -> None:
     styles = {cls.name: style_of(make_variant(cls.name, max(cls.players_allowed)))
               for cls in ALL}
     penalty = {n for n, s in styles.items() if s.penalty}
-    assert penalty == {"kozel", "sea_kozel", "osel", "checheve", "semerka"}
+    assert penalty == {"kozel", "sea_kozel", "osel", "checheve", "semerka", "kolbasa"}
     # sport plays with the goat family's weights, but its winners are credited
     assert styles["sport"] == replace(styles["kozel"], penalty=False)
     assert styles["semerka"].scale == 1.0 and styles["kozel"].scale == 25.0
@@ -148,6 +149,7 @@ def test_the_lobby_values_of_today() -> None:
                          "locked": bools, "extra_turn": bools, "no_double_out": bools},
         "cuban": {"teams": bools, "target": (100, 150, 200)},
         "domiki": {"target": (50, 100, 150, 200, 250)},
+        "kolbasa": {"target": (51, 101, 151), "free_lines": bools},
     }
 
 

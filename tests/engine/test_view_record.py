@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from engine.errors import RecordError
 from engine.game import Game, RoundState
-from engine.moves import Draw, ForcedDraw, Place, Take
+from engine.moves import Cut, Draw, ForcedDraw, Place, Take
 from engine.record import VIEW_FORMAT, replay, replay_summary, to_record, to_view_record
 from engine.simulate import play_random_game
 from engine.tiles import Tile
@@ -46,7 +46,7 @@ def may_know(rnd: RoundState, seat: int | None) -> set[Tile]:
             if s == seat:
                 known.add(rnd.deal.boneyard[drawn])
             drawn += 1
-        elif isinstance(move, Place):
+        elif isinstance(move, Place | Cut):  # kolbasa's cut lays its tile face up
             known.add(move.tile)
             last_placer = s
         elif isinstance(move, Take) and seat is not None and seat in (s, last_placer):

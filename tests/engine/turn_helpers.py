@@ -45,7 +45,7 @@ def roundtrip(g: Game) -> dict[str, Any]:
 
 def legal(g: Game) -> set[str]:
     """Legal moves as text: ``4-1:E``, ``4-4:E#``, ``open:E``, ``done``, ``draw``..."""
-    from engine.moves import Done, Draw, Open, Pass, Place, Take
+    from engine.moves import Cut, Done, Draw, Open, Pass, Place, Take
     out = set()
     for m in g.legal_moves():
         if isinstance(m, Place):
@@ -61,4 +61,6 @@ def legal(g: Game) -> set[str]:
             out.add("pass")
         elif isinstance(m, Take):
             out.add("take:" + "+".join(map(str, m.tiles)))
+        elif isinstance(m, Cut):  # kolbasa, the tile low-high
+            out.add(f"cut:{m.tile}")
     return out

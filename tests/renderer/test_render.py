@@ -311,3 +311,39 @@ def test_banner_costs_little() -> None:
         times.append(time.perf_counter() - t0)
     assert statistics.median(times) < 0.25  # the limit is 50 ms; a shared CI machine is slow
     assert len(res.data) < 250_000
+
+
+# ------------------------------------------------------------ kolbasa (RULES.md 4.19)
+def test_kolbasa_owned_lines_and_placers_dots() -> None:
+    """The two lines are labelled by owner (the leader's is W) and every tile carries a
+    dot of its placer's colour, through cuts too: states after every move lay out in
+    bounds without overlaps, and the dots change the tiles' pixels."""
+    from dataclasses import replace
+
+    from engine.game import Game
+    from engine.moves import Cut, End
+    from engine.variants import make_variant
+
+    game = Game(make_variant("kolbasa", 2), seed=5)
+    rng = random.Random(5)
+    cuts = 0
+    while game.outcome is None and cuts < 2 and len(game.rounds) < 6:
+        moves = game.legal_moves()
+        cut = [m for m in moves if isinstance(m, Cut)]
+        move = cut[0] if cut else rng.choice(moves)
+        game.apply(move)
+        view = game.view(None)
+        if view.table.lead is None:
+            continue
+        scene = TableScene.from_view(view, ("Anna", "Boris"))
+        leader = view.leader
+        assert scene.lines[leader] is End.W and scene.lines[1 - leader] is End.E
+        _check_layout(scene)
+        if isinstance(move, Cut) and game.round.end is None:
+            cuts += 1
+            with_dots = render_table(scene)
+            _check(with_dots, scene)
+            plain = render_table(replace(scene, lines=()))
+            box = with_dots.placements[0].box
+            assert _differs(_pixels(with_dots), _pixels(plain), box) > 0
+    assert cuts > 0
