@@ -23,7 +23,10 @@ from itertools import combinations
 from typing import Any
 
 from engine.errors import IllegalMoveError, MoveError, OptionsError, RecordError
+from engine.moves import SetPlay
+from engine.results import EndKind, RoundEnd
 from engine.tiles import Tile
+from engine.variant_base import Family, OptionKind, OptionSpec, Variant, register
 
 NAME = "chinese"
 ALIASES = ("китайское", "китайские", "китайское_домино", "tiengow", "tien_gow",
@@ -145,11 +148,9 @@ def classify(tiles: Sequence[Tile], mixed: bool = True) -> SetKind | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
-    """One play: 1..4 tiles, face up or face down (``down``)."""
-
-    tiles: tuple[Tile, ...]
-    down: bool = False
+class Play(SetPlay):
+    """One play: 1..4 tiles, face up or face down (``down``), its tiles in the engine's
+    order (:func:`tile_key`): the move the service and the record carry."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tiles", sort_tiles(self.tiles))
@@ -270,6 +271,15 @@ class Round:
     @property
     def over(self) -> bool:
         return self.winner is not None
+
+    @property
+    def end(self) -> RoundEnd | None:
+        """How the round ended (issue 14: what the service reads of any round)."""
+        if self.winner is None or self.points is None:
+            return None
+        zeros = (0,) * len(self.hands)
+        return RoundEnd(EndKind.TRICKS, self.winner, zeros, zeros, self.winner,
+                        tuple(self.points))
 
     @property
     def size(self) -> int:
@@ -610,3 +620,31 @@ def replay_summary(game: ChineseGame) -> dict[str, Any]:
         })
     return {"variant": NAME, "rounds": out_rounds, "totals": list(game.totals),
             "over": game.over, "winners": game.winners}
+
+
+@register
+class Chinese(Variant):
+    """Tien Gow as a registered variant (issue 14): the lobby, the record and the
+    bot find it by name; its games are of the ``chinese`` kind
+    (:mod:`engine.chinese_kind`), not of the domino turn machine."""
+
+    name = NAME
+    aliases = ("китайское", "китайское_домино", "китайские", "тянь_гоу", "tiengow",
+               "tien_gow", "tin_gau", "chinese_dominoes")
+    order = 190
+    family = Family.CHINESE
+    kind = "chinese"
+    option_specs = (OptionSpec.choice("rounds", ROUND_CHOICES, DEFAULT_ROUNDS),
+                    OptionSpec("mixed", OptionKind.BOOL, (), True),
+                    OptionSpec("early_death", OptionKind.BOOL, (), True))
+    teams_possible = False
+    draws = False
+    pip_scoring = False
+
+    def hand_size(self) -> int:
+        return HAND
+
+    def chinese_options(self) -> ChineseOptions:
+        """The game's own options from the variant's."""
+        o = self.options
+        return ChineseOptions(self.players, o.rounds or DEFAULT_ROUNDS, o.mixed, o.early_death)
