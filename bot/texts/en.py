@@ -79,6 +79,9 @@ TEXTS: dict[str, str] = {
     "err.game_exists": "A game is already open here: finish or /cancel it first.",
     "err.bad_settings": "These settings are not possible.",
     "err.game_over": "The game is over.",
+    "err.no_fish": "There is no fish in this game: every round ends with its last trick.",
+    "err.no_review": ("The computer review covers the games played on a line of tiles; "
+                      "not this one."),
     "btn.forged": "This button is not valid.",
     "btn.old_lobby": "This game is closed.",
     # ------------------------------------------------------------ usage
