@@ -24,6 +24,7 @@ from bot.keyboards import (
 from bot.texts import join_words, plural, plural_form, tr, variant_text
 from bot.texts import variant_name as variant_name  # its old home: handlers, pings, timers
 from engine.game import SeatView
+from engine.kinds import Piece
 from engine.moves import Cut, Done, Draw, End, Move, Open, Pass, Place, Take
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
@@ -94,8 +95,10 @@ def ends_text(view: SeatView) -> str:
     return SEP.join(f"{END_ARROWS[e]}{e.value} {ends[e]}" for e in End if e in ends)
 
 
-def tiles_text(tiles: Iterable[Tile]) -> str:
-    return " ".join(tile_label(t) for t in tiles)
+def tiles_text(tiles: Iterable[Piece]) -> str:
+    """Pieces as the players read them: dominoes by their label, a kind's own pieces
+    (triangular's triangles) in their written form (``2-4-5``)."""
+    return " ".join(tile_label(t) if isinstance(t, Tile) else str(t) for t in tiles)
 
 
 def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
@@ -439,7 +442,7 @@ def zero_round_text(lang: str, game: GameInfo, view: SeatView, end: RoundEnd) ->
 
 
 def _summary_blocks(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
-                   round_number: int, hands: Sequence[Sequence[Tile]],
+                   round_number: int, hands: Sequence[Sequence[Piece]],
                    outcome: GameOutcome | None) -> tuple[list[str], list[str], list[str]]:
     """A round summary's lines in three blocks: how it ended; every hand; the points,
     why a round scored nothing, the score and the game's result."""
@@ -457,7 +460,8 @@ def _summary_blocks(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
     hand_lines = [tr(lang, "round.hands")]
     for seat, hand in enumerate(hands):
         tiles = tiles_text(hand) or tr(lang, "hand.none")
-        pips = end.pips[seat] if seat < len(end.pips) else sum(t.pips for t in hand)
+        pips = end.pips[seat] if seat < len(end.pips) else sum(
+            t.pips for t in hand if isinstance(t, Tile))
         hand_lines.append(tr(lang, "round.hand", name=names[seat], tiles=tiles, pips=pips))
     sides = side_names(lang, game, view)
     points = SEP.join(f"{n} — {p:+d}" for n, p in zip(sides, end.points, strict=True))
@@ -473,7 +477,7 @@ def _summary_blocks(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
 
 
 def round_summary(lang: str, game: GameInfo, view: SeatView, end: RoundEnd, round_number: int,
-                  hands: Sequence[Sequence[Tile]], outcome: GameOutcome | None) -> str:
+                  hands: Sequence[Sequence[Piece]], outcome: GameOutcome | None) -> str:
     head, hand_lines, tail = _summary_blocks(lang, game, view, end, round_number, hands,
                                              outcome)
     return "\n".join([*head, *hand_lines, *tail])[:4096]
@@ -483,7 +487,7 @@ CAPTION_LIMIT = 1024  # Telegram's limit of a photo's caption
 
 
 def round_summary_parts(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
-                        round_number: int, hands: Sequence[Sequence[Tile]],
+                        round_number: int, hands: Sequence[Sequence[Piece]],
                         outcome: GameOutcome | None) -> tuple[str, str]:
     """The round's summary as a picture's caption and the rest ("" when it all fits):
     a summary too long for a caption keeps how the round ended, the points and the

@@ -37,6 +37,12 @@ def _replay(path: str) -> int:
         print("error: not JSON this program reads: nested too deeply", file=sys.stderr)
         return 2
     try:
+        if isinstance(record, dict) and record.get("variant") == "chinese":
+            # chinese (issue 14): its own state class and replay (engine/chinese.py).
+            from engine import chinese
+            print(json.dumps(chinese.replay_summary(chinese.replay(record)),
+                             ensure_ascii=False))
+            return 0
         if isinstance(record, dict) and record.get("variant") == "triangular":
             # triangular (issue 14): its own state class and replay (engine/triangular.py).
             from engine import triangular
@@ -63,6 +69,24 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         if value is not None:
             opts[name] = value
     return opts
+
+
+def _simulate_chinese(args: argparse.Namespace) -> int:
+    """chinese (issue 14): its own players and tournament (engine/chinese_ai.py)."""
+    from engine import chinese_ai
+    levels = tuple(x.strip() for x in (args.ai or "easy,easy").split(",") if x.strip())
+    if len(levels) != 2 or any(x not in chinese_ai.LEVELS for x in levels):
+        print("error: --ai takes two levels among easy, medium, hard", file=sys.stderr)
+        return 2
+    try:
+        result = chinese_ai.simulate_ai((levels[0], levels[1]), args.games, args.seed,
+                                        args.players, args.rounds or 4,
+                                        samples=args.rollouts)
+    except EngineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(chinese_ai.describe((levels[0], levels[1]), result)))
+    return 0
 
 
 def _simulate_triangular(args: argparse.Namespace) -> int:
@@ -120,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)
+    if args.variant == "chinese":
+        return _simulate_chinese(args)
     if args.variant == "triangular":
         return _simulate_triangular(args)
     try:

@@ -88,6 +88,17 @@ class Cut:
 
 
 @dataclass(frozen=True, slots=True)
+class SetPlay:
+    """``chinese``'s play (RULES.md 4.20, issue 14): one to four tiles played at once,
+    face up, or face down (``down``), written ``6-6+3-6`` or ``down:1-5+2-3``. A
+    game of another kind parses and orders it (:mod:`engine.kinds`); the Game of the
+    domino kind never sees one."""
+
+    tiles: tuple[Tile, ...]
+    down: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GridPlace:
     """``triangular``'s placement (RULES.md 4.21, issue 14): a triangle on a cell of
     the grid, ``numbers`` read from the cell's apex clockwise, written
@@ -99,7 +110,7 @@ class GridPlace:
     cell: tuple[int, int]
 
 
-Move = Place | Draw | Pass | Open | Done | Take | Cut | GridPlace
+Move = Place | Draw | Pass | Open | Done | Take | Cut | SetPlay | GridPlace
 
 DRAW = Draw()
 PASS = Pass()

@@ -28,6 +28,7 @@ from typing import Any
 
 from engine.errors import IllegalMoveError, MoveError, OptionsError, RecordError, TileError
 from engine.game import SeatView
+from engine.kinds import GameKind, PlayedGame, register_kind
 from engine.moves import DRAW, PASS, Draw, GridPlace, Move, Pass
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
 from engine.table import Table, TableRules
@@ -331,37 +332,39 @@ def rebuilt(variant: Variant, seed: int, entries: Iterable[str]) -> TriangularMa
     return match
 
 
-def _match(game: object) -> TriangularMatch:
+def _match(game: PlayedGame) -> TriangularMatch:
     if not isinstance(game, TriangularMatch):
         raise TypeError("not a game of triangular")
     return game
 
 
 # ------------------------------------------------------------------- the kind
-class TriangularKind:
+class TriangularKind(GameKind):
     """The operations the layers above need of a Tri-Ominos game."""
 
     name = "triangular"
+    # the engine ends a blocked round at once (RULES.md 4.21 [T8]): nothing to claim
+    has_fish = False
 
-    def new_game(self, variant: Variant, seed: int) -> TriangularMatch:
+    def new_game(self, variant: Variant, seed: int) -> PlayedGame:
         return TriangularMatch(variant, seed)
 
-    def play(self, game: object, move: Move) -> tuple[MoveResult, str]:
+    def play(self, game: PlayedGame, move: Move) -> tuple[MoveResult, str]:
         """Play a checked move; the result and the entry to store for it."""
         result = _match(game).play(move)
         return result, result.notation
 
-    def rebuild(self, variant: Variant, seed: int, entries: Iterable[str]) -> TriangularMatch:
+    def rebuild(self, variant: Variant, seed: int, entries: Iterable[str]) -> PlayedGame:
         return rebuilt(variant, seed, entries)
 
-    def to_record(self, game: object, names: Sequence[str]) -> dict[str, Any]:
+    def to_record(self, game: PlayedGame, names: Sequence[str]) -> dict[str, Any]:
         return _match(game).record(names)
 
-    def to_view_record(self, game: object, seat: int | None, names: Sequence[str]
+    def to_view_record(self, game: PlayedGame, seat: int | None, names: Sequence[str]
                        ) -> dict[str, Any]:
         return _match(game).view_record(seat, names)
 
-    def replay(self, record: Mapping[str, Any]) -> tuple[TriangularMatch, list[str]]:
+    def replay(self, record: Mapping[str, Any]) -> tuple[PlayedGame, list[str]]:
         game, _ = replay_triangular(record)
         names = list(game.players)
         try:
@@ -382,8 +385,16 @@ class TriangularKind:
         player = triangular_ai.make_player(level, rng.randrange(2**32), detail.options)
         return as_move(player(detail))
 
-    def ended_views(self, game: object) -> list[TriangularSeatView]:
-        return _match(game).ended_views()
+    def ended_views(self, game: PlayedGame) -> list[SeatView]:
+        return list(_match(game).ended_views())
+
+    def timeout_move(self, game: PlayedGame) -> Move | None:
+        """A harmless move for a seat whose time ran out (the engine's: its most
+        valuable placement, else a draw, else a pass)."""
+        match = _match(game)
+        if match.current_seat is None:
+            return None
+        return as_move(match.game.timeout_move())
 
 
-TRIANGULAR_KIND = TriangularKind()
+TRIANGULAR_KIND = register_kind(TriangularKind())

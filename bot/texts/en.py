@@ -79,6 +79,9 @@ TEXTS: dict[str, str] = {
     "err.game_exists": "A game is already open here: finish or /cancel it first.",
     "err.bad_settings": "These settings are not possible.",
     "err.game_over": "The game is over.",
+    "err.no_fish": "There is no fish in this game: every round ends with its last trick.",
+    "err.no_review": ("The computer review covers the games played on a line of tiles; "
+                      "not this one."),
     "btn.forged": "This button is not valid.",
     "btn.old_lobby": "This game is closed.",
     # ------------------------------------------------------------ usage
@@ -642,6 +645,24 @@ TEXTS: dict[str, str] = {
                       "line when his own takes nothing; the cut is unchanged.",
     "optname.free_lines": "Free lines",
     "move.cut": "{name} cut the sausage with {tile} ✂: {count} went to {other}'s line",
+    # ====================================================== chinese (issue 14, RULES.md 4.20)
+    "variant.chinese": "Chinese dominoes (Tien Gow)",
+    "rules.chinese": (
+        "Chinese dominoes, Tien Gow (4 players; 2-3 fill the table with computer "
+        "players). 32 Chinese tiles, civil and military suits, 8 tiles each. The leader "
+        "plays a tile or a combination (pair, triplet, quartet); everyone else plays as "
+        "many tiles: face up only to beat it (same kind, strictly higher), otherwise "
+        "face down. The best set takes the trick. The last trick's winner wins the "
+        "round: the others pay him 4 minus their tricks (5 with none), payments with "
+        "the banker doubled. 8 rounds (or 4, 12, 16)."
+    ),
+    "family.chinese": "Chinese dominoes",
+    "chinese.play_up": "Play face up",
+    "chinese.play_down": "Put face down",
+    "chinese.stale": "That keyboard is old: use the newest one.",
+    "chinese.forged": "That button is not one of this game's.",
+    "chinese.not_your_turn": "It is not your turn.",
+    "chinese.illegal": "Those tiles cannot be played like that: choose again.",
     # =================================================== triangular (issue 14, RULES.md 4.21)
     "variant.triangular": "Triangular dominoes (Tri-Ominos)",
     "rules.triangular": (
