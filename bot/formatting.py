@@ -21,11 +21,11 @@ from bot.keyboards import (
     tile_label,
     variant_names,
 )
-from bot.texts import join_words, plural, plural_form, tr, variant_text
+from bot.texts import CATALOGS, join_words, plural, plural_form, tr, variant_text
 from bot.texts import variant_name as variant_name  # its old home: handlers, pings, timers
 from engine.game import SeatView
 from engine.kinds import Piece
-from engine.moves import Cut, Done, Draw, End, Move, Open, Pass, Place, Take
+from engine.moves import Cut, Done, Draw, End, Move, Open, Pass, Place, SetPlay, Take
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
 from engine.variants import get_variant
@@ -114,6 +114,11 @@ def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
         return tr(lang, "move.done", name=name)
     if isinstance(move, Take):
         return tr(lang, "move.take", name=name, count=plural(lang, len(move.tiles), "tile"))
+    if isinstance(move, SetPlay):  # chinese: face-down tiles are never named here
+        if move.down:
+            return tr(lang, "move.set_down", name=name,
+                      count=plural(lang, len(move.tiles), "tile"))
+        return tr(lang, "move.set_up", name=name, tiles=tiles_text(move.tiles))
     if isinstance(move, Cut):  # kolbasa: the notation is cut:x-y
         other = seat_name(lang, game.seats[1 - result.seat]) if len(game.seats) == 2 else ""
         return tr(lang, "move.cut", name=name, tile=result.notation.split(":")[-1],
@@ -188,9 +193,11 @@ def lobby_text(lang: str, game: GameInfo, *,
     return "\n".join(lines)
 
 
-def option_help(lang: str, option: str) -> str:
-    """The one-line explanation of an option ("partners sit opposite ...")."""
-    return tr(lang, f"opt.{option}")
+def option_help(lang: str, option: str, variant: str | None = None) -> str:
+    """The one-line explanation of an option ("partners sit opposite ..."); a variant
+    may explain it its own way (``opt.<variant>.<option>``: chinese's rounds)."""
+    own = f"opt.{variant}.{option}"
+    return tr(lang, own if variant is not None and own in CATALOGS["en"] else f"opt.{option}")
 
 
 def settings_text(lang: str, game: GameInfo) -> str:
@@ -202,7 +209,7 @@ def settings_text(lang: str, game: GameInfo) -> str:
     if options:
         lines.append("")
         for name, line in options:
-            lines.append(f"{line} — {option_help(lang, name)}")
+            lines.append(f"{line} — {option_help(lang, name, game.variant)}")
     if teams_offered(game.variant) and not teams_shown(game):
         lines.append(tr(lang, "panel.teams_later"))
     lines.append("")
@@ -224,7 +231,7 @@ def options_help(lang: str, variant: str) -> str:
     if not names:
         return tr(lang, "rules.no_options")
     lines = [tr(lang, "rules.options")]
-    lines.extend(f"• {tr(lang, f'optname.{name}')}: {option_help(lang, name)}"
+    lines.extend(f"• {tr(lang, f'optname.{name}')}: {option_help(lang, name, variant)}"
                  for name in names)
     return "\n".join(lines)
 
@@ -452,13 +459,15 @@ def _summary_blocks(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
         head = [tr(lang, "round.domino", round=round_number, name=who)]
     elif end.kind is EndKind.FISH:
         head = [tr(lang, "round.fish", round=round_number, name=who)]
+    elif end.kind is EndKind.TRICKS:  # chinese: every hand is empty at the round's end
+        head = [tr(lang, "round.tricks", round=round_number, name=who)]
     else:
         head = [tr(lang, "round.eggs", round=round_number, carry=end.carry)]
     if get_variant(game.variant).round_wins:
         head.append(tr(lang, "round.general_won" if end.winner is not None
                        else "round.general_drawn"))
-    hand_lines = [tr(lang, "round.hands")]
-    for seat, hand in enumerate(hands):
+    hand_lines = [tr(lang, "round.hands")] if end.kind is not EndKind.TRICKS else []
+    for seat, hand in enumerate(hands if hand_lines else ()):
         tiles = tiles_text(hand) or tr(lang, "hand.none")
         pips = end.pips[seat] if seat < len(end.pips) else sum(
             t.pips for t in hand if isinstance(t, Tile))

@@ -663,6 +663,31 @@ TEXTS: dict[str, str] = {
     "chinese.forged": "That button is not one of this game's.",
     "chinese.not_your_turn": "It is not your turn.",
     "chinese.illegal": "Those tiles cannot be played like that: choose again.",
+    "chinese.banker": "banker",
+    "chinese.banker_is": "Banker: {name}",
+    "chinese.down": "{count} face down",
+    "chinese.trick": "Trick: {plays}",
+    "chinese.no_trick": "No trick on the table yet.",
+    "chinese.tricks": "Tricks won: {tricks}",
+    "chinese.lead": ("▶ Your lead: tap the tiles of a single or a combination (✅), "
+                     "then «Play face up»."),
+    "chinese.follow": ("▶ Your turn: tap {count}, then play them face up if they beat "
+                       "the trick, or put them face down."),
+    "chinese.must_down": "▶ Your turn: tap {count} and put them face down.",
+    "move.set_up": "{name} — {tiles}",
+    "move.set_down": "{name} — {count} face down",
+    "round.tricks": "🀄 Round {round}: {name} took the last trick and the round.",
+    "opt.chinese.rounds": "the game is this many rounds; the highest total wins.",
+    "btn.mixed": "Mixed sets: {value}",
+    "lobby.mixed": "Mixed civil-military sets: {value}",
+    "opt.mixed": "a civil tile with its military partners forms pairs, triplets and "
+                 "quartets (off: only singles and the classic pairs).",
+    "optname.mixed": "Mixed sets",
+    "btn.early_death": "Early death: {value}",
+    "lobby.early_death": "Early death: {value}",
+    "opt.early_death": "a player without a trick must put his last tile face down when the "
+                       "last trick is led as a single.",
+    "optname.early_death": "Early death",
     # =================================================== triangular (issue 14, RULES.md 4.21)
     "variant.triangular": "Triangular dominoes (Tri-Ominos)",
     "rules.triangular": (
