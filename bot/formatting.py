@@ -25,7 +25,7 @@ from bot.texts import CATALOGS, join_words, plural, plural_form, tr, variant_tex
 from bot.texts import variant_name as variant_name  # its old home: handlers, pings, timers
 from engine.game import SeatView
 from engine.kinds import Piece
-from engine.moves import Cut, Done, Draw, End, Move, Open, Pass, Place, SetPlay, Take
+from engine.moves import Cut, Done, Draw, End, GridPlace, Move, Open, Pass, Place, SetPlay, Take
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
 from engine.variants import get_variant
@@ -104,6 +104,13 @@ def tiles_text(tiles: Iterable[Piece]) -> str:
 def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
     name = seat_name(lang, game.seats[result.seat])
     move = result.move
+    if isinstance(move, GridPlace):  # triangular: "Boris: 5-5-2 ▼1,0 +12"
+        shape = "▲" if (move.cell[0] + move.cell[1]) % 2 == 0 else "▼"
+        return tr(lang, "tri.move", name=name, tile="-".join(map(str, move.numbers)),
+                  cell=f"{shape}{move.cell[0]},{move.cell[1]}", points=f"{result.points:+d}")
+    if isinstance(move, Draw | Pass) and result.points < 0:  # what it cost (triangular)
+        key = "move.draw_points" if isinstance(move, Draw) else "move.pass_points"
+        return tr(lang, key, name=name, points=f"{result.points:+d}")
     if isinstance(move, Draw):
         return tr(lang, "move.draw", name=name)
     if isinstance(move, Pass):
