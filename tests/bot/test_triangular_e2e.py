@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.formatting import rules_text
+from bot.texts import tr
 from bot.triangular_keys import PREFIX, decode
 from engine.kinds import kind_of, replay
 from engine.triangular import Triangle
@@ -161,6 +163,16 @@ async def test_whole_triangular_game_through_the_buttons(
         # the group saw the result, its picture and the captions name no hidden triangle
         table = bot.table(group.id)
         assert table is not None and table.caption is not None and "🏆" in table.caption
+        # ratings: both players rated in triangular's own family
+        lines = await bot.service.ratings.top("triangular", group.id)
+        assert {line.user_id for line in lines} == {u.id for u in users}
+        # the review covers games on a line of tiles: a clear answer here
+        await bot.send(users[1], users[1].id, "/review")
+        assert emu.bot_messages(users[1].id)[-1].text == tr("en", "err.no_review")
+        # /rules in both languages, in private
+        for user, lang in ((users[0], "ru"), (users[1], "en")):
+            await bot.send(user, user.id, "/rules triominos")
+            assert emu.bot_messages(user.id)[-1].text == rules_text(lang, "triangular")
     print(f"\ntriangular: {len(moves)} moves, {len(record['rounds'])} rounds, "
           f"presses {dict(presses)}, refusal checks {refusals_checked}")
     assert presses["t"] > 0 and presses["c"] + presses["p"] > 0, presses
