@@ -180,6 +180,48 @@ async def test_whole_triangular_game_through_the_buttons(
     assert "pass" in moves and "draw" in moves
 
 
+async def test_a_game_with_computer_players(emu: TelegramEmulator, db_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """One person and two computer players (their moves decided from their views in
+    the AI worker): the game ends, its record replays to its result."""
+    monkeypatch.setattr("service.service.secrets.randbits", lambda bits: 2024)
+    anna = emu.add_user("Anna", language_code="en")
+    group = emu.add_group("Domino club", [anna])
+    rng = random.Random(3)
+    async with running_bot(emu, db_path) as bot:
+        await open_table(bot, group.id, [anna], "triangular", ai=2, level="m", target=100)
+        await bot.lobby_press(anna, group.id, "go")
+        for _ in range(3000):
+            await bot.settle()
+            game = await bot.game_in(group.id)
+            assert game is not None
+            if game.status != "playing":
+                break
+            seat = game.seat_of(anna.id)
+            assert seat is not None and game.turn == seat.seat, "a computer did not move"
+            msg = hand_message(bot, anna)
+            assert msg is not None
+            data = rng.choice(sorted(msg.callback_datas()))
+            while True:
+                answer = await bot.press(anna, anna.id, msg.message_id, data)
+                after = await bot.game_in(group.id)
+                assert after is not None
+                if after.version != game.version or after.status != "playing":
+                    break
+                edited = next(m for m in bot.emu.bot_messages(anna.id)
+                              if m.message_id == msg.message_id)
+                step = sorted(edited.callback_datas())  # the next choice, or back
+                assert step and answer is None, (data, answer)
+                data = rng.choice(step)
+        game = await bot.game_in(group.id)
+        assert game is not None and game.status == "finished" and game.view is not None
+        record = await bot.service.record(game.game_id)
+        replayed, _ = replay(record)
+        assert list(replayed.totals) == list(game.view.totals)
+        assert replayed.outcome == game.view.outcome
+        no_hidden_in_group(bot, group.id)
+
+
 async def test_newgame_aliases(emu: TelegramEmulator, db_path: Path) -> None:
     users = [emu.add_user("Anna", language_code="ru")]
     group = emu.add_group("Domino club", users)
