@@ -159,6 +159,12 @@ async def test_a_whole_game_of_chinese_by_buttons(emu: TelegramEmulator, db_path
         assert table is not None and table.caption is not None
         for total in game.view.totals:
             assert str(total) in table.caption
+        # the computer review covers the line games only: the final table offers none,
+        # and /review says why
+        assert not any(d.startswith("v:") for d in table.callback_datas())
+        await bot.send(users[1], users[1].id, f"/review {game.game_id}")
+        last = emu.bot_messages(users[1].id)[-1]
+        assert last.text == tr("en", "err.no_review")
 
 
 async def test_stale_forged_and_out_of_turn_presses_change_nothing(
@@ -206,6 +212,18 @@ async def test_stale_forged_and_out_of_turn_presses_change_nothing(
         stale = ":".join([parts[0], parts[1], str(version - 1), *parts[3:]])
         assert await bot.press(on, on.id, mine.message_id, stale, forge=True) \
             == tr("en", "chinese.stale")
+        after = await bot.game_in(group.id)
+        assert after is not None and after.version == version
+        # no fish in chinese; its rules in both languages, by any of its names
+        await bot.send(on, group.id, "/fish")
+        assert emu.bot_messages(group.id)[-1].text == tr("en", "err.no_fish")
+        for word, lang in (("китайское", "ru"), ("tiengow", "en")):
+            reader = emu.add_user(f"Reader {lang}", language_code=lang)
+            await emu.user_starts_bot(reader)
+            await bot.send(reader, reader.id, f"/rules {word}")
+            text = emu.bot_messages(reader.id)[-1].text or ""
+            assert tr(lang, "rules.chinese")[:60] in text
+            assert tr(lang, "opt.early_death")[:30] in text
         after = await bot.game_in(group.id)
         assert after is not None and after.version == version
         # the private keyboards show each seat's own tiles only
