@@ -648,8 +648,8 @@ TEXTS: dict[str, str] = {
     # ====================================================== chinese (issue 14, RULES.md 4.20)
     "variant.chinese": "Chinese dominoes (Tien Gow)",
     "rules.chinese": (
-        "Chinese dominoes, Tien Gow (4 players; 2-3 fill the table with computer "
-        "players). 32 Chinese tiles, civil and military suits, 8 tiles each. The leader "
+        "Chinese dominoes, Tien Gow (4 players; with 2 or 3 the tiles not dealt stay "
+        "out unseen). 32 Chinese tiles, civil and military suits, 8 tiles each. The leader "
         "plays a tile or a combination (pair, triplet, quartet); everyone else plays as "
         "many tiles: face up only to beat it (same kind, strictly higher), otherwise "
         "face down. The best set takes the trick. The last trick's winner wins the "
