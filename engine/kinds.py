@@ -136,6 +136,16 @@ class GameKind:
         """Each ended round's public view at its end (a round summary's picture)."""
         raise NotImplementedError
 
+    def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
+        """What ``python -m engine replay`` prints of a replayed game."""
+        raise NotImplementedError
+
+    def simulate(self, variant: Variant, games: int, seed: int, levels: Sequence[str],
+                 rollouts: int | None = None) -> dict[str, Any]:
+        """``python -m engine simulate`` for a kind with players of its own: computer
+        players of ``levels`` over ``games`` games (OptionsError for levels it lacks)."""
+        raise NotImplementedError
+
     def head_json(self, game: PlayedGame, names: Sequence[str]) -> str:
         """The record's head (everything but the rounds), stored once at the start."""
         record = self.to_record(game, names)
@@ -238,6 +248,10 @@ class DominoKind(GameKind):
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:
         return ended_domino_views(_domino(game))
+
+    def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
+        from engine.record import replay_summary
+        return replay_summary(_domino(game))
 
 
 DOMINO = DominoKind()
