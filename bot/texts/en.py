@@ -448,6 +448,8 @@ TEXTS: dict[str, str] = {
     "refuse.draw_fits.many": "{tiles} fit: place one, you cannot draw.",
     "refuse.pass_lead": "You lead: place one of the marked tiles; you cannot pass.",
     "refuse.draw_lead": "You lead: place one of the marked tiles; you cannot draw.",
+    "refuse.buttons_only": ("There is no passing or drawing in this game: choose your "
+                             "play with the buttons of your hand."),
     "refuse.pass_group": (
         "You can place a tile, so you cannot pass: see your hand in our private chat."
     ),

@@ -214,6 +214,9 @@ async def test_stale_forged_and_out_of_turn_presses_change_nothing(
             == tr("en", "chinese.stale")
         after = await bot.game_in(group.id)
         assert after is not None and after.version == version
+        # no pass either: the on-turn player is told to use his buttons
+        await bot.send(on, group.id, "/pass")
+        assert emu.bot_messages(group.id)[-1].text == tr("en", "refuse.buttons_only")
         # no fish in chinese; its rules in both languages, by any of its names
         await bot.send(on, group.id, "/fish")
         assert emu.bot_messages(group.id)[-1].text == tr("en", "err.no_fish")
