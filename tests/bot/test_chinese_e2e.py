@@ -229,6 +229,13 @@ async def test_stale_forged_and_out_of_turn_presses_change_nothing(
             assert tr(lang, "opt.early_death")[:30] in text
         after = await bot.game_in(group.id)
         assert after is not None and after.version == version
+        # the table as text (issue 15's /table text) in chinese's own form
+        await bot.send(on, group.id, "/table text")
+        text = emu.last_message(group.id)
+        assert text is not None and text.text is not None
+        assert tr("en", "chinese.tricks", tricks="").strip() in text.text
+        assert tr("en", "chinese.banker_is", name="").strip() in text.text
+        assert "down:" not in text.text
         # the private keyboards show each seat's own tiles only
         for user, msg in ((on, mine), (off, theirs)):
             view = await _own_view(bot, after, user)
