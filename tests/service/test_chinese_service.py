@@ -22,8 +22,8 @@ CHAT = -4200
 async def _started(service: GameService) -> int:
     await service.open_lobby(CHAT, ANNA, "chinese")
     await service.join(CHAT, BORIS)
-    await service.add_ai(CHAT, ANNA.user_id, "easy")
     await service.add_ai(CHAT, ANNA.user_id, "medium")
+    await service.add_ai(CHAT, ANNA.user_id, "hard")
     await service.change_settings(CHAT, ANNA.user_id, options={"rounds": 4})
     report = await service.start(CHAT, ANNA.user_id)
     assert report.started and report.game.status == "playing"
