@@ -91,6 +91,8 @@ class GameKind:
     name = ""
     # whether a round may end blocked (a "fish"): the /fish command answers only then
     has_fish = True
+    # whether the post-game review (engine/ai/review.py) covers its games
+    reviewed = False
 
     def forced_move(self, game: PlayedGame) -> Move | None:
         """The move made at once for a person present on turn when it is all he may
@@ -216,6 +218,7 @@ class DominoKind(GameKind):
     """Every variant of the one turn machine (:class:`engine.game.Game`)."""
 
     name = "domino"
+    reviewed = True
 
     def new_game(self, variant: Variant, seed: int) -> PlayedGame:
         return Game(variant, seed=seed)
