@@ -33,8 +33,6 @@ from service.types import GameInfo, SeatInfo
 
 __all__ = ["CHINESE", "ChineseBotKind", "public_detail", "trick_text"]
 
-_DETAIL_KEYS = ("trick", "finished")
-
 
 def _detail(view: SeatView) -> Mapping[str, Any]:
     detail = getattr(view, "detail", None)
