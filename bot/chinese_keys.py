@@ -110,10 +110,12 @@ def handle(game_id: int, version: int, view: SeatView, data: str
     press = decode(data)
     if press is None or press.game != game_id:
         return Refusal.FORGED
-    if press.version != version or view.outcome is not None:
+    if view.outcome is not None:
         return Refusal.STALE
-    if view.turn != view.seat:
+    if view.turn != view.seat:  # whatever keyboard he pressed, that is the reason
         return Refusal.NOT_YOUR_TURN
+    if press.version != version:
+        return Refusal.STALE
     hand = view.hand
     if press.mask >> len(hand):
         return Refusal.FORGED

@@ -33,8 +33,6 @@ from service.types import GameInfo, SeatInfo
 
 __all__ = ["CHINESE", "ChineseBotKind", "public_detail", "trick_text"]
 
-_DETAIL_KEYS = ("trick", "finished")
-
 
 def _detail(view: SeatView) -> Mapping[str, Any]:
     detail = getattr(view, "detail", None)
@@ -87,6 +85,7 @@ class ChineseBotKind(BotKind):
     name = CHINESE_KIND.name
     prefix = chinese_keys.PREFIX
     hints = False
+    review = False  # the review (engine/ai/review.py) knows the line games only
 
     def hand_text(self, lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                   drew: Sequence[Tile] = ()) -> str:

@@ -575,6 +575,9 @@ def refusal_text(lang: str, game: GameInfo, view: SeatView, move: Move, *,
         return None
     if view.turn != view.seat:
         return tr(lang, "refuse.turn_of", name=seat_name(lang, game.seats[view.turn]))
+    if isinstance(move, Pass | Draw) and view.legal \
+            and not any(isinstance(m, Pass | Draw | Place | Open | Done) for m in view.legal):
+        return tr(lang, "refuse.buttons_only")  # a kind of its own (chinese): no pass
     fitting = _fitting(view)
     if isinstance(move, Pass | Draw):
         verb = "pass" if isinstance(move, Pass) else "draw"

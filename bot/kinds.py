@@ -64,6 +64,7 @@ class BotKind:
     name = "domino"
     prefix: str | None = None  # the start of its own callback data (None: the codec's)
     hints = True  # scoring hints on the hand's buttons (issue 15)
+    review = True  # the computer review of a finished game (issue 15) covers it
 
     def hand_text(self, lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                   drew: Sequence[Tile] = ()) -> str:

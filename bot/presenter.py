@@ -625,7 +625,8 @@ class Presenter:
         if mention is not None and resend and mention[0] == game.version \
                 and view.turn == mention[1] and game.status == "playing":
             entities = _mention(lang, caption, seat_name(lang, game.seats[mention[1]]), mention[2])
-        markup = table_keyboard(lang, self.bot.username) if game.status != "finished" \
+        markup = table_keyboard(lang, self.bot.username) \
+            if game.status != "finished" or not bot_kind(game.variant).review \
             else final_keyboard(lang, self.bot.username, game_id)  # the review's button
         if form == "text":  # issue 15, display: the live table as a text message
             user = mention[2] if entities and mention is not None else None
@@ -777,7 +778,8 @@ class Presenter:
         ref = await self._ref(game_id, "table")
         if ref is not None and ref.digest == content:
             return  # done before a restart
-        markup = table_keyboard(lang, self.bot.username) if final is None \
+        markup = table_keyboard(lang, self.bot.username) \
+            if final is None or not bot_kind(game.variant).review \
             else final_keyboard(lang, self.bot.username, game_id)  # the review's button
         if (await display_of(self.service, game.chat_id)).table == "text":  # issue 15
             live = ref if ref is not None and not _is_summary(ref) else None

@@ -32,7 +32,6 @@ from telegram.ext import ContextTypes
 
 from bot import tg
 from bot.callbacks import ReviewGame
-from bot.common import error_text
 from bot.keyboards import END_ARROWS, tile_label
 from bot.state import AnyApp, get_state
 from bot.texts import plural, tr, variant_name
@@ -82,8 +81,8 @@ async def begin(app: AnyApp, user_id: int, lang: str, game_id: int) -> str | Non
         return tr(lang, "review.no_game", game_id=game_id)
     except NotFinishedError:
         return tr(lang, "review.not_finished", game_id=game_id)
-    except NoReviewError as exc:  # issue 14: a kind the review does not cover
-        return error_text(lang, exc)
+    except NoReviewError:
+        return tr(lang, "err.no_review")
     queue = app.job_queue
     if queue is None:
         raise RuntimeError("the JobQueue is missing: install python-telegram-bot[job-queue]")

@@ -9,10 +9,10 @@ from dataclasses import replace
 from typing import Any
 
 from engine.ai import LEVELS, default_budget
-from engine.errors import EngineError
-from engine.record import replay, replay_summary
+from engine.errors import EngineError, OptionsError
+from engine.kinds import DOMINO, GameKind, kind_of, replay
 from engine.simulate import simulate, simulate_ai
-from engine.variants import make_variant
+from engine.variants import get_variant, make_variant
 
 
 def _replay(path: str) -> int:
@@ -37,24 +37,11 @@ def _replay(path: str) -> int:
         print("error: not JSON this program reads: nested too deeply", file=sys.stderr)
         return 2
     try:
-        if isinstance(record, dict) and record.get("variant") == "chinese":
-            # chinese (issue 14): its own state class and replay (engine/chinese.py).
-            from engine import chinese
-            print(json.dumps(chinese.replay_summary(chinese.replay(record)),
-                             ensure_ascii=False))
-            return 0
-        if isinstance(record, dict) and record.get("variant") == "triangular":
-            # triangular (issue 14): its own state class and replay (engine/triangular.py).
-            from engine import triangular
-            tri_game, outcomes = triangular.replay(record)
-            print(json.dumps(triangular.replay_summary(tri_game, outcomes),
-                             ensure_ascii=False))
-            return 0
-        game, _ = replay(record)
+        game, _ = replay(record)  # a record of any kind (engine/kinds.py)
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    print(json.dumps(replay_summary(game), ensure_ascii=False))
+    print(json.dumps(kind_of(game.variant).replay_summary(game), ensure_ascii=False))
     return 0
 
 
@@ -64,52 +51,28 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         opts["teams"] = args.teams
     if args.target is not None:
         opts["target"] = args.target
-    for name in ("set", "rounds", "locked", "extra_turn", "no_double_out", "fish_point"):
+    for name in ("set", "rounds", "locked", "extra_turn", "no_double_out", "fish_point",
+                 "voluntary_draw"):
         value = getattr(args, name, None)
         if value is not None:
             opts[name] = value
     return opts
 
 
-def _simulate_chinese(args: argparse.Namespace) -> int:
-    """chinese (issue 14): its own players and tournament (engine/chinese_ai.py)."""
-    from engine import chinese_ai
-    levels = tuple(x.strip() for x in (args.ai or "easy,easy").split(",") if x.strip())
-    if len(levels) != 2 or any(x not in chinese_ai.LEVELS for x in levels):
-        print("error: --ai takes two levels among easy, medium, hard", file=sys.stderr)
-        return 2
+def _simulate_kind(args: argparse.Namespace, kind: GameKind) -> int:
+    """A kind with players of its own (chinese: engine/chinese_ai.py) plays its own
+    tournament; the default levels are easy against easy, 4 rounds where the variant
+    counts rounds."""
+    levels = [x.strip() for x in (args.ai or "easy,easy").split(",") if x.strip()]
+    options = _options(args)
+    if get_variant(args.variant).option_spec("rounds") is not None:
+        options.setdefault("rounds", 4)  # short games unless --rounds says otherwise
     try:
-        result = chinese_ai.simulate_ai((levels[0], levels[1]), args.games, args.seed,
-                                        args.players, args.rounds or 4,
-                                        samples=args.rollouts)
-    except EngineError as exc:
+        variant = make_variant(args.variant, args.players, options)
+        result = kind.simulate(variant, args.games, args.seed, levels, args.rollouts)
+    except OptionsError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 1
-    print(json.dumps(chinese_ai.describe((levels[0], levels[1]), result)))
-    return 0
-
-
-def _simulate_triangular(args: argparse.Namespace) -> int:
-    """triangular (issue 14): its own players and tournament (engine/triangular_ai.py)."""
-    from engine import triangular_ai
-    opts: dict[str, Any] = {}
-    if args.target is not None:
-        opts["target"] = args.target
-    if args.voluntary_draw is not None:
-        opts["voluntary_draw"] = args.voluntary_draw
-    try:
-        if args.ai:
-            levels = [x.strip() for x in args.ai.split(",") if x.strip()]
-            if not levels or any(x not in triangular_ai.LEVELS for x in levels):
-                print(f"error: --ai takes levels among {', '.join(triangular_ai.LEVELS)}",
-                      file=sys.stderr)
-                return 2
-            budget = (replace(triangular_ai.DEFAULT_BUDGET, worlds=args.rollouts)
-                      if args.rollouts is not None else None)
-            result = triangular_ai.simulate_ai(args.players, args.games, args.seed, levels,
-                                               opts, budget)
-        else:
-            result = triangular_ai.simulate(args.players, args.games, args.seed, opts)
+        return 2
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -144,10 +107,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)
-    if args.variant == "chinese":
-        return _simulate_chinese(args)
-    if args.variant == "triangular":
-        return _simulate_triangular(args)
+    try:
+        kind = kind_of(args.variant)
+    except EngineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if kind.name != DOMINO.name:
+        return _simulate_kind(args, kind)
     try:
         if args.ai:
             levels = [x.strip() for x in args.ai.split(",") if x.strip()]

@@ -31,12 +31,13 @@ from engine.chinese import (
     Round,
     TrickPlay,
     make_options,
+    replay_summary,
     sort_tiles,
 )
 from engine.chinese import (
     replay as replay_chinese,
 )
-from engine.errors import IllegalMoveError, MoveError, RecordError
+from engine.errors import IllegalMoveError, MoveError, OptionsError, RecordError
 from engine.game import SeatView
 from engine.kinds import GameKind, PlayedGame, register_kind
 from engine.moves import Move, SetPlay
@@ -280,6 +281,22 @@ class ChineseKind(GameKind):
         world = world_of(view, rng)
         assert view.seat is not None
         return chinese_ai.make_player(level, rng.randrange(2**32))(world, view.seat)
+
+    def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
+        return replay_summary(_match(game).game)
+
+    def simulate(self, variant: Variant, games: int, seed: int, levels: Sequence[str],
+                 rollouts: int | None = None) -> dict[str, Any]:
+        """Two levels alternating round the table (engine/chinese_ai.py)."""
+        from engine import chinese_ai
+        if len(levels) != 2 or any(x not in chinese_ai.LEVELS for x in levels):
+            raise OptionsError("chinese's --ai takes two levels among easy, medium, hard")
+        pair = (levels[0], levels[1])
+        assert isinstance(variant, Chinese)
+        opts = variant.chinese_options()
+        result = chinese_ai.simulate_ai(pair, games, seed, variant.players, opts.rounds,
+                                        samples=rollouts)
+        return chinese_ai.describe(pair, result)
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:
         """Each ended round at its end: the round's last trick, tricks, totals after it."""

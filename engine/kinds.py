@@ -106,6 +106,8 @@ class GameKind:
     name = ""
     # whether a round may end blocked (a "fish"): the /fish command answers only then
     has_fish = True
+    # whether the post-game review (engine/ai/review.py) covers its games
+    reviewed = False
 
     def forced_move(self, game: PlayedGame) -> Move | None:
         """The move made at once for a person present on turn when it is all he may
@@ -149,6 +151,16 @@ class GameKind:
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:
         """Each ended round's public view at its end (a round summary's picture)."""
+        raise NotImplementedError
+
+    def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
+        """What ``python -m engine replay`` prints of a replayed game."""
+        raise NotImplementedError
+
+    def simulate(self, variant: Variant, games: int, seed: int, levels: Sequence[str],
+                 rollouts: int | None = None) -> dict[str, Any]:
+        """``python -m engine simulate`` for a kind with players of its own: computer
+        players of ``levels`` over ``games`` games (OptionsError for levels it lacks)."""
         raise NotImplementedError
 
     def head_json(self, game: PlayedGame, names: Sequence[str]) -> str:
@@ -221,6 +233,7 @@ class DominoKind(GameKind):
     """Every variant of the one turn machine (:class:`engine.game.Game`)."""
 
     name = "domino"
+    reviewed = True
 
     def new_game(self, variant: Variant, seed: int) -> PlayedGame:
         return Game(variant, seed=seed)
@@ -253,6 +266,10 @@ class DominoKind(GameKind):
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:
         return ended_domino_views(_domino(game))
+
+    def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
+        from engine.record import replay_summary
+        return replay_summary(_domino(game))
 
 
 DOMINO = DominoKind()

@@ -21,6 +21,7 @@ service, the bot and simulate play it like any game.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from engine.table import Table, TableRules
 from engine.triangular import DRAW as TRI_DRAW
 from engine.triangular import (
     NAME,
+    Outcome,
     Place,
     Round,
     RoundResult,
@@ -45,6 +47,7 @@ from engine.triangular import (
     TriMove,
     canonical,
     parse_move,
+    replay_summary,
     sort_hand,
 )
 from engine.triangular import PASS as TRI_PASS
@@ -387,6 +390,32 @@ class TriangularKind(GameKind):
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:
         return list(_match(game).ended_views())
+
+    def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
+        """The replay output of DESIGN.md (each seat its own side), every move with
+        its points as the round's public events tell them."""
+        tri = _match(game).game
+        outcomes = [[Outcome(ev.seat, parse_move(text), text, ev.points)
+                     for ev, text in zip(rnd.events, rnd.moves, strict=True)]
+                    for rnd in tri.rounds]
+        return replay_summary(tri, outcomes)
+
+    def simulate(self, variant: Variant, games: int, seed: int, levels: Sequence[str],
+                 rollouts: int | None = None) -> dict[str, Any]:
+        """Computer players of ``levels`` cycled over the seats, rotated between games
+        (engine/triangular_ai.py); ``rollouts``: the hard player's sampled worlds."""
+        from engine import triangular_ai
+        if not levels or any(x not in triangular_ai.LEVELS for x in levels):
+            raise OptionsError("triangular's --ai takes levels among "
+                               + ", ".join(triangular_ai.LEVELS))
+        if not isinstance(variant, Triangular):
+            raise OptionsError("not a variant of triangular")
+        budget = (dataclasses.replace(triangular_ai.DEFAULT_BUDGET, worlds=rollouts)
+                  if rollouts is not None else None)
+        opts = variant.triangular_options()
+        return triangular_ai.simulate_ai(variant.players, games, seed, list(levels),
+                                         {"target": opts.target,
+                                          "voluntary_draw": opts.voluntary_draw}, budget)
 
     def timeout_move(self, game: PlayedGame) -> Move | None:
         """A harmless move for a seat whose time ran out (the engine's: its most

@@ -1177,7 +1177,7 @@ class GameService:
             row, _, mine = await self._own_seat(ex, game_id, user_id)
             if row.status != "finished" or row.record_json is None or row.seed is None:
                 raise NotFinishedError()
-            if kind_of(row.variant).name != "domino":
+            if not kind_of(row.variant).reviewed:
                 raise NoReviewError(f"{row.variant} is not reviewed")
             self._note_chat(row)
             live = await self._live(ex, row)

@@ -448,6 +448,8 @@ TEXTS: dict[str, str] = {
     "refuse.draw_fits.many": "{tiles} fit: place one, you cannot draw.",
     "refuse.pass_lead": "You lead: place one of the marked tiles; you cannot pass.",
     "refuse.draw_lead": "You lead: place one of the marked tiles; you cannot draw.",
+    "refuse.buttons_only": ("There is no passing or drawing in this game: choose your "
+                             "play with the buttons of your hand."),
     "refuse.pass_group": (
         "You can place a tile, so you cannot pass: see your hand in our private chat."
     ),
@@ -648,8 +650,8 @@ TEXTS: dict[str, str] = {
     # ====================================================== chinese (issue 14, RULES.md 4.20)
     "variant.chinese": "Chinese dominoes (Tien Gow)",
     "rules.chinese": (
-        "Chinese dominoes, Tien Gow (4 players; 2-3 fill the table with computer "
-        "players). 32 Chinese tiles, civil and military suits, 8 tiles each. The leader "
+        "Chinese dominoes, Tien Gow (4 players; with 2 or 3 the tiles not dealt stay "
+        "out unseen). 32 Chinese tiles, civil and military suits, 8 tiles each. The leader "
         "plays a tile or a combination (pair, triplet, quartet); everyone else plays as "
         "many tiles: face up only to beat it (same kind, strictly higher), otherwise "
         "face down. The best set takes the trick. The last trick's winner wins the "

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.chinese import Play
 from engine.chinese_kind import ChineseMatch, ChineseView
@@ -183,3 +185,39 @@ def test_the_timeout_move_is_legal_and_chinese_has_no_fish() -> None:
     domino = Game(make_variant("kozel", 4), seed=1)
     assert DOMINO.timeout_move(domino) is None
     assert DOMINO.forced_move(domino) in (None, PASS, DRAW)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), players=st.sampled_from((2, 3, 4)),
+       picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=80))
+def test_chinese_through_the_contract_property(seed: int, players: int,
+                                               picks: list[int]) -> None:
+    """Any legal plays: the stored entries rebuild the same game, and no seat's view
+    (nor the public one) holds another seat's hand or face-down tiles."""
+    v = make_variant("chinese", players, {"rounds": 4})
+    kind = kind_of(v)
+    game = kind.new_game(v, seed)
+    names = [f"N{i}" for i in range(players)]
+    head = kind.head_json(game, names)
+    entries = []
+    for pick in picks:
+        legal = game.legal_moves()
+        if not legal:
+            break
+        _, entry = kind.play(game, legal[pick % len(legal)])
+        entries.append(entry)
+    rebuilt, _ = rebuild(head, seed, entries)
+    assert kind.to_record(rebuilt, names) == kind.to_record(game, names)
+    assert isinstance(game, ChineseMatch)
+    hands = game.round.hands
+    for viewer in (None, *range(players)):
+        view = game.view(viewer)
+        assert isinstance(view, ChineseView)
+        assert view.hand_sizes == tuple(len(h) for h in hands)
+        assert (viewer is None and view.hand == ()) or (
+            viewer is not None and sorted(map(str, view.hand)) == sorted(map(str, hands[viewer])))
+        assert view.legal == () or viewer == game.current_seat
+        plays = [*view.detail["trick"],
+                 *(p for f in view.detail["finished"] for p in f["plays"])]
+        for entry in plays:
+            assert (entry["tiles"] is None) == (entry["down"] and entry["seat"] != viewer)
