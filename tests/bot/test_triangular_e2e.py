@@ -190,6 +190,7 @@ async def test_a_game_with_computer_players(emu: TelegramEmulator, db_path: Path
     rng = random.Random(3)
     async with running_bot(emu, db_path) as bot:
         await open_table(bot, group.id, [anna], "triangular", ai=2, level="m", target=100)
+        await bot.send(anna, group.id, "/settings table text")  # the table as text
         await bot.lobby_press(anna, group.id, "go")
         for _ in range(3000):
             await bot.settle()
@@ -220,6 +221,13 @@ async def test_a_game_with_computer_players(emu: TelegramEmulator, db_path: Path
         assert list(replayed.totals) == list(game.view.totals)
         assert replayed.outcome == game.view.outcome
         no_hidden_in_group(bot, group.id)
+        # the text table: one line per triangle, the last one with the result
+        texts = [m.text or "" for m in emu.bot_messages(group.id)]
+        tables = [t for t in texts if tr("en", "ttable.tri_grid") in t]
+        assert tables and "🏆" in "\n".join(texts)
+        placed = [f"{m.split('@')[0]}" for r in record["rounds"] for m in r["moves"]
+                  if "@" in m]
+        assert placed[-1] in "\n".join(tables)
 
 
 async def test_newgame_aliases(emu: TelegramEmulator, db_path: Path) -> None:
