@@ -417,13 +417,5 @@ class TriangularKind(GameKind):
                                          {"target": opts.target,
                                           "voluntary_draw": opts.voluntary_draw}, budget)
 
-    def timeout_move(self, game: PlayedGame) -> Move | None:
-        """A harmless move for a seat whose time ran out (the engine's: its most
-        valuable placement, else a draw, else a pass)."""
-        match = _match(game)
-        if match.current_seat is None:
-            return None
-        return as_move(match.game.timeout_move())
-
 
 TRIANGULAR_KIND = register_kind(TriangularKind())
