@@ -8,6 +8,7 @@ message."""
 from __future__ import annotations
 
 import dataclasses
+import html
 import logging
 from collections.abc import Collection, Sequence
 
@@ -27,6 +28,7 @@ from bot.kinds import BotKind, Hints, MakeMove, Press, Refusal, Reselect, regist
 from bot.pictures import fallback_picture
 from bot.texts import plural, tr, variant_name
 from engine.game import SeatView
+from engine.moves import Draw, GridPlace
 from engine.results import MoveResult
 from engine.tiles import Tile
 from engine.triangular import TriangularView
@@ -84,7 +86,12 @@ class TriangularBotKind(BotKind):
             lines.append(tr(lang, "hand.your_turn"))
             if detail is not None and detail.draws:
                 lines.append(tr(lang, "tri.drawn", count=detail.draws))
-            lines.append(tr(lang, "tri.choose_tile"))
+            if any(isinstance(m, GridPlace) for m in view.legal):
+                lines.append(tr(lang, "tri.choose_tile"))
+            else:
+                lines.append(tr(lang, "tri.must_draw" if any(isinstance(m, Draw)
+                                                             for m in view.legal)
+                                else "tri.must_pass"))
         else:
             lines.append(tr(lang, "hand.turn_of", name=names[view.turn]))
         lines.append(tr(lang, "ttable.tri_pool", count=view.boneyard_left))
@@ -155,7 +162,6 @@ class TriangularBotKind(BotKind):
                                           cancelled=game.status == "cancelled",
                                           mention=mention)
         if view.outcome is not None and game.status != "cancelled":
-            import html
             extra = [result_line(lang, game, view, view.outcome),
                      *reason_lines(lang, game, view, view.outcome)]
             text += "\n" + "\n".join(html.escape(line) for line in extra)

@@ -721,6 +721,8 @@ TEXTS: dict[str, str] = {
     "tri.shown": "{name} leads 0-0-0 and shows {tile}",
     "tri.move": "{name}: {tile} {cell} {points}",
     "tri.hand": "Your triangles ({count}): {tiles}",
+    "tri.must_draw": "No triangle fits: draw from the pool (-5).",
+    "tri.must_pass": "No triangle fits and no more drawing: pass (-10).",
     "tri.drawn": "Drawn this turn: {count} of 3.",
     "tri.turn": "Turn",
     "tri.round": "Round",

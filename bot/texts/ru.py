@@ -736,6 +736,8 @@ TEXTS: dict[str, str] = {
     "tri.shown": "{name} начинает с 0-0-0 и показывает {tile}",
     "tri.move": "{name}: {tile} {cell} {points}",
     "tri.hand": "Ваши треугольники ({count}): {tiles}",
+    "tri.must_draw": "Ни один треугольник не ложится: берите из резерва (-5).",
+    "tri.must_pass": "Ни один треугольник не ложится, брать больше нельзя: пас (-10).",
     "tri.drawn": "Взято в этот ход: {count} из 3.",
     "tri.turn": "Ход",
     "tri.round": "Партия",

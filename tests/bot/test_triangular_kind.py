@@ -12,7 +12,7 @@ from bot.texts import tr
 from bot.triangular_keys import PREFIX, decode
 from bot.triangular_kind import TRIANGULAR, public_grid
 from engine.kinds import kind_of
-from engine.moves import GridPlace
+from engine.moves import DRAW, GridPlace
 from engine.triangular_kind import TriangularMatch
 from engine.variants import make_variant
 from service.types import GameInfo, SeatInfo
@@ -137,3 +137,33 @@ def test_hand_text_names_own_triangles_only() -> None:
         others = {str(t) for o in range(3) if o != seat for t in match.round.hands[o]
                   if t is not shown}
         assert not [t for t in others if t in text], text
+
+
+def test_hand_text_says_what_the_turn_allows() -> None:
+    v = make_variant("triangular", 2)
+    kind = kind_of(v)
+    match = kind.new_game(v, 9)
+    assert isinstance(match, TriangularMatch)
+    info = _info_of(match)
+    said: set[str] = set()
+    rng = random.Random(9)
+    while match.outcome is None and len(said) < 3:
+        seat = match.current_seat
+        assert seat is not None
+        view = match.view(seat)
+        text = TRIANGULAR.hand_text("en", info, info.seats[seat], view)
+        places = any(isinstance(m, GridPlace) for m in view.legal)
+        key = "tri.choose_tile" if places else (
+            "tri.must_draw" if DRAW in view.legal else "tri.must_pass")
+        assert tr("en", key) in text
+        said.add(key)
+        kind.play(match, view.legal[rng.randrange(len(view.legal))])
+    assert "tri.choose_tile" in said and len(said) >= 2
+
+
+def _info_of(match: TriangularMatch) -> GameInfo:
+    seats = tuple(SeatInfo(seat=s, user_id=100 + s, name=f"P{s}", ai_level=None)
+                  for s in range(match.players))
+    return GameInfo(game_id=GAME_ID, chat_id=-1, version=5, status="playing",
+                    variant="triangular", options={}, creator_user_id=100, seats=seats,
+                    min_players=2, max_players=4, view=match.view(None))
