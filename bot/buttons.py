@@ -32,6 +32,7 @@ from bot.callbacks import (
 from bot.common import error_text, move_refusal, player_of, with_admin_fallback
 from bot.formatting import no_fit_text, rules_text, seat_name
 from bot.keyboards import is_variant, rules_keyboard, tile_label
+from bot.kinds import BotKind, MakeMove, Refusal, Reselect, kind_of_data
 from bot.presenter import Presenter
 from bot.review import review_button, start_link
 from bot.state import BotState, get_state
@@ -47,8 +48,8 @@ T = TypeVar("T")
 Context = ContextTypes.DEFAULT_TYPE
 # lobby actions of the options of RULES.md 4.7-4.17 -> the option (0 drops a number)
 OPTION_ACTIONS = {"rd": "rounds", "st": "set", "lk": "locked", "xt": "extra_turn",
-                  "nd": "no_double_out", "fl": "free_lines"}
-BOOL_NAMES = ("locked", "extra_turn", "no_double_out", "free_lines")
+                  "nd": "no_double_out", "fl": "free_lines", "mx": "mixed", "ed": "early_death"}
+BOOL_NAMES = ("locked", "extra_turn", "no_double_out", "free_lines", "mixed", "early_death")
 
 
 class Answer:
@@ -85,6 +86,10 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
     ui = state.presenter
     user = query.from_user
     lang = await ui.user_language(user.id, user.language_code)
+    kind = kind_of_data(query.data or "")
+    if kind is not None:  # issue 14: a kind's own buttons (chinese: choose, then play)
+        await _kind_press(state, ui, query, context, answer, lang, kind)
+        return
     data = decode(query.data)
     chat_id = query.message.chat.id if query.message is not None else None
     if data is None or chat_id is None:
@@ -140,6 +145,46 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
         await answer(tr(lang, "ans.passed"))
     else:
         await answer()
+    state.pipeline.after(report)
+
+
+async def _kind_press(state: BotState, ui: Presenter, query: CallbackQuery, context: Context,
+                      answer: Answer, lang: str, kind: BotKind) -> None:
+    """A press on a kind's own hand buttons: read against the presser's own seat view
+    at the game's version now (an old keyboard is stale, a forged one refused), it
+    changes the choice on his buttons or makes the move it completes."""
+    data = query.data or ""
+    user = query.from_user
+    game_id = kind.game_of(data)
+    if game_id is None:
+        await answer(tr(lang, "btn.forged"))
+        return
+    if ui.maybe_away(game_id, user.id):
+        await came_back(context.application, game_id, user.id)  # a press ends it
+    try:
+        game, _, view = await state.service.seat_view(game_id, user.id)
+    except ServiceError as exc:
+        await answer(error_text(lang, exc))
+        return
+    if game.status != "playing":
+        await answer(tr(lang, "err.game_over" if game.status == "finished" else "btn.old_lobby"))
+        return
+    press = kind.press(lang, data, game_id, game.version, view)
+    if isinstance(press, Refusal):
+        await answer(tr(lang, press.key))
+        return
+    if isinstance(press, Reselect):
+        await answer()
+        await tg.quietly(query.edit_message_reply_markup(reply_markup=press.markup),
+                         "choosing tiles")
+        return
+    assert isinstance(press, MakeMove)
+    try:
+        report = await state.service.move(game_id, user.id, game.version, press.move)
+    except ServiceError as exc:
+        await answer(error_text(lang, exc))
+        return
+    await answer()
     state.pipeline.after(report)
 
 

@@ -51,6 +51,8 @@ LOBBY_ACTIONS: dict[str, str] = {
     "xt": "[01]",              # extra turn off / on
     "nd": "[01]",              # no-double-out off / on
     "fl": "[01]",              # kolbasa: free lines off / on
+    "mx": "[01]",              # chinese: mixed civil-military combinations off / on
+    "ed": "[01]",              # chinese: early death off / on
     "go": "",                  # start
     "x": "",                   # cancel
 }

@@ -21,10 +21,10 @@ from bot.keyboards import (
     tile_label,
     variant_names,
 )
-from bot.texts import join_words, plural, plural_form, tr, variant_text
+from bot.texts import CATALOGS, join_words, plural, plural_form, tr, variant_text
 from bot.texts import variant_name as variant_name  # its old home: handlers, pings, timers
 from engine.game import SeatView
-from engine.moves import Cut, Done, Draw, End, Move, Open, Pass, Place, Take
+from engine.moves import Cut, Done, Draw, End, Move, Open, Pass, Place, SetPlay, Take
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
 from engine.variants import get_variant
@@ -111,6 +111,11 @@ def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
         return tr(lang, "move.done", name=name)
     if isinstance(move, Take):
         return tr(lang, "move.take", name=name, count=plural(lang, len(move.tiles), "tile"))
+    if isinstance(move, SetPlay):  # chinese: face-down tiles are never named here
+        if move.down:
+            return tr(lang, "move.set_down", name=name,
+                      count=plural(lang, len(move.tiles), "tile"))
+        return tr(lang, "move.set_up", name=name, tiles=tiles_text(move.tiles))
     if isinstance(move, Cut):  # kolbasa: the notation is cut:x-y
         other = seat_name(lang, game.seats[1 - result.seat]) if len(game.seats) == 2 else ""
         return tr(lang, "move.cut", name=name, tile=result.notation.split(":")[-1],
@@ -185,9 +190,11 @@ def lobby_text(lang: str, game: GameInfo, *,
     return "\n".join(lines)
 
 
-def option_help(lang: str, option: str) -> str:
-    """The one-line explanation of an option ("partners sit opposite ...")."""
-    return tr(lang, f"opt.{option}")
+def option_help(lang: str, option: str, variant: str | None = None) -> str:
+    """The one-line explanation of an option ("partners sit opposite ..."); a variant
+    may explain it its own way (``opt.<variant>.<option>``: chinese's rounds)."""
+    own = f"opt.{variant}.{option}"
+    return tr(lang, own if variant is not None and own in CATALOGS["en"] else f"opt.{option}")
 
 
 def settings_text(lang: str, game: GameInfo) -> str:
@@ -199,7 +206,7 @@ def settings_text(lang: str, game: GameInfo) -> str:
     if options:
         lines.append("")
         for name, line in options:
-            lines.append(f"{line} — {option_help(lang, name)}")
+            lines.append(f"{line} — {option_help(lang, name, game.variant)}")
     if teams_offered(game.variant) and not teams_shown(game):
         lines.append(tr(lang, "panel.teams_later"))
     lines.append("")
@@ -221,7 +228,7 @@ def options_help(lang: str, variant: str) -> str:
     if not names:
         return tr(lang, "rules.no_options")
     lines = [tr(lang, "rules.options")]
-    lines.extend(f"• {tr(lang, f'optname.{name}')}: {option_help(lang, name)}"
+    lines.extend(f"• {tr(lang, f'optname.{name}')}: {option_help(lang, name, variant)}"
                  for name in names)
     return "\n".join(lines)
 
@@ -449,13 +456,15 @@ def _summary_blocks(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
         head = [tr(lang, "round.domino", round=round_number, name=who)]
     elif end.kind is EndKind.FISH:
         head = [tr(lang, "round.fish", round=round_number, name=who)]
+    elif end.kind is EndKind.TRICKS:  # chinese: every hand is empty at the round's end
+        head = [tr(lang, "round.tricks", round=round_number, name=who)]
     else:
         head = [tr(lang, "round.eggs", round=round_number, carry=end.carry)]
     if get_variant(game.variant).round_wins:
         head.append(tr(lang, "round.general_won" if end.winner is not None
                        else "round.general_drawn"))
-    hand_lines = [tr(lang, "round.hands")]
-    for seat, hand in enumerate(hands):
+    hand_lines = [tr(lang, "round.hands")] if end.kind is not EndKind.TRICKS else []
+    for seat, hand in enumerate(hands if hand_lines else ()):
         tiles = tiles_text(hand) or tr(lang, "hand.none")
         pips = end.pips[seat] if seat < len(end.pips) else sum(t.pips for t in hand)
         hand_lines.append(tr(lang, "round.hand", name=names[seat], tiles=tiles, pips=pips))
@@ -555,6 +564,9 @@ def refusal_text(lang: str, game: GameInfo, view: SeatView, move: Move, *,
         return None
     if view.turn != view.seat:
         return tr(lang, "refuse.turn_of", name=seat_name(lang, game.seats[view.turn]))
+    if isinstance(move, Pass | Draw) and view.legal \
+            and not any(isinstance(m, Pass | Draw | Place | Open | Done) for m in view.legal):
+        return tr(lang, "refuse.buttons_only")  # a kind of its own (chinese): no pass
     fitting = _fitting(view)
     if isinstance(move, Pass | Draw):
         verb = "pass" if isinstance(move, Pass) else "draw"

@@ -244,7 +244,7 @@ def lobby_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
 # offers what it would refuse. The options themselves (their names and buttons) are
 # the record format's: a new variant needs no code here.
 BOOL_OPTIONS = (("locked", "lk"), ("extra_turn", "xt"), ("no_double_out", "nd"),
-                ("free_lines", "fl"))
+                ("free_lines", "fl"), ("mixed", "mx"), ("early_death", "ed"))
 
 
 def options_valid(variant: str, options: dict[str, object]) -> bool:
@@ -263,6 +263,9 @@ def options_valid(variant: str, options: dict[str, object]) -> bool:
 
 def rounds_value(game: GameInfo) -> int | None:
     value = game.options.get("rounds")
+    if value is None:  # the variant's own default (chinese: 8), or none (general_kozel)
+        spec = option_spec(game.variant, "rounds")
+        value = spec.default if spec is not None else None
     return int(value) if value is not None else None
 
 
@@ -304,7 +307,12 @@ def option_applies(game: GameInfo, name: str) -> bool:
 def bool_options(game: GameInfo) -> list[tuple[str, str, bool]]:
     """The on/off options of RULES.md 4.13 the variant takes and that apply to this
     lobby: (name, action, value)."""
-    return [(name, code, bool(game.options.get(name, False)))
+    def value(name: str) -> bool:
+        spec = option_spec(game.variant, name)
+        default = bool(spec.default) if spec is not None else False
+        return bool(game.options.get(name, default))
+
+    return [(name, code, value(name))
             for name, code in BOOL_OPTIONS if option_applies(game, name)]
 
 

@@ -37,7 +37,6 @@ from bot.formatting import (
     banner_texts,
     closed_lobby_text,
     closed_panel_text,
-    hand_text,
     lobby_text,
     round_summary_parts,
     seat_name,
@@ -45,10 +44,10 @@ from bot.formatting import (
     settings_text,
     table_caption,
 )
-from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard, table_keyboard
+from bot.keyboards import lobby_keyboard, settings_keyboard, table_keyboard
+from bot.kinds import bot_kind  # issue 14: each kind's hand, picture and text
 from bot.outbox import Outbox, Run
 from bot.review_keys import final_keyboard  # the post-game review (issue 15)
-from bot.text_table import table_text  # issue 15, display
 from bot.texts import language_of, tr
 from bot.workers import Workers
 from engine.game import SeatView
@@ -518,19 +517,21 @@ class Presenter:
             game = self.screen(fresh).game
         lang = await self.user_language(user_id, user=user)
         drew = screen.drew.get(seat, ())
-        text = hand_text(lang, game, info, view, drew)
+        kind = bot_kind(game.variant)
+        text = kind.hand_text(lang, game, info, view, drew)
         if ping is not None and pinged and ping[0] == game.version:
             text = f"{ping[1]}\n\n{text}"
         on_turn = game.status == "playing" and view.turn == seat
         # issue 15, display: scoring hints on the buttons (the chat may switch them off)
-        hints = hand_hints(game, view) if on_turn and (
+        hints = hand_hints(game, view) if on_turn and kind.hints and (
             await display_of(self.service, game.chat_id)).hints else None
-        markup = hand_keyboard(lang, game.game_id, game.version, view,
-                               active=game.status == "playing", hints=hints)
+        markup = kind.hand_keyboard(lang, game.game_id, game.version, view,
+                                    active=game.status == "playing", hints=hints)
         # Who is not on turn keeps a keyboard of an older version: pressing it only
         # explains; the digest ignores the version then, so it is not edited for it.
         key = digest(text, markup_json(markup) if on_turn else markup_json(
-            hand_keyboard(lang, game.game_id, -1, view, active=game.status == "playing")))
+            kind.hand_keyboard(lang, game.game_id, -1, view,
+                               active=game.status == "playing")))
         try:
             await self._put_text(game, "hand", user_id, text, markup, resend=resend, seat=seat,
                                  key=key)
@@ -612,7 +613,7 @@ class Presenter:
         if live and not resend and ref is not None and ref.version >= game.version:
             return
         if not live and not resend and (
-                (view.table.lead is None and game.status == "playing")
+                (view.table_empty and game.status == "playing")
                 or (ref is not None and game.status != "playing")):
             return  # a new round's table is sent with its first move: never empty
         results = list(screen.results)
@@ -624,13 +625,15 @@ class Presenter:
         if mention is not None and resend and mention[0] == game.version \
                 and view.turn == mention[1] and game.status == "playing":
             entities = _mention(lang, caption, seat_name(lang, game.seats[mention[1]]), mention[2])
-        markup = table_keyboard(lang, self.bot.username) if game.status != "finished" \
+        markup = table_keyboard(lang, self.bot.username) \
+            if game.status != "finished" or not bot_kind(game.variant).review \
             else final_keyboard(lang, self.bot.username, game_id)  # the review's button
         if form == "text":  # issue 15, display: the live table as a text message
             user = mention[2] if entities and mention is not None else None
+            text = bot_kind(game.variant).table_text(lang, game, view, results, auto,
+                                                     mention=user)
             await self._text_table(game, view, ref if live and not resend else None, lang,
-                                   table_text(lang, game, view, results, auto, mention=user),
-                                   markup)
+                                   text, markup)
             self._told(screen, results)
             return
         banner, detail = banner_texts(lang, game, view)
@@ -710,8 +713,9 @@ class Presenter:
             if view is None:
                 return
             lang = await self.chat_language(chat_id)
+            text = bot_kind(screen.game.variant).table_text(lang, screen.game, view)
             await tg.quietly(self.bot.send_message(
-                chat_id, table_text(lang, screen.game, view), parse_mode=ParseMode.HTML,
+                chat_id, text, parse_mode=ParseMode.HTML,
                 message_thread_id=_thread(screen.game, chat_id)),
                 f"text table to {chat_id}")
 
@@ -774,11 +778,13 @@ class Presenter:
         ref = await self._ref(game_id, "table")
         if ref is not None and ref.digest == content:
             return  # done before a restart
-        markup = table_keyboard(lang, self.bot.username) if final is None \
+        markup = table_keyboard(lang, self.bot.username) \
+            if final is None or not bot_kind(game.variant).review \
             else final_keyboard(lang, self.bot.username, game_id)  # the review's button
         if (await display_of(self.service, game.chat_id)).table == "text":  # issue 15
             live = ref if ref is not None and not _is_summary(ref) else None
-            await self._text_table(game, view, live, lang, table_text(lang, game, view) + "\n\n"
+            text = bot_kind(game.variant).table_text(lang, game, view)
+            await self._text_table(game, view, live, lang, text + "\n\n"
                                    + html.escape(caption), markup, content=content)
             for chunk in _chunks([rest] if rest else []):
                 await self.bot.send_message(game.chat_id, chunk, message_thread_id=game.topic)

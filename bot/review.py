@@ -38,7 +38,7 @@ from bot.texts import plural, tr, variant_name
 from engine.ai.review import DecisionReview, ReviewSummary
 from engine.moves import Cut, Done, Draw, Move, Open, Pass, Place
 from service import ServiceError
-from service.errors import NoSuchGameError, NotInGameError
+from service.errors import NoReviewError, NoSuchGameError, NotInGameError
 from service.review import NotFinishedError, ReviewInput
 
 log = logging.getLogger(__name__)
@@ -81,6 +81,8 @@ async def begin(app: AnyApp, user_id: int, lang: str, game_id: int) -> str | Non
         return tr(lang, "review.no_game", game_id=game_id)
     except NotFinishedError:
         return tr(lang, "review.not_finished", game_id=game_id)
+    except NoReviewError:
+        return tr(lang, "err.no_review")
     queue = app.job_queue
     if queue is None:
         raise RuntimeError("the JobQueue is missing: install python-telegram-bot[job-queue]")

@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from bot.pictures import hand_picture, table_picture
+from bot.kinds import table_picture
+from bot.pictures import hand_picture
 from engine.ai.review import DecisionReview, ReviewSummary
 from engine.game import SeatView
 from engine.moves import Move

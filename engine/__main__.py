@@ -9,10 +9,10 @@ from dataclasses import replace
 from typing import Any
 
 from engine.ai import LEVELS, default_budget
-from engine.errors import EngineError
-from engine.record import replay, replay_summary
+from engine.errors import EngineError, OptionsError
+from engine.kinds import DOMINO, GameKind, kind_of, replay
 from engine.simulate import simulate, simulate_ai
-from engine.variants import make_variant
+from engine.variants import get_variant, make_variant
 
 
 def _replay(path: str) -> int:
@@ -37,11 +37,11 @@ def _replay(path: str) -> int:
         print("error: not JSON this program reads: nested too deeply", file=sys.stderr)
         return 2
     try:
-        game, _ = replay(record)
+        game, _ = replay(record)  # a record of any kind (engine/kinds.py)
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    print(json.dumps(replay_summary(game), ensure_ascii=False))
+    print(json.dumps(kind_of(game.variant).replay_summary(game), ensure_ascii=False))
     return 0
 
 
@@ -56,6 +56,27 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         if value is not None:
             opts[name] = value
     return opts
+
+
+def _simulate_kind(args: argparse.Namespace, kind: GameKind) -> int:
+    """A kind with players of its own (chinese: engine/chinese_ai.py) plays its own
+    tournament; the default levels are easy against easy, 4 rounds where the variant
+    counts rounds."""
+    levels = [x.strip() for x in (args.ai or "easy,easy").split(",") if x.strip()]
+    options = _options(args)
+    if get_variant(args.variant).option_spec("rounds") is not None:
+        options.setdefault("rounds", 4)  # short games unless --rounds says otherwise
+    try:
+        variant = make_variant(args.variant, args.players, options)
+        result = kind.simulate(variant, args.games, args.seed, levels, args.rollouts)
+    except OptionsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except EngineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(result))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,6 +104,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)
+    try:
+        kind = kind_of(args.variant)
+    except EngineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if kind.name != DOMINO.name:
+        return _simulate_kind(args, kind)
     try:
         if args.ai:
             levels = [x.strip() for x in args.ai.split(",") if x.strip()]

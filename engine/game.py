@@ -348,6 +348,11 @@ class SeatView:
     turn_placements: tuple[Placed, ...] = ()  # placed so far in the turn in progress
     pending_take: int = 0  # tiles the seat on turn takes now (semerka)
 
+    @property
+    def table_empty(self) -> bool:
+        """Nothing played yet in the round (issue 14: a kind's view says it its own way)."""
+        return self.table.lead is None
+
 
 class Game:
     """A whole game of one variant."""

@@ -87,7 +87,18 @@ class Cut:
     onto: End | None = None
 
 
-Move = Place | Draw | Pass | Open | Done | Take | Cut
+@dataclass(frozen=True, slots=True)
+class SetPlay:
+    """``chinese``'s play (RULES.md 4.20, issue 14): one to four tiles played at once,
+    face up, or face down (``down``), written ``6-6+3-6`` or ``down:1-5+2-3``. A
+    game of another kind parses and orders it (:mod:`engine.kinds`); the Game of the
+    domino kind never sees one."""
+
+    tiles: tuple[Tile, ...]
+    down: bool = False
+
+
+Move = Place | Draw | Pass | Open | Done | Take | Cut | SetPlay
 
 DRAW = Draw()
 PASS = Pass()

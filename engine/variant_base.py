@@ -44,12 +44,14 @@ class Options:
     extra_turn: bool = False
     no_double_out: bool = False
     free_lines: bool = False  # kolbasa: either line at will
+    mixed: bool = True  # chinese: civil-military combinations (RULES.md 4.20 [C7])
+    early_death: bool = True  # chinese: the last single trick (RULES.md 4.20 [C8])
 
 
 RECORD_OPTION_NAMES = ("teams", "target", "set", "fish_point", "rounds", "locked",
-                       "extra_turn", "no_double_out", "free_lines")
+                       "extra_turn", "no_double_out", "free_lines", "mixed", "early_death")
 BOOL_OPTION_NAMES = frozenset({"teams", "fish_point", "locked", "extra_turn", "no_double_out",
-                               "free_lines"})
+                               "free_lines", "mixed", "early_death"})
 
 # The targets a lobby offers where a variant takes any target (domiki).
 FREE_TARGETS: tuple[int, ...] = (50, 100, 150, 200, 250)
@@ -67,6 +69,7 @@ class Family(Enum):
     THREES = "threes"
     BLOCK_DRAW = "block_draw"  # no points in play: the round's pips decide
     KOLBASA = "kolbasa"  # two owned lines and the cut (RULES.md 4.19)
+    CHINESE = "chinese"  # Tien Gow, tricks on the Chinese set (RULES.md 4.20)
 
 
 class OptionKind(Enum):
@@ -218,6 +221,9 @@ class Variant:
     max_placements: ClassVar[int] = 1  # placements in one turn (osel, domiki: 4)
     closers: ClassVar[bool] = False  # doubles may be placed face down (osel)
     skip_empty_hands: ClassVar[bool] = False  # players without tiles are out of the play
+    # issue 14: the kind of game the variant's games are (engine/kinds.py): "domino" is
+    # engine.game.Game; a variant with its own state class declares its kind's name
+    kind: ClassVar[str] = "domino"
 
     def __init__(self, options: Options) -> None:
         self.options = options

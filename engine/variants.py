@@ -8,6 +8,7 @@ imports them all and re-exports what the other layers use.
 
 from __future__ import annotations
 
+import engine.chinese as _chinese
 import engine.classic as _classic
 import engine.fives_family as _fives
 import engine.goat_family as _goat
@@ -35,7 +36,7 @@ from engine.variant_base import (
     variants_in_order,
 )
 
-BUILTIN_MODULES = (_classic, _fives, _goat, _kolbasa)
+BUILTIN_MODULES = (_classic, _fives, _goat, _kolbasa, _chinese)
 
 __all__ = [
     "FREE_TARGETS",

@@ -3,12 +3,12 @@
 `decide` holds no state and touches no database, so the bot can run it in a
 worker process (`AiTurn` and the `Move` it returns are picklable) and hand the
 move back to `GameService.ai_move`, which applies it only if the game is still
-at the turn's version.
+at the turn's version. Every kind of game decides its own way (engine.kinds).
 """
 
 from __future__ import annotations
 
-from engine.ai import make_player
+from engine.kinds import kind_of
 from engine.moves import Move
 from service.types import AiTurn
 
@@ -17,4 +17,4 @@ __all__ = ["decide"]
 
 def decide(turn: AiTurn) -> Move:
     """The move of the computer player of ``turn.level`` seeded with ``turn.seed``."""
-    return make_player(turn.level, turn.seed, turn.variant)(turn.view)
+    return kind_of(turn.variant).decide(turn.level, turn.seed, turn.variant, turn.view)

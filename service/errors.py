@@ -84,6 +84,18 @@ class GameOverError(ServiceError):
     code = "game_over"
 
 
+class NoFishError(ServiceError):
+    """/fish in a game whose kind has no blocked rounds (chinese: tricks)."""
+
+    code = "no_fish"
+
+
+class NoReviewError(ServiceError):
+    """A review asked of a game whose kind the computer review does not cover."""
+
+    code = "no_review"
+
+
 # --- the post-game review (issue 15)
 class NotFinishedError(ServiceError):
     """A review asked of a game that is not over (or was cancelled)."""

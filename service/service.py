@@ -34,8 +34,8 @@ from typing import Any, Final, cast
 
 from engine.errors import EngineError
 from engine.game import Game, SeatView
-from engine.moves import Draw, Move, Pass
-from engine.record import to_record, to_view_record
+from engine.kinds import PlayedGame, kind_of, new_game
+from engine.moves import Move
 from engine.results import EndKind, GameEndReason, MoveResult, RoundEnd
 from engine.tiles import Tile, full_set
 from engine.variants import get_variant, make_variant
@@ -48,6 +48,8 @@ from service.errors import (
     GameOverError,
     IllegalMoveError,
     LobbyFullError,
+    NoFishError,
+    NoReviewError,
     NoSuchGameError,
     NotAllowedError,
     NotEnoughPlayersError,
@@ -58,7 +60,7 @@ from service.errors import (
     ServiceError,
     StaleCommandError,
 )
-from service.history import command_text, head_json, rebuild
+from service.history import head_json, rebuild
 from service.options import check_options
 from service.ratings import RatingService
 from service.review import NotFinishedError, ReviewInput
@@ -99,7 +101,7 @@ __all__ = ["CACHE_SIZE", "FORCED_KEY", "TAKEOVER_LEVEL", "Chooser", "GameService
 # Picks a computer player's move: (level, seed, view) -> move. Tests inject one.
 Chooser = Callable[[str, int, SeatView], Move]
 # Picks the move of ``seat`` in ``game`` (the game's seed given): for act_for.
-Picker = Callable[[Game, int, int], Move]
+Picker = Callable[[PlayedGame, int, int], Move]
 InTransaction = Callable[[Transaction], Awaitable[None]]
 RoundSummary = tuple[RoundEnd, tuple[tuple[Tile, ...], ...]]
 
@@ -118,30 +120,9 @@ class _Live:
     """A game in memory at ``version``, with the number of moves stored for it."""
 
     version: int
-    game: Game
+    game: PlayedGame
     moves: int
     names: tuple[str, ...]
-
-
-def _ended_views(game: Game) -> list[SeatView]:
-    """Each ended round's public view at its end (totals: every round's points up to
-    it; the engine credits all points through a round's ``points``)."""
-    now = game.view(None)
-    last = len(game.rounds) - 1
-    out = []
-    for index, rnd in enumerate(game.rounds):
-        if rnd.end is None:
-            continue
-        later = [r.points for r in game.rounds[index + 1:]]
-        totals = tuple(t - sum(p[i] for p in later) for i, t in enumerate(game.totals))
-        out.append(dataclasses.replace(
-            now, hand_sizes=tuple(len(h) for h in rnd.hands),
-            boneyard_left=rnd.boneyard_left, table=rnd.table.snapshot(), totals=totals,
-            round_points=tuple(rnd.points), round_index=index, turn=None,
-            turn_number=rnd.turn_number, leader=rnd.deal.leader, forced_lead=None, legal=(),
-            history=tuple(rnd.events), outcome=game.outcome if index == last else None,
-            turn_placements=(), pending_take=0))
-    return out
 
 
 def _max_players(variant: str) -> int:
@@ -257,7 +238,7 @@ class GameService:
         return SeatInfo(row.seat, row.user_id, row.display_name, row.ai_level,
                         away=row.away and row.user_id is not None)
 
-    def _info(self, row: GameRow, seats: list[SeatRow], game: Game | None) -> GameInfo:
+    def _info(self, row: GameRow, seats: list[SeatRow], game: PlayedGame | None) -> GameInfo:
         view = game.view(None) if game is not None else None
         return GameInfo(
             game_id=row.game_id, chat_id=row.chat_id, version=row.version, status=row.status,
@@ -716,7 +697,7 @@ class GameService:
             except EngineError as exc:
                 raise BadSettingsError(str(exc)) from None
             assert row.seed is not None
-            game = Game(variant, seed=row.seed)
+            game = new_game(variant, row.seed)
             names = tuple(s.display_name for s in seats)
             version = await self._repos.games.update_state(
                 tx, row.game_id, row.version, record_json=head_json(game, names),
@@ -775,9 +756,10 @@ class GameService:
 
     async def act_for(self, game_id: int, version: int, seat: int, level: str, *,
                       in_tx: InTransaction | None = None) -> tuple[MoveReport, bool]:
-        """Move for ``seat`` (a time-out): its only legal action if it has exactly one
-        (forced), else the move the ``level`` computer player chooses (easy or medium:
-        a quick pick, made inside the transaction); True if forced.
+        """Move for ``seat`` (a time-out): the rules' own time-out move where its kind
+        has one (chinese, RULES.md 4.20 [C12]), else its only legal action if it has
+        exactly one (forced), else the move the ``level`` computer player chooses (easy
+        or medium: a quick pick, made inside the transaction); True if forced.
 
         Versioned like every command (a race with a real move is refused as stale);
         ``in_tx`` runs in the same transaction after the move is saved, and may
@@ -785,8 +767,11 @@ class GameService:
         """
         forced = False
 
-        def pick(game: Game, on_turn: int, seed: int) -> Move:
+        def pick(game: PlayedGame, on_turn: int, seed: int) -> Move:
             nonlocal forced
+            ruled = kind_of(game.variant).timeout_move(game)  # the rules' own (chinese)
+            if ruled is not None:
+                return ruled  # a choice made for him, not his only move: one per time-out
             legal = game.legal_moves()
             if len(legal) == 1:
                 forced = True
@@ -865,13 +850,11 @@ class GameService:
         the index of the round it was played in. ``live`` counts the move; its
         version is left to the caller. EngineError (nothing changed) if illegal."""
         game = live.game
-        rnd = game.round
         round_index = len(game.rounds) - 1
-        result = game.play(move)
+        result, entry = kind_of(game.variant).play(game, move)
         finished = game.outcome is not None
         await self._repos.moves.append(tx, row.game_id, seq=live.moves, round=round_index,
-                                       move=command_text(result, game, rnd),
-                                       version=row.version + 1)
+                                       move=entry, version=row.version + 1)
         live.moves += 1
         await self._repos.games.update_state(
             tx, row.game_id, row.version, status="finished" if finished else None,
@@ -883,18 +866,16 @@ class GameService:
         return result, round_index
 
     @staticmethod
-    def _forced_move(game: Game, seats: list[SeatRow]) -> Move | None:
-        """The move to make for the person present on turn when a pass or a draw is
-        all he may do; None otherwise (a choice, a computer's seat, a person away)."""
+    def _forced_move(game: PlayedGame, seats: list[SeatRow]) -> Move | None:
+        """The move to make for the person present on turn when it is all he may do
+        (the domino kind: a sole pass or draw); None otherwise (a choice, a computer's
+        seat, a person away, a kind that forces nothing)."""
         if game.outcome is not None:
             return None
         seat = game.current_seat
         if seat is None or seat >= len(seats) or _level_of(seats[seat]) is not None:
             return None
-        legal = game.legal_moves()
-        if len(legal) == 1 and isinstance(legal[0], (Pass, Draw)):
-            return legal[0]
-        return None
+        return kind_of(game.variant).forced_move(game)
 
     async def _play_forced(self, tx: Transaction, row: GameRow, seats: list[SeatRow],
                            live: _Live) -> list[tuple[MoveResult, int]]:
@@ -924,7 +905,7 @@ class GameService:
         self._lru_put(self._forced, chat_id, value if isinstance(value, bool) else True,
                       _PROFILE_CACHE_SIZE)
 
-    def _report(self, row: GameRow, seats: list[SeatRow], game: Game,
+    def _report(self, row: GameRow, seats: list[SeatRow], game: PlayedGame,
                 played: Sequence[tuple[MoveResult, int]], *, forced: int = 0) -> MoveReport:
         """The report of the moves ``played`` (each with its round), the last ``forced``
         of them made for their player."""
@@ -949,18 +930,18 @@ class GameService:
                           views={s: game.view(s) for s in refresh}, auto=auto)
 
     @staticmethod
-    def _result(game: Game) -> dict[str, Any]:
+    def _result(game: PlayedGame) -> dict[str, Any]:
         assert game.outcome is not None
         return {"winners": list(game.outcome.winners), "losers": list(game.outcome.losers),
                 "reason": str(game.outcome.reason), "totals": list(game.totals)}
 
     @staticmethod
-    def _stats(row: GameRow, seats: list[SeatRow], game: Game) -> list[StatsDelta]:
+    def _stats(row: GameRow, seats: list[SeatRow], game: PlayedGame) -> list[StatsDelta]:
         outcome = game.outcome
         assert outcome is not None
         fish_by_seat = [0] * game.players
         for rnd in game.rounds:
-            if rnd.end is not None and rnd.end.kind is not EndKind.DOMINO:
+            if rnd.end is not None and rnd.end.kind in (EndKind.FISH, EndKind.EGGS):
                 fish_by_seat[rnd.end.seat] += 1
         out = []
         for s in seats:
@@ -1103,7 +1084,7 @@ class GameService:
             if row is None or row.record_json is None:
                 raise NoSuchGameError()
             live = await self._live(ex, row)
-            return to_record(live.game, list(live.names))
+            return kind_of(live.game.variant).to_record(live.game, list(live.names))
 
     async def record_for(self, game_id: int, user_id: int | None) -> dict[str, Any]:
         """The record of the game as ``user_id`` may see it: complete once the game is
@@ -1119,7 +1100,8 @@ class GameService:
             live = await self._live(ex, row)
             seat = next((s.seat for s in seats if user_id is not None and s.user_id == user_id),
                         None)
-            return to_view_record(live.game, seat, list(live.names))
+            return kind_of(live.game.variant).to_view_record(live.game, seat,
+                                                             list(live.names))
 
     async def started_games_of_user(self, user_id: int, limit: int = 6) -> list[GameInfo]:
         """The games the user sat in that started (playing, finished or cancelled),
@@ -1146,9 +1128,9 @@ class GameService:
         """The public view of each ended round at its end (its last position, the
         hands' sizes, the totals after it): the picture a round's summary shows."""
         game = await self._recorded_game(game_id)
-        return _ended_views(game) if game is not None else []
+        return kind_of(game.variant).ended_views(game) if game is not None else []
 
-    async def _recorded_game(self, game_id: int) -> Game | None:
+    async def _recorded_game(self, game_id: int) -> PlayedGame | None:
         """The game as its record stands (None: still in its lobby)."""
         async with self._db.reading() as ex:
             row = await self._repos.games.get(ex, game_id)
@@ -1165,6 +1147,9 @@ class GameService:
             if row.status != "playing":
                 raise NotInLobbyError("the game has not started")
             game = (await self._live(ex, row)).game
+            if not kind_of(game.variant).has_fish:
+                raise NoFishError(f"{row.variant} has no fish")
+            assert isinstance(game, Game)
             return self._fish(game)
 
     @staticmethod
@@ -1192,8 +1177,12 @@ class GameService:
             row, _, mine = await self._own_seat(ex, game_id, user_id)
             if row.status != "finished" or row.record_json is None or row.seed is None:
                 raise NotFinishedError()
+            if not kind_of(row.variant).reviewed:
+                raise NoReviewError(f"{row.variant} is not reviewed")
             self._note_chat(row)
             live = await self._live(ex, row)
             return ReviewInput(game_id=row.game_id, chat_id=row.chat_id, user_id=user_id,
                                seat=mine.seat, variant=row.variant, seed=row.seed,
-                               names=live.names, record=to_record(live.game, list(live.names)))
+                               names=live.names,
+                               record=kind_of(live.game.variant).to_record(
+                                   live.game, list(live.names)))

@@ -79,6 +79,9 @@ TEXTS: dict[str, str] = {
     "err.game_exists": "A game is already open here: finish or /cancel it first.",
     "err.bad_settings": "These settings are not possible.",
     "err.game_over": "The game is over.",
+    "err.no_fish": "There is no fish in this game: every round ends with its last trick.",
+    "err.no_review": ("The computer review covers the games played on a line of tiles; "
+                      "not this one."),
     "btn.forged": "This button is not valid.",
     "btn.old_lobby": "This game is closed.",
     # ------------------------------------------------------------ usage
@@ -445,6 +448,8 @@ TEXTS: dict[str, str] = {
     "refuse.draw_fits.many": "{tiles} fit: place one, you cannot draw.",
     "refuse.pass_lead": "You lead: place one of the marked tiles; you cannot pass.",
     "refuse.draw_lead": "You lead: place one of the marked tiles; you cannot draw.",
+    "refuse.buttons_only": ("There is no passing or drawing in this game: choose your "
+                             "play with the buttons of your hand."),
     "refuse.pass_group": (
         "You can place a tile, so you cannot pass: see your hand in our private chat."
     ),
@@ -642,4 +647,47 @@ TEXTS: dict[str, str] = {
                       "line when his own takes nothing; the cut is unchanged.",
     "optname.free_lines": "Free lines",
     "move.cut": "{name} cut the sausage with {tile} ✂: {count} went to {other}'s line",
+    # ====================================================== chinese (issue 14, RULES.md 4.20)
+    "variant.chinese": "Chinese dominoes (Tien Gow)",
+    "rules.chinese": (
+        "Chinese dominoes, Tien Gow (4 players; with 2 or 3 the tiles not dealt stay "
+        "out unseen). 32 Chinese tiles, civil and military suits, 8 tiles each. The leader "
+        "plays a tile or a combination (pair, triplet, quartet); everyone else plays as "
+        "many tiles: face up only to beat it (same kind, strictly higher), otherwise "
+        "face down. The best set takes the trick. The last trick's winner wins the "
+        "round: the others pay him 4 minus their tricks (5 with none), payments with "
+        "the banker doubled. 8 rounds (or 4, 12, 16)."
+    ),
+    "family.chinese": "Chinese dominoes",
+    "chinese.play_up": "Play face up",
+    "chinese.play_down": "Put face down",
+    "chinese.stale": "That keyboard is old: use the newest one.",
+    "chinese.forged": "That button is not one of this game's.",
+    "chinese.not_your_turn": "It is not your turn.",
+    "chinese.illegal": "Those tiles cannot be played like that: choose again.",
+    "chinese.banker": "banker",
+    "chinese.banker_is": "Banker: {name}",
+    "chinese.down": "{count} face down",
+    "chinese.trick": "Trick: {plays}",
+    "chinese.no_trick": "No trick on the table yet.",
+    "chinese.tricks": "Tricks won: {tricks}",
+    "chinese.lead": ("▶ Your lead: tap the tiles of a single or a combination (✅), "
+                     "then «Play face up»."),
+    "chinese.follow": ("▶ Your turn: tap {count}, then play them face up if they beat "
+                       "the trick, or put them face down."),
+    "chinese.must_down": "▶ Your turn: tap {count} and put them face down.",
+    "move.set_up": "{name} — {tiles}",
+    "move.set_down": "{name} — {count} face down",
+    "round.tricks": "🀄 Round {round}: {name} took the last trick and the round.",
+    "opt.chinese.rounds": "the game is this many rounds; the highest total wins.",
+    "btn.mixed": "Mixed sets: {value}",
+    "lobby.mixed": "Mixed civil-military sets: {value}",
+    "opt.mixed": "a civil tile with its military partners forms pairs, triplets and "
+                 "quartets (off: only singles and the classic pairs).",
+    "optname.mixed": "Mixed sets",
+    "btn.early_death": "Early death: {value}",
+    "lobby.early_death": "Early death: {value}",
+    "opt.early_death": "a player without a trick must put his last tile face down when the "
+                       "last trick is led as a single.",
+    "optname.early_death": "Early death",
 }

@@ -17,7 +17,7 @@ from engine.tiles import full_set
 from engine.variants import VARIANTS, get_variant, make_variant
 
 get_variant("block")  # loads the built-in variants
-CONFIGS = [(name, players) for name in sorted(VARIANTS)
+CONFIGS = [(name, players) for name in sorted(VARIANTS) if VARIANTS[name].kind == "domino"
            for players in sorted(get_variant(name).players_allowed)]
 
 

@@ -116,7 +116,8 @@ def test_the_review_names_the_known_blunder_with_its_loss() -> None:
 # ------------------------------------------------------------------ every variant
 
 
-SETUPS = [(name, 4 if 4 in VARIANTS[name].players_allowed else 2) for name in sorted(VARIANTS)]
+SETUPS = [(name, 4 if 4 in VARIANTS[name].players_allowed else 2) for name in sorted(VARIANTS)
+          if VARIANTS[name].kind == "domino"]
 
 
 SHORT: dict[str, dict[str, object]] = {"general_kozel": {"rounds": 1}}  # else it runs long
@@ -146,7 +147,7 @@ def test_every_variant_is_reviewed(name: str, players: int) -> None:
 
 
 def test_each_family_has_a_variant_reviewed() -> None:
-    assert {VARIANTS[name].family for name, _ in SETUPS} == set(Family)
+    assert {VARIANTS[name].family for name, _ in SETUPS} == set(Family) - {Family.CHINESE}
 
 
 def test_penalty_points_keep_the_hard_players_sign() -> None:

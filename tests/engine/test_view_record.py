@@ -27,7 +27,8 @@ from engine.tiles import Tile
 from engine.variants import VARIANTS, make_variant
 
 TILE = re.compile(r"(?<![0-9])([0-9]{1,2})-([0-9]{1,2})(?![0-9])")
-CONFIGS = sorted((name, n) for name, cls in VARIANTS.items() for n in cls.players_allowed)
+CONFIGS = sorted((name, n) for name, cls in VARIANTS.items() if cls.kind == "domino"
+                 for n in cls.players_allowed)
 
 
 def tiles_named(obj: object) -> set[Tile]:
