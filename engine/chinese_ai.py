@@ -196,9 +196,9 @@ def simulate_ai(levels: tuple[str, str], games: int, seed: int, players: int = 4
         mine = sum(game.totals[s] for s in range(players) if seats[s] == levels[0])
         theirs = sum(game.totals[s] for s in range(players) if seats[s] == levels[1])
         score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-    p = score / games
-    half = 1.96 * math.sqrt(max(p * (1 - p), 1e-9) / games)
-    return Tournament(games, p, max(0.0, p - half), min(1.0, p + half),
+    from engine.simulate import wilson  # the interval of every other AI figure
+    low, high = wilson(score, games)
+    return Tournament(games, score / games, low, high,
                       {lv: statistics.median(ts) for lv, ts in times.items() if ts})
 
 

@@ -756,9 +756,10 @@ class GameService:
 
     async def act_for(self, game_id: int, version: int, seat: int, level: str, *,
                       in_tx: InTransaction | None = None) -> tuple[MoveReport, bool]:
-        """Move for ``seat`` (a time-out): its only legal action if it has exactly one
-        (forced), else the move the ``level`` computer player chooses (easy or medium:
-        a quick pick, made inside the transaction); True if forced.
+        """Move for ``seat`` (a time-out): the rules' own time-out move where its kind
+        has one (chinese, RULES.md 4.20 [C12]), else its only legal action if it has
+        exactly one (forced), else the move the ``level`` computer player chooses (easy
+        or medium: a quick pick, made inside the transaction); True if forced.
 
         Versioned like every command (a race with a real move is refused as stale);
         ``in_tx`` runs in the same transaction after the move is saved, and may
@@ -770,8 +771,7 @@ class GameService:
             nonlocal forced
             ruled = kind_of(game.variant).timeout_move(game)  # the rules' own (chinese)
             if ruled is not None:
-                forced = True
-                return ruled
+                return ruled  # a choice made for him, not his only move: one per time-out
             legal = game.legal_moves()
             if len(legal) == 1:
                 forced = True

@@ -240,3 +240,40 @@ async def test_stale_forged_and_out_of_turn_presses_change_nothing(
         for user, msg in ((on, mine), (off, theirs)):
             view = await _own_view(bot, after, user)
             _check_private_keyboard(msg, view)
+
+
+async def test_a_time_out_plays_the_rules_own_move(emu: TelegramEmulator,
+                                                   db_path: Path) -> None:
+    """[C12] through the timers: the late player's lowest tile is led for him, or his
+    lowest tiles go face down; the group is told a move was made for him."""
+    from bot.timers import fire_due
+    from service.timers import ManualClock
+
+    users = [emu.add_user(n, language_code="en") for n in ("Anna", "Boris")]
+    group = emu.add_group("Club", users)
+    clock = ManualClock()
+    async with running_bot(emu, db_path, clock=clock) as bot:
+        await bot.send(users[0], group.id, "/settings turn 1m")
+        await open_table(bot, group.id, users, "chinese", ai=2)
+        await bot.lobby_press(users[0], group.id, "go")
+        await bot.settle()
+        game = await _game(bot, group.id)
+        assert game.status == "playing" and game.turn is not None
+        late = next(u for u in users
+                    if (s := game.seat_of(u.id)) is not None and s.seat == game.turn)
+        played, _ = replay(await bot.service.record(game.game_id))
+        expected = kind_of("chinese").timeout_move(played)
+        assert isinstance(expected, Play)
+        clock.advance(61)
+        await fire_due(bot.app)
+        await bot.settle()
+        after = await _game(bot, group.id)
+        assert after.version > game.version
+        record = await bot.service.record(game.game_id)
+        moves = [m for r in record["rounds"] for m in r["moves"]]
+        assert moves[len(moves) - (after.version - game.version)] == expected.notation()
+        name = next(s.name for s in after.seats if s.user_id == late.id)
+        told = tr("en", "timer.timed_out", name=name)
+        texts = [str(h.snapshot.get("text") or h.snapshot.get("caption") or "")
+                 for h in emu.history(group.id) if h.snapshot is not None]
+        assert any(told in t for t in texts)
