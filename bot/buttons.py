@@ -48,8 +48,10 @@ T = TypeVar("T")
 Context = ContextTypes.DEFAULT_TYPE
 # lobby actions of the options of RULES.md 4.7-4.17 -> the option (0 drops a number)
 OPTION_ACTIONS = {"rd": "rounds", "st": "set", "lk": "locked", "xt": "extra_turn",
-                  "nd": "no_double_out", "fl": "free_lines", "mx": "mixed", "ed": "early_death"}
-BOOL_NAMES = ("locked", "extra_turn", "no_double_out", "free_lines", "mixed", "early_death")
+                  "nd": "no_double_out", "fl": "free_lines", "mx": "mixed", "ed": "early_death",
+                  "vd": "voluntary_draw"}
+BOOL_NAMES = ("locked", "extra_turn", "no_double_out", "free_lines", "mixed", "early_death",
+              "voluntary_draw")
 
 
 class Answer:

@@ -53,6 +53,7 @@ LOBBY_ACTIONS: dict[str, str] = {
     "fl": "[01]",              # kolbasa: free lines off / on
     "mx": "[01]",              # chinese: mixed civil-military combinations off / on
     "ed": "[01]",              # chinese: early death off / on
+    "vd": "[01]",              # triangular: voluntary draw off / on
     "go": "",                  # start
     "x": "",                   # cancel
 }

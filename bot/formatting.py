@@ -24,7 +24,8 @@ from bot.keyboards import (
 from bot.texts import CATALOGS, join_words, plural, plural_form, tr, variant_text
 from bot.texts import variant_name as variant_name  # its old home: handlers, pings, timers
 from engine.game import SeatView
-from engine.moves import Cut, Done, Draw, End, Move, Open, Pass, Place, SetPlay, Take
+from engine.kinds import Piece
+from engine.moves import Cut, Done, Draw, End, GridPlace, Move, Open, Pass, Place, SetPlay, Take
 from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
 from engine.variants import get_variant
@@ -94,13 +95,22 @@ def ends_text(view: SeatView) -> str:
     return SEP.join(f"{END_ARROWS[e]}{e.value} {ends[e]}" for e in End if e in ends)
 
 
-def tiles_text(tiles: Iterable[Tile]) -> str:
-    return " ".join(tile_label(t) for t in tiles)
+def tiles_text(tiles: Iterable[Piece]) -> str:
+    """Pieces as the players read them: dominoes by their label, a kind's own pieces
+    (triangular's triangles) in their written form (``2-4-5``)."""
+    return " ".join(tile_label(t) if isinstance(t, Tile) else str(t) for t in tiles)
 
 
 def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
     name = seat_name(lang, game.seats[result.seat])
     move = result.move
+    if isinstance(move, GridPlace):  # triangular: "Boris: 5-5-2 ▼1,0 +12"
+        shape = "▲" if (move.cell[0] + move.cell[1]) % 2 == 0 else "▼"
+        return tr(lang, "tri.move", name=name, tile="-".join(map(str, move.numbers)),
+                  cell=f"{shape}{move.cell[0]},{move.cell[1]}", points=f"{result.points:+d}")
+    if isinstance(move, Draw | Pass) and result.points < 0:  # what it cost (triangular)
+        key = "move.draw_points" if isinstance(move, Draw) else "move.pass_points"
+        return tr(lang, key, name=name, points=f"{result.points:+d}")
     if isinstance(move, Draw):
         return tr(lang, "move.draw", name=name)
     if isinstance(move, Pass):
@@ -446,7 +456,7 @@ def zero_round_text(lang: str, game: GameInfo, view: SeatView, end: RoundEnd) ->
 
 
 def _summary_blocks(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
-                   round_number: int, hands: Sequence[Sequence[Tile]],
+                   round_number: int, hands: Sequence[Sequence[Piece]],
                    outcome: GameOutcome | None) -> tuple[list[str], list[str], list[str]]:
     """A round summary's lines in three blocks: how it ended; every hand; the points,
     why a round scored nothing, the score and the game's result."""
@@ -466,7 +476,8 @@ def _summary_blocks(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
     hand_lines = [tr(lang, "round.hands")] if end.kind is not EndKind.TRICKS else []
     for seat, hand in enumerate(hands if hand_lines else ()):
         tiles = tiles_text(hand) or tr(lang, "hand.none")
-        pips = end.pips[seat] if seat < len(end.pips) else sum(t.pips for t in hand)
+        pips = end.pips[seat] if seat < len(end.pips) else sum(
+            t.pips for t in hand if isinstance(t, Tile))
         hand_lines.append(tr(lang, "round.hand", name=names[seat], tiles=tiles, pips=pips))
     sides = side_names(lang, game, view)
     points = SEP.join(f"{n} — {p:+d}" for n, p in zip(sides, end.points, strict=True))
@@ -482,7 +493,7 @@ def _summary_blocks(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
 
 
 def round_summary(lang: str, game: GameInfo, view: SeatView, end: RoundEnd, round_number: int,
-                  hands: Sequence[Sequence[Tile]], outcome: GameOutcome | None) -> str:
+                  hands: Sequence[Sequence[Piece]], outcome: GameOutcome | None) -> str:
     head, hand_lines, tail = _summary_blocks(lang, game, view, end, round_number, hands,
                                              outcome)
     return "\n".join([*head, *hand_lines, *tail])[:4096]
@@ -492,7 +503,7 @@ CAPTION_LIMIT = 1024  # Telegram's limit of a photo's caption
 
 
 def round_summary_parts(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
-                        round_number: int, hands: Sequence[Sequence[Tile]],
+                        round_number: int, hands: Sequence[Sequence[Piece]],
                         outcome: GameOutcome | None) -> tuple[str, str]:
     """The round's summary as a picture's caption and the rest ("" when it all fits):
     a summary too long for a caption keeps how the round ended, the points and the

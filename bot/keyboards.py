@@ -244,7 +244,8 @@ def lobby_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
 # offers what it would refuse. The options themselves (their names and buttons) are
 # the record format's: a new variant needs no code here.
 BOOL_OPTIONS = (("locked", "lk"), ("extra_turn", "xt"), ("no_double_out", "nd"),
-                ("free_lines", "fl"), ("mixed", "mx"), ("early_death", "ed"))
+                ("free_lines", "fl"), ("mixed", "mx"), ("early_death", "ed"),
+                ("voluntary_draw", "vd"))
 
 
 def options_valid(variant: str, options: dict[str, object]) -> bool:

@@ -51,7 +51,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         opts["teams"] = args.teams
     if args.target is not None:
         opts["target"] = args.target
-    for name in ("set", "rounds", "locked", "extra_turn", "no_double_out", "fish_point"):
+    for name in ("set", "rounds", "locked", "extra_turn", "no_double_out", "fish_point",
+                 "voluntary_draw"):
         value = getattr(args, name, None)
         if value is not None:
             opts[name] = value
@@ -95,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("--rounds", type=int, default=None)
     for flag in ("locked", "extra-turn", "no-double-out", "fish-point"):
         p_sim.add_argument(f"--{flag}", action=argparse.BooleanOptionalAction, default=None)
+    p_sim.add_argument("--voluntary-draw", action=argparse.BooleanOptionalAction,
+                       default=None, help="triangular: a player may draw when he could place")
     p_sim.add_argument("--ai", default=None,
                        help="computer players cycled over the seats, e.g. hard,medium")
     p_sim.add_argument("--fixed-seats", action="store_true",

@@ -32,10 +32,25 @@ from engine.record import FORMAT, to_record, to_view_record
 from engine.record import replay as replay_record
 from engine.results import GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
+from engine.triangular import Triangle
 from engine.variant_base import Variant, get_variant, make_variant
 
-__all__ = ["DOMINO", "KINDS", "DominoKind", "GameKind", "PlayedGame", "PlayedRound",
-           "kind_named", "kind_of", "register_kind"]
+__all__ = [
+    "DOMINO",
+    "KINDS",
+    "DominoKind",
+    "GameKind",
+    "Piece",
+    "PlayedGame",
+    "PlayedRound",
+    "kind_named",
+    "kind_of",
+    "register_kind",
+]
+
+
+# What a hand holds: dominoes, or a kind's own pieces (triangular's triangles).
+Piece = Tile | Triangle
 
 
 class PlayedRound(Protocol):
@@ -46,7 +61,7 @@ class PlayedRound(Protocol):
     def end(self) -> RoundEnd | None: ...
 
     @property
-    def hands(self) -> Sequence[Sequence[Tile]]: ...
+    def hands(self) -> Sequence[Sequence[Piece]]: ...
 
     @property
     def points(self) -> Sequence[int] | None: ...

@@ -98,7 +98,19 @@ class SetPlay:
     down: bool = False
 
 
-Move = Place | Draw | Pass | Open | Done | Take | Cut | SetPlay
+@dataclass(frozen=True, slots=True)
+class GridPlace:
+    """``triangular``'s placement (RULES.md 4.21, issue 14): a triangle on a cell of
+    the grid, ``numbers`` read from the cell's apex clockwise, written
+    ``5-5-2@1,0``; its draws and passes are :class:`Draw` and :class:`Pass`. A game
+    of another kind parses and orders it (:mod:`engine.triangular_kind`); the Game
+    of the domino kind never sees one."""
+
+    numbers: tuple[int, int, int]
+    cell: tuple[int, int]
+
+
+Move = Place | Draw | Pass | Open | Done | Take | Cut | SetPlay | GridPlace
 
 DRAW = Draw()
 PASS = Pass()

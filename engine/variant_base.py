@@ -46,12 +46,14 @@ class Options:
     free_lines: bool = False  # kolbasa: either line at will
     mixed: bool = True  # chinese: civil-military combinations (RULES.md 4.20 [C7])
     early_death: bool = True  # chinese: the last single trick (RULES.md 4.20 [C8])
+    voluntary_draw: bool = True  # triangular: draw even when a triangle fits (RULES.md 4.21)
 
 
 RECORD_OPTION_NAMES = ("teams", "target", "set", "fish_point", "rounds", "locked",
-                       "extra_turn", "no_double_out", "free_lines", "mixed", "early_death")
+                       "extra_turn", "no_double_out", "free_lines", "mixed", "early_death",
+                       "voluntary_draw")
 BOOL_OPTION_NAMES = frozenset({"teams", "fish_point", "locked", "extra_turn", "no_double_out",
-                               "free_lines", "mixed", "early_death"})
+                               "free_lines", "mixed", "early_death", "voluntary_draw"})
 
 # The targets a lobby offers where a variant takes any target (domiki).
 FREE_TARGETS: tuple[int, ...] = (50, 100, 150, 200, 250)
@@ -70,6 +72,7 @@ class Family(Enum):
     BLOCK_DRAW = "block_draw"  # no points in play: the round's pips decide
     KOLBASA = "kolbasa"  # two owned lines and the cut (RULES.md 4.19)
     CHINESE = "chinese"  # Tien Gow, tricks on the Chinese set (RULES.md 4.20)
+    TRIANGULAR = "triangular"  # triangles on a grid (RULES.md 4.21), its own state class
 
 
 class OptionKind(Enum):

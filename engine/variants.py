@@ -13,6 +13,7 @@ import engine.classic as _classic
 import engine.fives_family as _fives
 import engine.goat_family as _goat
 import engine.kolbasa as _kolbasa
+import engine.triangular as _triangular
 from engine.classic import AllFives, Block, DrawGame, Kozel, Telephone, Threes
 from engine.variant_base import (
     FREE_TARGETS,
@@ -36,7 +37,7 @@ from engine.variant_base import (
     variants_in_order,
 )
 
-BUILTIN_MODULES = (_classic, _fives, _goat, _kolbasa, _chinese)
+BUILTIN_MODULES = (_classic, _fives, _goat, _kolbasa, _chinese, _triangular)
 
 __all__ = [
     "FREE_TARGETS",

@@ -43,6 +43,52 @@ def _bench_states() -> dict[str, TableScene]:
     }
 
 
+def _triangular_states() -> dict[str, object]:
+    """triangular (RULES.md 4.21): the picture of a round's middle and of a whole
+    round's grid (a random game, 3 players), from the public view."""
+    import random
+
+    from engine.triangular import TriangularGame
+
+    states: dict[str, object] = {}
+    game = TriangularGame(["Anna", "Boris", "Vera"], seed=4)
+    game.start_round()
+    rng = random.Random(1)
+    while not game.current.over:
+        legal = game.legal_moves()
+        game.apply(legal[int(rng.random() * len(legal))])
+        if len(game.current.grid.cells) == 12 and "triangular_12" not in states:
+            states["triangular_12"] = game.view(None)
+    states[f"triangular_full_{len(game.current.grid.cells)}"] = game.view(None)
+    return states
+
+
+def _bench_triangular(runs: int, out: dict[str, object]) -> None:
+    from engine.triangular import TriangularView
+    from renderer.triangular import render_triangular
+
+    for name, view in _triangular_states().items():
+        assert isinstance(view, TriangularView)
+        t0 = time.perf_counter()
+        first = render_triangular(view)
+        cold = (time.perf_counter() - t0) * 1000
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            render_triangular(view)
+            times.append((time.perf_counter() - t0) * 1000)
+        times.sort()
+        out[name] = {
+            "tiles": len(view.placed),
+            "median_ms": round(statistics.median(times), 2),
+            "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))], 2),
+            "first_ms": round(cold, 2),
+            "bytes": len(first.data),
+            "format": first.format,
+            "size": [first.width, first.height],
+        }
+
+
 def bench(runs: int) -> dict[str, object]:
     out: dict[str, object] = {}
     for name, scene in _bench_states().items():
@@ -64,6 +110,7 @@ def bench(runs: int) -> dict[str, object]:
             "format": first.format,
             "size": [first.width, first.height],
         }
+    _bench_triangular(runs, out)
     return out
 
 

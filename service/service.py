@@ -34,10 +34,10 @@ from typing import Any, Final, cast
 
 from engine.errors import EngineError
 from engine.game import Game, SeatView
-from engine.kinds import PlayedGame, kind_of, new_game
+from engine.kinds import Piece, PlayedGame, kind_of, new_game
 from engine.moves import Move
 from engine.results import EndKind, GameEndReason, MoveResult, RoundEnd
-from engine.tiles import Tile, full_set
+from engine.tiles import full_set
 from engine.variants import get_variant, make_variant
 from service.ai import decide
 from service.errors import (
@@ -103,7 +103,7 @@ Chooser = Callable[[str, int, SeatView], Move]
 # Picks the move of ``seat`` in ``game`` (the game's seed given): for act_for.
 Picker = Callable[[PlayedGame, int, int], Move]
 InTransaction = Callable[[Transaction], Awaitable[None]]
-RoundSummary = tuple[RoundEnd, tuple[tuple[Tile, ...], ...]]
+RoundSummary = tuple[RoundEnd, tuple[tuple[Piece, ...], ...]]
 
 CACHE_SIZE: Final = 256  # live games kept in memory
 _CHAT_CACHE_SIZE: Final = 8192  # game -> chat
@@ -911,7 +911,7 @@ class GameService:
         of them made for their player."""
         refresh: set[int] = set()
         round_ends: list[RoundEnd] = []
-        final_hands: list[tuple[tuple[Tile, ...], ...]] = []
+        final_hands: list[tuple[tuple[Piece, ...], ...]] = []
         for result, round_index in played:
             refresh.add(result.seat)
             if result.round_end is not None:

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.game import SeatView
+from engine.kinds import Piece
 from engine.results import GameOutcome, MoveResult, RoundEnd
-from engine.tiles import Tile
 from engine.variants import Variant
 
 AI_LEVELS = ("easy", "medium", "hard")
@@ -94,7 +94,7 @@ class MoveReport:
     results: tuple[MoveResult, ...] = ()
     refresh_seats: frozenset[int] = frozenset()
     round_ends: tuple[RoundEnd, ...] = ()
-    final_hands: tuple[tuple[tuple[Tile, ...], ...], ...] = ()  # per ended round, every hand
+    final_hands: tuple[tuple[tuple[Piece, ...], ...], ...] = ()  # per ended round, every hand
     started: bool = False
     views: Mapping[int, SeatView] = field(default_factory=dict, hash=False)
     auto: tuple[bool, ...] = ()

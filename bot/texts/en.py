@@ -690,4 +690,67 @@ TEXTS: dict[str, str] = {
     "opt.early_death": "a player without a trick must put his last tile face down when the "
                        "last trick is led as a single.",
     "optname.early_death": "Early death",
+    # =================================================== triangular (issue 14, RULES.md 4.21)
+    "variant.triangular": "Triangular dominoes (Tri-Ominos)",
+    "rules.triangular": (
+        "Tri-Ominos (2-4 players, each for himself). 56 triangles with a number 0-5 at "
+        "each corner; 9 each with 2 players, 7 with 3 or 4, the rest is the pool. The "
+        "holder of the highest triple leads it on cell 0,0 (+10; 0-0-0 scores 40). A "
+        "triangle goes on a cell sharing an edge with the layout, every touching corner "
+        "showing the same number; it scores its numbers' sum, +40 for a bridge (one edge "
+        "shared, the far corner touching), +50/60/70 for closing one/two/three "
+        "hexagons. You may draw instead (-5), 3 a turn at most; then, with "
+        "nothing to place, pass (-10). Going out scores 25 plus the others' hands; in a "
+        "block the lowest hand scores the others' minus his own. The first to 400 after "
+        "a round wins."
+    ),
+    "family.triangular": "Triangular dominoes",
+    "tri.back": "« back",
+    "tri.top": "{n} at the top ({reading})",
+    "tri.choose_tile": "Choose a triangle.",
+    "tri.choose_cell": "Where does {tile} go? The cells are numbered as on the table.",
+    "tri.choose_turning": "{tile} on {cell}: which number at the top?",
+    "tri.stale": "That keyboard is old: use the newest one.",
+    "tri.forged": "That button is not one of this game's.",
+    "tri.not_your_turn": "It is not your turn.",
+    "tri.illegal": "That triangle does not go there: choose again.",
+    "tri.pool": "Pool",
+    "tri.draws": "draws",
+    "tri.hexagon": "hexagon",
+    "tri.bridge": "bridge",
+    "tri.shown": "{name} leads 0-0-0 and shows {tile}",
+    "tri.move": "{name}: {tile} {cell} {points}",
+    "tri.hand": "Your triangles ({count}): {tiles}",
+    "tri.must_draw": "No triangle fits: draw from the pool (-5).",
+    "tri.must_pass": "No triangle fits and no more drawing: pass (-10).",
+    "tri.drawn": "Drawn this turn: {count} of 3.",
+    "tri.turn": "Turn",
+    "tri.round": "Round",
+    "move.draw_points": "{name} draws ({points})",
+    "move.pass_points": "{name} passes ({points})",
+    "opt.triangular.target": "the game ends after the round in which a player reaches "
+                             "this score; the highest total wins.",
+    "tri.reason.not_in_hand": "That triangle is not in your hand.",
+    "tri.reason.lead_cell": "The lead goes on cell 0,0.",
+    "tri.reason.lead_tile": "The lead rule names another triangle.",
+    "tri.reason.occupied": "That cell holds a triangle.",
+    "tri.reason.no_edge": "That cell shares no edge with a triangle.",
+    "tri.reason.mismatch": "A corner differs from the number already on that point.",
+    "tri.reason.must_place": "A triangle fits: place it.",
+    "tri.reason.no_draw": "No more drawing this turn.",
+    "tri.reason.must_draw": "Nothing fits: draw first.",
+    "tri.reason.not_your_turn": "It is not your turn.",
+    "tri.reason.round_over": "The round is over.",
+    "tri.reason.game_over": "The game is over.",
+    "ttable.tri_grid": "Triangles (cell, shape, numbers from the apex clockwise):",
+    "ttable.tri_open": "Open cells: {cells}",
+    "ttable.tri_pool": "Pool: {count}",
+    "btn.voluntary_draw": "Voluntary draw: {value}",
+    "lobby.voluntary_draw": "Voluntary draw (draw even when a triangle fits): {value}",
+    "opt.voluntary_draw": "a player may draw (-5) even when a triangle fits; off: only when "
+                          "nothing fits.",
+    "optname.voluntary_draw": "Voluntary draw",
+    "plural.triangle.one": "{n} triangle",
+    "plural.triangle.few": "{n} triangles",
+    "plural.triangle.many": "{n} triangles",
 }

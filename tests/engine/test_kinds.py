@@ -69,6 +69,7 @@ def test_new_game_is_of_the_variants_kind() -> None:
 @pytest.mark.parametrize(("variant", "players", "options"), [
     ("kozel", 4, {}), ("block", 2, {}), ("chinese", 4, {"rounds": 4}),
     ("chinese", 2, {"rounds": 4, "mixed": False, "early_death": False}),
+    ("triangular", 2, {"target": 100}), ("triangular", 4, {"target": 100, "voluntary_draw": False}),
 ])
 def test_entries_rebuild_and_the_record_replays(variant: str, players: int,
                                                 options: dict[str, object]) -> None:

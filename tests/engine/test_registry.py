@@ -37,7 +37,7 @@ DOMINO_ALL = [cls for cls in ALL if cls.kind == "domino"]
 
 
 def test_names_orders_and_aliases_are_unique() -> None:
-    assert len(ALL) == len(VARIANTS) == 19
+    assert len(ALL) == len(VARIANTS) == 20
     assert all(VARIANTS[cls.name] is cls for cls in ALL)
     orders = [cls.order for cls in ALL]
     assert len(set(orders)) == len(orders)
@@ -63,7 +63,7 @@ def test_menu_order() -> None:
     assert [cls.name for cls in ALL] == [
         "kozel", "telephone", "threes", "all_fives", "draw", "block", "sea_kozel",
         "general_kozel", "osel", "checheve", "sport", "semerka", "muggins", "pyaterochka",
-        "vsem_po_pyat", "cuban", "domiki", "kolbasa", "chinese"]
+        "vsem_po_pyat", "cuban", "domiki", "kolbasa", "chinese", "triangular"]
 
 
 def test_families_and_facts() -> None:
@@ -79,8 +79,9 @@ def test_families_and_facts() -> None:
         Family.THREES: {"threes"},
         Family.KOLBASA: {"kolbasa"},
         Family.CHINESE: {"chinese"},
+        Family.TRIANGULAR: {"triangular"},
     }
-    assert {cls.name for cls in ALL if cls.kind != "domino"} == {"chinese"}
+    assert {cls.name for cls in ALL if cls.kind != "domino"} == {"chinese", "triangular"}
     # totals are penalties: the goat family's writes and semerka's sticks (not sport)
     assert {c.name for c in ALL if c.penalty_scoring} == {
         "kozel", "sea_kozel", "osel", "checheve", "semerka", "kolbasa"}
@@ -155,6 +156,7 @@ def test_the_lobby_values_of_today() -> None:
         "domiki": {"target": (50, 100, 150, 200, 250)},
         "kolbasa": {"target": (51, 101, 151), "free_lines": bools},
         "chinese": {"rounds": (4, 8, 12, 16), "mixed": bools, "early_death": bools},
+        "triangular": {"target": (100, 200, 300, 400, 500), "voluntary_draw": bools},
     }
 
 

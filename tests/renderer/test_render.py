@@ -225,7 +225,7 @@ def _every_variant() -> list[tuple[str, int]]:
     out = []
     for name, cls in sorted(VARIANTS.items()):
         if cls.kind != "domino":
-            continue  # chinese has its own picture (tests/renderer/test_chinese_render.py)
+            continue  # their own pictures: tests/renderer/test_<kind>_render.py
         allowed = cls.players_allowed
         out.extend({(name, allowed[0]), (name, allowed[-1])})
     return sorted(out)
