@@ -248,3 +248,66 @@ async def test_newgame_aliases(emu: TelegramEmulator, db_path: Path) -> None:
 
 def test_triangle_labels_are_tiles() -> None:
     assert str(Triangle.parse("2-4-1")) == "1-2-4"
+
+
+def _seed_without_a_triple() -> int:
+    """A game seed whose first deal gives nobody a triple: the lead is then the
+    highest-valued triangle, turned as its holder likes (RULES.md 4.21 [T11])."""
+    from engine.variants import make_variant
+    variant = make_variant("triangular", 2, {"target": 200})
+    for seed in range(1, 500):
+        match = TriangularMatch(variant, seed)
+        if not any(len(set(t.numbers)) == 1 for hand in match.round.hands for t in hand):
+            return seed
+    raise AssertionError("no deal without a triple in 500 seeds")
+
+
+async def test_a_lead_without_a_triple_is_turned_by_its_buttons(
+        emu: TelegramEmulator, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The leader presses his triangle; its one cell is taken at once and the
+    buttons offer the three turnings, only those; the one pressed is the one
+    placed, and the group's table shows it."""
+    seed = _seed_without_a_triple()
+    monkeypatch.setattr("service.service.secrets.randbits", lambda bits: seed)
+    users = [emu.add_user(n, language_code="en") for n in ("Anna", "Boris")]
+    group = emu.add_group("Domino club", users)
+    async with running_bot(emu, db_path) as bot:
+        await open_table(bot, group.id, users, "triangular", target=200)
+        await bot.lobby_press(users[0], group.id, "go")
+        await bot.settle()
+        game = await bot.game_in(group.id)
+        assert game is not None and game.status == "playing" and game.turn is not None
+        leader = next(u for u in users
+                      if (s := game.seat_of(u.id)) is not None and s.seat == game.turn)
+        _, _, view = await bot.service.seat_view(game.game_id, leader.id)
+        assert isinstance(view, TriangularSeatView)
+        lead_moves = view.grid_view.legal
+        assert len(lead_moves) == 3  # one triangle, one cell, three turnings
+        msg = hand_message(bot, leader)
+        assert msg is not None
+        triangles = [d for d in msg.callback_datas() if action(d) == "t"]
+        assert len(triangles) == 1  # the rules name the triangle that leads
+        assert await bot.press(leader, leader.id, msg.message_id, triangles[0]) is None
+        edited = next(m for m in emu.bot_messages(leader.id) if m.message_id == msg.message_id)
+        turnings = sorted(d for d in edited.callback_datas() if action(d) == "p")
+        assert [decode(d).turning for d in turnings if decode(d)] == [0, 1, 2]
+        assert {decode(d).cell for d in turnings if decode(d)} == {(0, 0)}
+        after = await bot.game_in(group.id)
+        assert after is not None and after.version == game.version  # a step, no move yet
+        chosen = decode(turnings[2])
+        assert chosen is not None
+        await bot.press(leader, leader.id, msg.message_id, turnings[2])
+        await bot.settle()
+        after = await bot.game_in(group.id)
+        assert after is not None and after.version > game.version
+        record = await bot.service.record(game.game_id)
+        first = record["rounds"][0]["moves"][0]
+        placed = [m for m in lead_moves if m.notation() == first]
+        assert placed, (first, [m.notation() for m in lead_moves])
+        tile = view.grid_view.hand[chosen.tile]
+        assert placed[0].numbers == tile.turnings[2]
+        # a press on the turning keyboard again is stale now
+        answer = await bot.press(leader, leader.id, msg.message_id, turnings[0], forge=True)
+        assert answer
+        again = await bot.game_in(group.id)
+        assert again is not None and again.version == after.version
