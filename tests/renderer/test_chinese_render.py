@@ -47,3 +47,30 @@ def test_picture_size_bounded() -> None:
     data, items = render_chinese(game.view(None))
     assert data[:2] == b"\xff\xd8" and len(data) <= 250_000
     assert any(it.kind in ("tile", "back") for it in items)
+
+
+def _pip_colours(text: str) -> tuple[int, int]:
+    """Red and black pixels of one tile drawn alone on white (its outline aside)."""
+    from PIL import Image, ImageDraw
+
+    from renderer.chinese import BLACK, RED, _draw_tile
+
+    image = Image.new("RGB", (120, 220), (255, 255, 255))
+    _draw_tile(ImageDraw.Draw(image), (10, 10, 110, 210), text, framed=False)
+    inner = image.crop((24, 24, 96, 196))  # inside the rounded outline: only the pips
+    counts = dict((colour, n) for n, colour in inner.getcolors(1 << 16) or [])
+    return counts.get(RED, 0), counts.get(BLACK, 0)
+
+
+def test_red_pips_as_the_real_set() -> None:
+    """RULES.md 4.20: ones and fours are red, the rest black; 6-6 is half red."""
+    for text in ("1-1", "4-4", "1-4"):
+        red, black = _pip_colours(text)
+        assert red > 0 and black == 0, text
+    for text in ("2-2", "3-3", "5-5", "2-6", "3-5"):
+        red, black = _pip_colours(text)
+        assert red == 0 and black > 0, text
+    red, black = _pip_colours("1-6")  # the one red, the six black
+    assert red > 0 and black > 0
+    red, black = _pip_colours("6-6")
+    assert red > 0 and abs(red - black) <= red // 10, (red, black)
