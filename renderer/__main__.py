@@ -89,6 +89,52 @@ def _bench_triangular(runs: int, out: dict[str, object]) -> None:
         }
 
 
+def _chinese_states() -> dict[str, dict[str, object]]:
+    """chinese (RULES.md 4.20): the public view of a round's busiest trick (the most
+    tiles on the table, face-down plays as backs) and of its end (every trick won)."""
+    import random
+
+    from engine.chinese import ChineseGame
+
+    game = ChineseGame(["Anna", "Boris", "Vera", "Gleb"], seed=3)
+    game.start_round()
+    rng = random.Random(3)
+    busiest: dict[str, object] = game.view(None)
+    most = 0
+    while not game.current.over:
+        view = game.view(None)
+        on_table = sum(p["count"] for p in view["trick"]) + sum(
+            p["count"] for f in view["finished"] for p in f["plays"])
+        if view["trick"] and on_table >= most:
+            busiest, most = view, on_table
+        game.play(game.current.turn, rng.choice(game.legal_plays()))
+    return {"chinese_trick": busiest, "chinese_round_end": game.view(None)}
+
+
+def _bench_chinese(runs: int, out: dict[str, object]) -> None:
+    from renderer.chinese import HEIGHT, WIDTH, render_chinese
+
+    for name, view in _chinese_states().items():
+        t0 = time.perf_counter()
+        first, items = render_chinese(view)
+        cold = (time.perf_counter() - t0) * 1000
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            render_chinese(view)
+            times.append((time.perf_counter() - t0) * 1000)
+        times.sort()
+        out[name] = {
+            "tiles": sum(1 for i in items if i.kind in ("tile", "back", "small", "smallback")),
+            "median_ms": round(statistics.median(times), 2),
+            "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))], 2),
+            "first_ms": round(cold, 2),
+            "bytes": len(first),
+            "format": "JPEG",
+            "size": [WIDTH, HEIGHT],
+        }
+
+
 def bench(runs: int) -> dict[str, object]:
     out: dict[str, object] = {}
     for name, scene in _bench_states().items():
@@ -111,6 +157,7 @@ def bench(runs: int) -> dict[str, object]:
             "size": [first.width, first.height],
         }
     _bench_triangular(runs, out)
+    _bench_chinese(runs, out)
     return out
 
 
