@@ -14,7 +14,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot import chinese_keys
 from bot.formatting import (
     SEP,
-    _caption_moves,
+    caption_moves,
     reason_lines,
     result_line,
     score_text,
@@ -174,7 +174,7 @@ class ChineseBotKind(BotKind):
         header = tr(lang, "table.header", variant=variant_name(lang, game.variant),
                     round=view.round_index + 1)
         out = [f"<b>{esc(header)}</b>"]
-        moves = _caption_moves(lang, game, results, auto)
+        moves = caption_moves(lang, game, results, auto)
         if moves:
             out.append(esc(tr(lang, "table.last", move=SEP.join(moves))))
         trick = trick_text(lang, names, view, own=False)

@@ -324,7 +324,7 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
     whose turn it is, the score."""
     lines = [tr(lang, "table.header", variant=variant_name(lang, game.variant),
                 round=view.round_index + 1)]
-    moves = _caption_moves(lang, game, last, auto)
+    moves = caption_moves(lang, game, last, auto)
     if moves:
         while len(moves) > 1 and len(SEP.join(moves)) > CAPTION_MOVES_CHARS:
             moves.pop(0)
@@ -348,8 +348,10 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
 CAPTION_MOVES_CHARS = 600  # the moves line of a caption (Telegram allows 1024 in all)
 
 
-def _caption_moves(lang: str, game: GameInfo, last: Sequence[MoveResult],
-                   auto: Collection[int]) -> list[str]:
+def caption_moves(lang: str, game: GameInfo, last: Sequence[MoveResult],
+                  auto: Collection[int]) -> list[str]:
+    """The lines of a caption that name the moves just made (every kind's table text
+    and caption use them)."""
     out = []
     i = 0
     while i < len(last):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from bot.formatting import (
     CAPTION_MOVES_CHARS,
     SEP,
-    _caption_moves,
+    caption_moves,
     ends_text,
     join_names,
     reason_lines,
@@ -123,7 +123,7 @@ def table_text(lang: str, game: GameInfo, view: SeatView,
     header = tr(lang, "table.header", variant=variant_name(lang, game.variant),
                 round=view.round_index + 1)
     out = [f"<b>{esc(header)}</b>"]
-    moves = _caption_moves(lang, game, results, auto)
+    moves = caption_moves(lang, game, results, auto)
     if moves:
         while len(moves) > 1 and len(SEP.join(moves)) > CAPTION_MOVES_CHARS:
             moves.pop(0)

@@ -17,7 +17,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot import triangular_keys, triangular_text
 from bot.formatting import (
     SEP,
-    _caption_moves,
+    caption_moves,
     reason_lines,
     result_line,
     score_text,
@@ -157,7 +157,7 @@ class TriangularBotKind(BotKind):
         detail = public_grid(view, names)
         if detail is None:
             return ""
-        moves = _caption_moves(lang, game, results, auto)
+        moves = caption_moves(lang, game, results, auto)
         text = triangular_text.table_text(lang, names, detail, last=SEP.join(moves) or None,
                                           cancelled=game.status == "cancelled",
                                           mention=mention)
