@@ -7,8 +7,11 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from engine.game import Game
 from engine.moves import Place
@@ -17,6 +20,8 @@ from renderer.draw import render_hand, render_table
 from renderer.samples import full_spinner_scene, game_scene, long_scene, long_table
 from renderer.scene import TableScene
 from renderer.theme import CLASSIC, DARK, KIDS
+
+T = TypeVar("T")
 
 
 def _all_tiles_scene() -> TableScene:
@@ -63,30 +68,35 @@ def _triangular_states() -> dict[str, object]:
     return states
 
 
+def _row(tiles: int, draw: Callable[[], T], runs: int) -> tuple[dict[str, object], T]:
+    """One benchmark row: ``draw`` timed once cold and ``runs`` times warm; the first
+    picture is returned for its size and format."""
+    t0 = time.perf_counter()
+    first = draw()
+    cold = (time.perf_counter() - t0) * 1000
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        draw()
+        times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    return {
+        "tiles": tiles,
+        "median_ms": round(statistics.median(times), 2),
+        "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))], 2),
+        "first_ms": round(cold, 2),
+    }, first
+
+
 def _bench_triangular(runs: int, out: dict[str, object]) -> None:
     from engine.triangular import TriangularView
     from renderer.triangular import render_triangular
 
     for name, view in _triangular_states().items():
         assert isinstance(view, TriangularView)
-        t0 = time.perf_counter()
-        first = render_triangular(view)
-        cold = (time.perf_counter() - t0) * 1000
-        times = []
-        for _ in range(runs):
-            t0 = time.perf_counter()
-            render_triangular(view)
-            times.append((time.perf_counter() - t0) * 1000)
-        times.sort()
-        out[name] = {
-            "tiles": len(view.placed),
-            "median_ms": round(statistics.median(times), 2),
-            "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))], 2),
-            "first_ms": round(cold, 2),
-            "bytes": len(first.data),
-            "format": first.format,
-            "size": [first.width, first.height],
-        }
+        row, first = _row(len(view.placed), partial(render_triangular, view), runs)
+        out[name] = {**row, "bytes": len(first.data), "format": first.format,
+                     "size": [first.width, first.height]}
 
 
 def _chinese_states() -> dict[str, dict[str, object]]:
@@ -115,47 +125,17 @@ def _bench_chinese(runs: int, out: dict[str, object]) -> None:
     from renderer.chinese import HEIGHT, WIDTH, render_chinese
 
     for name, view in _chinese_states().items():
-        t0 = time.perf_counter()
-        first, items = render_chinese(view)
-        cold = (time.perf_counter() - t0) * 1000
-        times = []
-        for _ in range(runs):
-            t0 = time.perf_counter()
-            render_chinese(view)
-            times.append((time.perf_counter() - t0) * 1000)
-        times.sort()
-        out[name] = {
-            "tiles": sum(1 for i in items if i.kind in ("tile", "back", "small", "smallback")),
-            "median_ms": round(statistics.median(times), 2),
-            "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))], 2),
-            "first_ms": round(cold, 2),
-            "bytes": len(first),
-            "format": "JPEG",
-            "size": [WIDTH, HEIGHT],
-        }
+        row, (data, items) = _row(0, partial(render_chinese, view), runs)
+        row["tiles"] = sum(1 for i in items if i.kind in ("tile", "back", "small", "smallback"))
+        out[name] = {**row, "bytes": len(data), "format": "JPEG", "size": [WIDTH, HEIGHT]}
 
 
 def bench(runs: int) -> dict[str, object]:
     out: dict[str, object] = {}
     for name, scene in _bench_states().items():
-        t0 = time.perf_counter()
-        first = render_table(scene)
-        cold = (time.perf_counter() - t0) * 1000
-        times = []
-        for _ in range(runs):
-            t0 = time.perf_counter()
-            render_table(scene)
-            times.append((time.perf_counter() - t0) * 1000)
-        times.sort()
-        out[name] = {
-            "tiles": len(scene.table.tiles),
-            "median_ms": round(statistics.median(times), 2),
-            "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))], 2),
-            "first_ms": round(cold, 2),
-            "bytes": len(first.data),
-            "format": first.format,
-            "size": [first.width, first.height],
-        }
+        row, first = _row(len(scene.table.tiles), partial(render_table, scene), runs)
+        out[name] = {**row, "bytes": len(first.data), "format": first.format,
+                     "size": [first.width, first.height]}
     _bench_triangular(runs, out)
     _bench_chinese(runs, out)
     return out
