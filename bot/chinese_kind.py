@@ -15,10 +15,10 @@ from bot import chinese_keys
 from bot.formatting import (
     SEP,
     caption_moves,
+    hand_head,
     reason_lines,
     result_line,
     score_text,
-    seat_name,
     seat_names,
 )
 from bot.keyboards import MARK
@@ -90,18 +90,9 @@ class ChineseBotKind(BotKind):
     def hand_text(self, lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                   drew: Sequence[Tile] = ()) -> str:
         names = seat_names(lang, game)
-        lines = [tr(lang, "hand.header", variant=variant_name(lang, game.variant),
-                    name=seat_name(lang, seat), seat=seat.seat + 1)]
-        lines.append(tr(lang, "table.score", score=score_text(lang, game, view)))
-        if game.status == "cancelled":
-            lines.append(tr(lang, "hand.cancelled"))
-        elif view.outcome is not None or game.status == "finished":
-            lines.append(tr(lang, "hand.over"))
-            if view.outcome is not None:
-                lines.append(result_line(lang, game, view, view.outcome))
-                lines.extend(reason_lines(lang, game, view, view.outcome))
-        elif view.turn is None:
-            lines.append(tr(lang, "hand.round_over"))
+        lines, settled = hand_head(lang, game, seat, view)
+        if settled or view.turn is None:
+            pass
         else:
             lines.append(tr(lang, "chinese.tricks", tricks=_tricks_text(names, view)))
             trick = trick_text(lang, names, view, own=True)

@@ -265,9 +265,11 @@ def closed_lobby_text(lang: str, game: GameInfo) -> str:
 # ------------------------------------------------------------------ hand
 
 
-def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
-              drew: Sequence[Tile] = ()) -> str:
-    """The private hand message; ``drew``: the tiles he drew in his turn, in order."""
+def hand_head(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView
+              ) -> tuple[list[str], bool]:
+    """The first lines of a private hand message of any kind (the game, the seat, the
+    score) and, once nothing is to be played (cancelled, over, between rounds), the
+    line that says so; the flag: whether it was said (the kind adds nothing of play)."""
     lines = [tr(lang, "hand.header", variant=variant_name(lang, game.variant),
                 name=seat_name(lang, seat), seat=seat.seat + 1)]
     lines.append(tr(lang, "table.score", score=score_text(lang, game, view)))
@@ -280,6 +282,17 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
             lines.extend(reason_lines(lang, game, view, view.outcome))
     elif view.turn is None:
         lines.append(tr(lang, "hand.round_over"))
+    else:
+        return lines, False
+    return lines, True
+
+
+def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
+              drew: Sequence[Tile] = ()) -> str:
+    """The private hand message; ``drew``: the tiles he drew in his turn, in order."""
+    lines, settled = hand_head(lang, game, seat, view)
+    if settled or view.turn is None:
+        pass
     elif not view.hand and view.seat is not None and view.turn != view.seat:
         lines.append(tr(lang, "hand.out_of_play"))
         lines.append(tr(lang, "hand.turn_of", name=seat_name(lang, game.seats[view.turn])))

@@ -18,15 +18,14 @@ from bot import triangular_keys, triangular_text
 from bot.formatting import (
     SEP,
     caption_moves,
+    hand_head,
     reason_lines,
     result_line,
-    score_text,
-    seat_name,
     seat_names,
 )
 from bot.kinds import BotKind, Hints, MakeMove, Press, Refusal, Reselect, register_bot_kind
 from bot.pictures import fallback_picture
-from bot.texts import plural, tr, variant_name
+from bot.texts import plural, tr
 from engine.game import SeatView
 from engine.moves import Draw, GridPlace
 from engine.results import MoveResult
@@ -70,18 +69,9 @@ class TriangularBotKind(BotKind):
                   drew: Sequence[Tile] = ()) -> str:
         names = seat_names(lang, game)
         detail = grid_of(view)
-        lines = [tr(lang, "hand.header", variant=variant_name(lang, game.variant),
-                    name=seat_name(lang, seat), seat=seat.seat + 1)]
-        lines.append(tr(lang, "table.score", score=score_text(lang, game, view)))
-        if game.status == "cancelled":
-            lines.append(tr(lang, "hand.cancelled"))
-        elif view.outcome is not None or game.status == "finished":
-            lines.append(tr(lang, "hand.over"))
-            if view.outcome is not None:
-                lines.append(result_line(lang, game, view, view.outcome))
-                lines.extend(reason_lines(lang, game, view, view.outcome))
-        elif view.turn is None:
-            lines.append(tr(lang, "hand.round_over"))
+        lines, settled = hand_head(lang, game, seat, view)
+        if settled or view.turn is None:
+            pass
         elif view.turn == view.seat:
             lines.append(tr(lang, "hand.your_turn"))
             if detail is not None and detail.draws:
