@@ -151,11 +151,7 @@ def table_text(lang: str, game: GameInfo, view: SeatView,
     elif view.turn is None:
         out.append(esc(tr(lang, "hand.round_over")))
     else:
-        before, after = tr(lang, "ttable.turn", seat=view.turn + 1, name="\0").split("\0")
-        name = esc(names[view.turn])
-        if mention is not None:
-            name = f'<a href="tg://user?id={mention}">{name}</a>'
-        out.append(esc(before) + name + esc(after))
+        out.append(turn_line(lang, view.turn, names[view.turn], mention))
     out.append(esc(tr(lang, "ttable.hands")))
     out.extend(esc(f"{s + 1}. {names[s]} {NONE} {plural(lang, count, 'tile')}")
                for s, count in enumerate(view.hand_sizes))
@@ -163,6 +159,16 @@ def table_text(lang: str, game: GameInfo, view: SeatView,
     for side, total in zip(view.sides, view.totals, strict=True):
         out.append(esc(f"{join_names(lang, (names[s] for s in side))} {NONE} {total}"))
     return "\n".join(out)
+
+
+def turn_line(lang: str, seat: int, name: str, mention: int | None = None) -> str:
+    """The table text's (HTML) line of whose turn it is; with ``mention`` (his user id)
+    the name pings him."""
+    before, after = tr(lang, "ttable.turn", seat=seat + 1, name="\0").split("\0")
+    shown = html.escape(name)
+    if mention is not None:
+        shown = f'<a href="tg://user?id={mention}">{shown}</a>'
+    return html.escape(before) + shown + html.escape(after)
 
 
 # ------------------------------------------------------------------ reading it back

@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.text_table import turn_line
 from bot.texts import plural, tr
 from engine.triangular import Cell, Numbers, TriangularView, points_up
 
@@ -77,11 +78,7 @@ def table_text(lang: str, names: Sequence[str], view: TriangularView, *,
     elif view.turn is None:
         out.append(esc(tr(lang, "hand.round_over")))
     else:
-        before, after = tr(lang, "ttable.turn", seat=view.turn + 1, name="\0").split("\0")
-        name = esc(names[view.turn])
-        if mention is not None:
-            name = f'<a href="tg://user?id={mention}">{name}</a>'
-        out.append(esc(before) + name + esc(after))
+        out.append(turn_line(lang, view.turn, names[view.turn], mention))
     out.append(esc(tr(lang, "ttable.hands")))
     out.extend(esc(f"{s + 1}. {names[s]} {NONE} {plural(lang, count, 'triangle')}")
                for s, count in enumerate(view.counts))
