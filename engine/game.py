@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from hashlib import sha512
+from math import floor
 from typing import Any
 
 from engine.errors import IllegalMoveError
@@ -50,7 +51,7 @@ from engine.results import (
 )
 from engine.table import Layout, Placed, Table, TableSnapshot, new_placed
 from engine.tiles import TILES_WITH, Tile, full_set
-from engine.variant_base import Deal, Variant, cut, shuffled_set
+from engine.variant_base import Deal, Variant, cut
 
 MAX_REDEALS = 1000
 _W = End.W
@@ -394,9 +395,11 @@ class Game:
         from its record after a restart deals the same next round."""
         v = self.variant
         sizes = v.hand_sizes(self.totals)
+        tiles = full_set(v.options.set)  # the canonical order, shuffled
         for attempt in range(MAX_REDEALS):
-            rng = DealRandom(f"{self.seed}/{round_index}/{attempt}")
-            hands, boneyard = cut(shuffled_set(v, rng), sizes)
+            order = list(tiles)
+            DealRandom(f"{self.seed}/{round_index}/{attempt}").shuffle(order)
+            hands, boneyard = cut(tuple(order), sizes)
             if v.needs_redeal(hands):
                 continue
             if round_index == 0:
@@ -524,91 +527,17 @@ class Game:
         played. The move is ``legal_moves()[int(uniform() * n)]``, no draw at all when
         only one is legal (what ``simulate`` and random playouts do).
 
-        For simple rules (:class:`TurnRules`) the lead and a line's legal placements are
-        listed here as :meth:`legal_moves` lists them, without its checks, and a
-        placement is applied as :meth:`apply` applies it, inlined: the same game, move
-        for move (tests/engine/test_random_playout.py)."""
+        Rounds under simple rules (:class:`TurnRules`) are played by
+        :meth:`_random_simple_round`; the rest move by move through :meth:`apply`: the
+        same game, move for move (tests/engine/test_random_playout.py)."""
         played = 0
         legal_moves = self.legal_moves
         apply = self.apply
         simple = self._rules.simple
-        players = self.players
-        west, east = _W, _E
-        fits_by_ends = FITS_WE
         while self.outcome is None:
             rnd = self.rounds[-1]
             if simple and rnd.end is None and rnd.hands[rnd.turn]:
-                if rnd.table.lead is None:  # one of legal_moves' leads
-                    forced = rnd.deal.forced
-                    if forced is None:
-                        hand = rnd.hands[rnd.turn]
-                        n = len(hand)
-                        forced = hand[0] if n == 1 else hand[int(uniform() * n)]
-                    self._apply_place(rnd, rnd.turn, LEADS[forced.index])
-                    played += 1
-                    if rnd.end is not None:
-                        continue
-                hands = rnd.hands
-                table = rnd.table
-                ends = table._ends
-                arms = table.arms
-                holding = rnd.holding
-                log_append = rnd.log.append
-                ids_append = rnd.turn_ids.append
-                drawable = rnd.drawable
-                w = ends[west]  # the pips at the line's ends: only placements change them
-                e = ends[east]
-                seat = rnd.turn
-                while True:
-                    legal: list[Move] = []
-                    fits = fits_by_ends[w * PIPS + e] or fits_we(w, e)
-                    hand = hands[seat]
-                    for t in hand:
-                        if t in fits:
-                            legal += fits[t]
-                    n = len(legal)
-                    played += 1
-                    if not n:
-                        apply(DRAW if rnd.drawn < drawable else PASS)
-                        if rnd.end is not None:
-                            break
-                        seat = rnd.turn
-                        continue
-                    move = legal[0] if n == 1 else legal[int(uniform() * n)]
-                    # apply(move), inlined (its simple placement)
-                    tile: Tile = move.tile  # type: ignore[union-attr]
-                    end: End = move.end  # type: ignore[union-attr, assignment]
-                    hand.remove(tile)
-                    a = tile.a
-                    b = tile.b
-                    holding[a] -= 1
-                    if a != b:
-                        holding[b] -= 1
-                    if end is west:
-                        pip = w
-                        w = outer = b if pip == a else a
-                    else:
-                        pip = e
-                        e = outer = b if pip == a else a
-                    order = table.placed
-                    placed = new_placed(Placed, (tile, pip, outer, seat, order, False))
-                    arms[end].append(placed)
-                    table.placed = order + 1
-                    table.last = placed
-                    ends[end] = outer
-                    rnd.last_placer = seat
-                    log_append((seat, move, 0, None))
-                    ids_append(rnd.turn_number)
-                    if not hand:
-                        self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
-                        break
-                    if rnd.drawn >= drawable and not holding[w] and not holding[e]:
-                        # nobody holds a tile for an open end: a fish
-                        self._finish(self._fish(rnd))
-                        break
-                    seat = seat + 1 if seat + 1 < players else 0
-                    rnd.turn = seat
-                    rnd.turn_number += 1
+                played += self._random_simple_round(rnd, uniform)
                 continue
             legal = legal_moves()
             n = len(legal)
@@ -619,6 +548,114 @@ class Game:
             else:  # a given-deals game that ran out of deals
                 break
             played += 1
+        return played
+
+    def _random_simple_round(self, rnd: RoundState, uniform: Callable[[], float]) -> int:
+        """Play ``rnd`` (simple rules) to its end with random legal moves: the lead and
+        each seat's placements listed as :meth:`legal_moves` lists them, without its
+        checks, and every move applied as :meth:`apply` applies it, inlined, with the
+        round's counters kept in locals and written back when the round ends."""
+        played = 0
+        if rnd.table.lead is None:  # one of legal_moves' leads
+            forced = rnd.deal.forced
+            if forced is None:
+                hand = rnd.hands[rnd.turn]
+                n = len(hand)
+                forced = hand[0] if n == 1 else hand[int(uniform() * n)]
+            self._apply_place(rnd, rnd.turn, LEADS[forced.index])
+            played += 1
+            if rnd.end is not None:
+                return played
+        west = _W
+        hands = rnd.hands
+        table = rnd.table
+        ends = table._ends
+        arm_w = table.arms[west]
+        arm_e = table.arms[_E]
+        holding = rnd.holding
+        log_append = rnd.log.append
+        ids_append = rnd.turn_ids.append
+        drawable = rnd.drawable
+        drawn = rnd.drawn
+        boneyard = rnd.deal.boneyard
+        players = self.players
+        fits_by_ends = FITS_WE
+        w = ends[west]  # the pips at the line's ends: only placements change them
+        e = ends[_E]
+        seat = rnd.turn
+        number = rnd.turn_number
+        order = table.placed
+        placed = table.last
+        placer = rnd.last_placer
+        fish = False
+        while True:
+            legal: list[Move] = []
+            fits = fits_by_ends[w * PIPS + e] or fits_we(w, e)
+            hand = hands[seat]
+            for t in hand:
+                if t in fits:
+                    legal += fits[t]
+            n = len(legal)
+            played += 1
+            if not n:
+                if drawn < drawable:  # apply(DRAW), inlined
+                    log_append((seat, DRAW, 0, (w, e)))
+                    ids_append(number)
+                    tile = boneyard[drawn]
+                    drawn += 1
+                    hand.append(tile)
+                    holding[tile.a] += 1
+                    if not tile.is_double:
+                        holding[tile.b] += 1
+                    if drawn >= drawable and not holding[w] and not holding[e]:
+                        fish = True
+                        break
+                    continue
+                log_append((seat, PASS, 0, (w, e)))  # apply(PASS), inlined
+                ids_append(number)
+                seat = seat + 1 if seat + 1 < players else 0
+                number += 1
+                continue
+            move = legal[0] if n == 1 else legal[floor(uniform() * n)]  # int(), for >= 0
+            # apply(move), inlined (its simple placement)
+            tile = move.tile  # type: ignore[union-attr]
+            hand.remove(tile)
+            a = tile.a
+            b = tile.b
+            holding[a] -= 1
+            if a != b:
+                holding[b] -= 1
+            if move.end is west:  # type: ignore[union-attr]
+                pip = w
+                w = outer = b if pip == a else a
+                placed = new_placed(Placed, (tile, pip, outer, seat, order, False))
+                arm_w.append(placed)
+            else:
+                pip = e
+                e = outer = b if pip == a else a
+                placed = new_placed(Placed, (tile, pip, outer, seat, order, False))
+                arm_e.append(placed)
+            order += 1
+            placer = seat
+            log_append((seat, move, 0, None))
+            ids_append(number)
+            if not hand:
+                break
+            if drawn >= drawable and not holding[w] and not holding[e]:
+                # nobody holds a tile for an open end: a fish
+                fish = True
+                break
+            seat = seat + 1 if seat + 1 < players else 0
+            number += 1
+        ends[west] = w
+        ends[_E] = e
+        table.placed = order
+        table.last = placed
+        rnd.last_placer = placer
+        rnd.turn = seat
+        rnd.turn_number = number
+        rnd.drawn = drawn
+        self._finish(self._fish(rnd) if fish else self._end_round(rnd, EndKind.DOMINO, seat))
         return played
 
     def can_place(self, seat: int) -> bool:

@@ -85,8 +85,9 @@ class Tile:
 
 
 @cache
+@cache
 def full_set(max_pip: int = 6) -> tuple[Tile, ...]:
-    """Every tile of the double-``max_pip`` set, in canonical order."""
+    """Every tile of the double-``max_pip`` set, in canonical order (built once)."""
     if not 0 <= max_pip <= MAX_SET:
         raise TileError(f"sets go from double-0 to double-{MAX_SET}, not double-{max_pip}")
     return tuple(Tile(a, b) for b in range(max_pip + 1) for a in range(b + 1))
