@@ -29,9 +29,10 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import fields, replace
 from typing import Any
 
-from engine.ai import make_player
+from engine.ai import Budget, default_budget, make_player
 from engine.game import Game, SeatView
 from engine.moves import End, Move, Pass, Place
 from engine.simulate import wilson
@@ -191,12 +192,31 @@ def play_round(hands: list[list[Tile]], leader: int, ours: tuple[int, int],
     return 1.0 if team02_won == (ours == (0, 2)) else 0.0
 
 
+def parse_budget(text: str | None, variant: Any) -> Budget | None:
+    """``--budget rollouts=240,exact_tiles=18``: the variant's default budget with
+    those fields changed (None: the default itself)."""
+    if not text:
+        return None
+    changes: dict[str, Any] = {}
+    names = {f.name: f for f in fields(Budget)}
+    for part in text.split(","):
+        key, _, value = part.partition("=")
+        key = key.strip()
+        if key not in names:
+            raise SystemExit(f"--budget: unknown field {key!r}; known: {', '.join(names)}")
+        changes[key] = None if value == "none" else (
+            float(value) if key in ("seconds", "greedy_z", "target", "infer_tau")
+            else int(value))
+    return replace(default_budget(variant), **changes)
+
+
 def run(rounds: int, opponent: str, level: str, seed: int, start_move: int,
-        sample_size: int) -> dict[str, Any]:
+        sample_size: int, budget_text: str | None = None) -> dict[str, Any]:
     rng = random.Random(seed)
     random.seed(seed)  # the library's players draw from the global random module
     theirs = library_player(opponent, start_move, sample_size)
     variant = make_variant("block", 4, {"teams": True})
+    budget = parse_budget(budget_text, variant)
     score = 0.0
     played = 0
     times: list[float] = []
@@ -207,8 +227,8 @@ def run(rounds: int, opponent: str, level: str, seed: int, start_move: int,
         for ours in ((0, 2), (1, 3)):
             if played >= rounds:
                 break
-            our_players = {s: make_player(level, seed * 1_000_003 + deal_index * 4 + s, variant)
-                           for s in ours}
+            our_players = {s: make_player(level, seed * 1_000_003 + deal_index * 4 + s, variant,
+                                          budget) for s in ours}
             score += play_round(hands, leader, ours, our_players, theirs, times)
             played += 1
         deal_index += 1
@@ -219,6 +239,7 @@ def run(rounds: int, opponent: str, level: str, seed: int, start_move: int,
         "opponent": opponent,
         "opponent_options": ({"start_move": start_move, "sample_size": sample_size}
                              if opponent == "probabilistic_alphabeta" else {}),
+        "budget": budget_text or "default",
         "rounds": played,
         "deals": deal_index,
         "seed": seed,
@@ -242,9 +263,12 @@ def main() -> None:
                         help="probabilistic_alphabeta: the move it starts searching at")
     parser.add_argument("--sample-size", type=int, default=32,
                         help="probabilistic_alphabeta: sampled hands per decision")
+    parser.add_argument("--budget", default=None,
+                        help="hard: budget fields changed from the default, e.g. "
+                             "rollouts=240,exact_tiles=18")
     args = parser.parse_args()
     print(json.dumps(run(args.rounds, args.opponent, args.ours, args.seed, args.start_move,
-                         args.sample_size)))
+                         args.sample_size, args.budget)))
 
 
 if __name__ == "__main__":

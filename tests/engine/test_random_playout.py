@@ -43,9 +43,13 @@ def test_play_random_is_legal_moves_and_apply(config: tuple[str, int], seed: int
     assert moves == step_by_step(slow, random.Random(seed))
     assert fast.outcome == slow.outcome and fast.totals == slow.totals
     assert to_record(fast) == to_record(slow)
-    last_fast, last_slow = fast.rounds[-1], slow.rounds[-1]
-    assert last_fast.holding == last_slow.holding
-    assert last_fast.table.snapshot() == last_slow.table.snapshot()
+    assert len(fast.rounds) == len(slow.rounds)
+    for a, b in zip(fast.rounds, slow.rounds, strict=True):  # every round's whole state
+        assert a.holding == b.holding and a.hands == b.hands
+        assert a.table.snapshot() == b.table.snapshot() and a.table.last == b.table.last
+        assert a.log == b.log and a.turn_ids == b.turn_ids
+        assert (a.turn, a.turn_number, a.drawn, a.last_placer, a.points, a.end) == (
+            b.turn, b.turn_number, b.drawn, b.last_placer, b.points, b.end)
 
 
 def test_the_simple_rules_are_those_of_the_plain_line_games() -> None:
