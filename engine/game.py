@@ -54,8 +54,9 @@ from engine.tiles import TILES_WITH, Tile, full_set
 from engine.variant_base import Deal, Variant, cut
 
 MAX_REDEALS = 1000
-_W = End.W
+_W = End.W  # enum members read once: a class lookup per read costs ~10 locals
 _E = End.E
+_DOMINO, _FISH, _EGGS = EndKind.DOMINO, EndKind.FISH, EndKind.EGGS
 
 _seed_generator = _CoreRandom.seed  # what random.Random.seed calls last
 _BITS = tuple(n.bit_length() for n in range(100))
@@ -655,7 +656,7 @@ class Game:
         rnd.turn = seat
         rnd.turn_number = number
         rnd.drawn = drawn
-        self._finish(self._fish(rnd) if fish else self._end_round(rnd, EndKind.DOMINO, seat))
+        self._finish(self._fish(rnd) if fish else self._end_round(rnd, _DOMINO, seat))
         return played
 
     def can_place(self, seat: int) -> bool:
@@ -979,7 +980,7 @@ class Game:
             rnd.log.append((seat, move, 0, None))
             rnd.turn_ids.append(rnd.turn_number)
             if not hand:
-                self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
+                self._finish(self._end_round(rnd, _DOMINO, seat))
                 return
             if rnd.drawn >= rnd.drawable:
                 for p in ends.values():
@@ -1051,13 +1052,13 @@ class Game:
             # round-end scoring follows, but the round's end is still noted.
             rnd.turn_placed.clear()
             if out:
-                rnd.end = self._plain_end(rnd, EndKind.DOMINO, seat)
+                rnd.end = self._plain_end(rnd, _DOMINO, seat)
             elif self._stuck(rnd):
                 rnd.end = self._plain_end(rnd, self._fish_kind(rnd), seat)
             return
         if out:
             rnd.turn_placed.clear()
-            self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
+            self._finish(self._end_round(rnd, _DOMINO, seat))
             return
         if rules.several and self._placements(rnd, seat):
             return  # the turn goes on: more placements, or Done
@@ -1078,7 +1079,7 @@ class Game:
         rnd.last_placer = seat
         rnd.add_log(seat, move, 0, None)
         if self.variant.round_over_after_place(self, rnd, seat):
-            self._finish(self._end_round(rnd, EndKind.DOMINO, seat))
+            self._finish(self._end_round(rnd, _DOMINO, seat))
             return
         self._end_turn(rnd, seat)
 
@@ -1147,7 +1148,7 @@ class Game:
         _, side_pips = self._side_pips(rnd)
         values = [side_pips[i] for i in self.variant.sides_in_round(rnd)]
         low = min(values)
-        return EndKind.EGGS if values.count(low) > 1 else EndKind.FISH
+        return _EGGS if values.count(low) > 1 else _FISH
 
     def _plain_end(self, rnd: RoundState, kind: EndKind, seat: int) -> RoundEnd:
         pips, side_pips = self._side_pips(rnd)
@@ -1156,9 +1157,9 @@ class Game:
         return RoundEnd(kind, seat, pips, side_pips, winner, (0,) * len(side_pips), self.carry)
 
     def _winner(self, kind: EndKind, seat: int, side_pips: tuple[int, ...]) -> int | None:
-        if kind is EndKind.DOMINO:
+        if kind is _DOMINO:
             return self.variant.side_of[seat]
-        if kind is EndKind.EGGS:
+        if kind is _EGGS:
             return None
         return side_pips.index(min(side_pips))
 
@@ -1167,7 +1168,7 @@ class Game:
         :meth:`~engine.variant_base.Variant.fish_outcome` ends the game at once."""
         won = self.variant.fish_outcome(self, rnd)
         if won is not None:
-            end = self._plain_end(rnd, EndKind.FISH, rnd.last_placer)
+            end = self._plain_end(rnd, _FISH, rnd.last_placer)
             end = RoundEnd(end.kind, end.seat, end.pips, end.side_pips, won.winners[0],
                            end.points, self.carry)
             rnd.end = end

@@ -31,6 +31,14 @@ class SidesOpen(StrEnum):
     AFTER_BOTH_MAIN = "after-both-main"
 
 
+# Enum members read once: ``End.W`` looks the member up through the enum's class on
+# every read (about ten times a local's cost), and the table's hot paths read them.
+_W, _E, _N, _S = End.W, End.E, End.N, End.S
+_SPINNER = Layout.SPINNER
+_FIRST_DOUBLE = SpinnerRule.FIRST_DOUBLE
+_IMMEDIATELY = SidesOpen.IMMEDIATELY
+
+
 @dataclass(frozen=True, slots=True)
 class TableRules:
     layout: Layout = Layout.LINE
@@ -113,9 +121,9 @@ class Table:
 
     def __init__(self, rules: TableRules) -> None:
         self.rules = rules
-        self._spinner_layout = rules.layout is Layout.SPINNER
+        self._spinner_layout = rules.layout is _SPINNER
         self.lead: Placed | None = None
-        self.arms: dict[End, list[Placed]] = {End.W: [], End.E: [], End.N: [], End.S: []}
+        self.arms: dict[End, list[Placed]] = {_W: [], _E: [], _N: [], _S: []}
         self.spinner: SpinnerAt | None = None
         self.ns_open = False
         self.closed: set[End] = set()
@@ -177,7 +185,7 @@ class Table:
         if s is None:
             return False
         if s.arm is None:
-            return bool(self.arms[End.W]) and bool(self.arms[End.E])
+            return bool(self.arms[_W]) and bool(self.arms[_E])
         return len(self.arms[s.arm]) > s.index + 1
 
     def counted_ends(self) -> list[int]:
@@ -199,23 +207,23 @@ class Table:
         if lead is None:
             return []
         arms = self.arms
-        west, east = arms[End.W], arms[End.E]
+        west, east = arms[_W], arms[_E]
         out: list[tuple[End | None, int, bool]] = []
         if not west and not east:
             if lead.tile.is_double:
                 out.append((None, lead.inner, True))
             else:
-                out.append((End.W, lead.inner, False))
-                out.append((End.E, lead.outer, False))
+                out.append((_W, lead.inner, False))
+                out.append((_E, lead.outer, False))
         else:
-            for end, arm, lead_pip in ((End.W, west, lead.inner), (End.E, east, lead.outer)):
+            for end, arm, lead_pip in ((_W, west, lead.inner), (_E, east, lead.outer)):
                 if arm:
                     last = arm[-1]
                     if not last.face_down:
                         out.append((end, last.outer, last.tile.is_double))
                 else:
                     out.append((end, lead_pip, lead.tile.is_double))
-        for end in (End.N, End.S):
+        for end in (_N, _S):
             arm = arms[end]
             if arm:
                 last = arm[-1]
@@ -232,10 +240,10 @@ class Table:
         lead = self.lead
         if sp is None or lead is None:
             return None
-        w = self.arms[End.W][-1].outer if self.arms[End.W] else lead.inner
-        e = self.arms[End.E][-1].outer if self.arms[End.E] else lead.outer
-        n = self.arms[End.N][-1].outer if self.arms[End.N] else sp.outer
-        s = self.arms[End.S][-1].outer if self.arms[End.S] else sp.outer
+        w = self.arms[_W][-1].outer if self.arms[_W] else lead.inner
+        e = self.arms[_E][-1].outer if self.arms[_E] else lead.outer
+        n = self.arms[_N][-1].outer if self.arms[_N] else sp.outer
+        s = self.arms[_S][-1].outer if self.arms[_S] else sp.outer
         return (w, e, n, s)
 
     # ---------------------------------------------------------------- changes
@@ -246,13 +254,13 @@ class Table:
         self.last = p
         self.placed = 1
         if not self._spinner_layout and not self.closed:
-            self._ends = {End.W: west, End.E: east}  # what _recompute_ends finds on a line
+            self._ends = {_W: west, _E: east}  # what _recompute_ends finds on a line
             return p
-        if tile.is_double and self.rules.layout is Layout.SPINNER:
+        if tile.is_double and self.rules.layout is _SPINNER:
             self.spinner = SpinnerAt(None, 0)
             self.ns_open = (
-                self.rules.spinner is SpinnerRule.FIRST_DOUBLE
-                and self.rules.sides_open is SidesOpen.IMMEDIATELY
+                self.rules.spinner is _FIRST_DOUBLE
+                and self.rules.sides_open is _IMMEDIATELY
             )
         self._recompute_ends()
         return p
@@ -267,10 +275,10 @@ class Table:
         rules = self.rules
         spinner_layout = self._spinner_layout
         if spinner_layout and self.spinner is None:
-            if rules.spinner is SpinnerRule.FIRST_DOUBLE:
+            if rules.spinner is _FIRST_DOUBLE:
                 if tile.is_double and not face_down:
                     self.spinner = SpinnerAt(end, len(arm))
-                    self.ns_open = rules.sides_open is SidesOpen.IMMEDIATELY
+                    self.ns_open = rules.sides_open is _IMMEDIATELY
             else:
                 # first-closed-double: the double at this end gets its second main side now.
                 prev = arm[-1] if arm else None
@@ -281,7 +289,7 @@ class Table:
         self.placed += 1
         self.last = p
         if spinner_layout and self.spinner is not None and (
-            not self.ns_open or End.N not in ends
+            not self.ns_open or _N not in ends
         ):
             if not self.ns_open and self._main_sides_touched():
                 self.ns_open = True
@@ -323,13 +331,13 @@ class Table:
         lead = self.lead
         ends: dict[End, int] = {}
         if lead is not None:
-            w, e = self.arms[End.W], self.arms[End.E]
-            ends[End.W] = w[-1].outer if w else lead.inner
-            ends[End.E] = e[-1].outer if e else lead.outer
+            w, e = self.arms[_W], self.arms[_E]
+            ends[_W] = w[-1].outer if w else lead.inner
+            ends[_E] = e[-1].outer if e else lead.outer
             if self.ns_open:
                 sp = self.spinner_tile()
                 assert sp is not None
-                for end in (End.N, End.S):
+                for end in (_N, _S):
                     arm = self.arms[end]
                     ends[end] = arm[-1].outer if arm else sp.outer
             for end in self.closed:

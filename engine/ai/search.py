@@ -66,6 +66,9 @@ def small_enough(game: Game, max_tiles: int) -> bool:
     return game.current_seat is not None and tiles_left(game) <= max_tiles
 
 
+_LINE = Layout.LINE  # read once (an enum member's class lookup is slow)
+
+
 class _Abort(Exception):
     pass
 
@@ -75,7 +78,7 @@ def distinct_moves(game: Game, legal: list[Move]) -> list[Move]:
 
     On a line both ends showing the same pip are one move. Heavy tiles first
     is a cheap move order that finds good lines early (shed pips, score)."""
-    if len(legal) > 1 and game.variant.table_rules.layout is Layout.LINE:
+    if len(legal) > 1 and game.variant.table_rules.layout is _LINE:
         ends = game.round.table.open_ends()
         if len(set(ends.values())) < len(ends):
             seen: set[tuple[object, int]] = set()
