@@ -23,19 +23,27 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.ai.infer import GreedyModel, Likelihood, Snapshots, greedy_bans
 from engine.ai.policy import Style, greedy_move, move_scores, style_of, view_greedy
 from engine.ai.search import (
     WIN_VALUE,
     Evaluation,
-    distinct_moves,
     outcome_value,
     rollout,
     small_enough,
     solve,
 )
-from engine.ai.world import WorldError, analyze, sample_world
+from engine.ai.world import (
+    Knowledge,
+    WorldError,
+    analyze,
+    sample_deal,
+    sample_world,
+    with_bans,
+    world_from_deal,
+)
 from engine.game import Game, SeatView
-from engine.moves import Move, Place
+from engine.moves import Move
 from engine.variant_base import Family
 from engine.variants import Variant, make_variant
 
@@ -65,6 +73,17 @@ class Budget:
     playing the greedy policy with a softmax of temperature ``infer_tau`` (in
     the greedy scores' point units) over the moves it had in that world; the
     candidates' values are the weighted means. 0 weighs all worlds alike.
+    With ``infer_factor`` > 0 as well the worlds are not weighted but resampled
+    (rejection sampling): each sampled deal is kept for evaluation with
+    probability its likelihood (at most 1; tested before its world is built),
+    until the decision's number of worlds is kept or ``infer_factor`` times that
+    number were sampled. Rollouts are so spent on plausible worlds only. When
+    fewer than ``min_worlds`` were kept by then, the model does not explain the
+    others' play (they are not greedy players): worlds sampled without it make up
+    the number. With ``infer_bans`` the sampler is also told beforehand which
+    tiles a greedy player cannot have held (:func:`engine.ai.infer.greedy_bans`),
+    so fewer deals are rejected. Measured on threes (README, AI section) these
+    did not make hard strong enough to be the default.
 
     Time: with ``target`` None (the default) the number of worlds is fixed and
     the decision is reproducible from the seed (tests, ``simulate``, the bot's
@@ -85,6 +104,8 @@ class Budget:
     node_limit: int = 20000
     target: float | None = None
     infer_tau: float = 0.0
+    infer_factor: int = 0
+    infer_bans: bool = False
 
 
 def default_budget(variant: Variant) -> Budget:
@@ -183,7 +204,9 @@ class HardPlayer(Player):
         variant = self.variant_for(view)
         budget = self.budget_for(variant)
         style = style_of(variant)
-        likely = Likelihood(style, budget.infer_tau) if budget.infer_tau > 0 else None
+        resample = budget.infer_tau > 0 and budget.infer_factor > 0
+        likely = Likelihood(style, budget.infer_tau) if budget.infer_tau > 0 and not resample \
+            else None
         try:
             know = analyze(view)
             first = sample_world(view, variant, rng, know, likely)
@@ -205,23 +228,31 @@ class HardPlayer(Player):
         g_index = candidates.index(greedy) if greedy in candidates else None
         table: list[list[float]] = []  # per world, the value of each candidate
         logw: list[float] = []
-        world: Game | None = first
-        for n in range(worlds):
-            if world is None:
-                try:
-                    world = sample_world(view, variant, rng, know, likely)
-                except WorldError:
-                    break
-            logw.append(likely.log_of(world) if likely is not None else 0.0)
+
+        def evaluate(world: Game, lw: float) -> bool:
+            """Value the candidates on ``world``; True when the decision has seen enough."""
+            logw.append(lw)
             table.append([self._value(world, move, view.totals, side, style, budget)
                           for move in candidates])
-            world = None
             spent = time.perf_counter() - start
-            if spent > budget.seconds or (
-                budget.target is not None and n + 1 >= budget.min_worlds
-                and spent > budget.target
-            ):
-                break
+            return len(table) >= worlds or spent > budget.seconds or (
+                budget.target is not None and len(table) >= budget.min_worlds
+                and spent > budget.target)
+
+        if not resample:
+            world: Game | None = first
+            for _ in range(worlds):
+                if world is None:
+                    try:
+                        world = sample_world(view, variant, rng, know, likely)
+                    except WorldError:
+                        break
+                if evaluate(world, likely.log_of(world) if likely is not None else 0.0):
+                    break
+                world = None
+        else:
+            self._resample(view, variant, rng, know, style, first, worlds, budget, start,
+                           evaluate)
         top = max(logw)
         weights = [math.exp(x - top) for x in logw]
         wsum = sum(weights)
@@ -237,6 +268,46 @@ class HardPlayer(Player):
             if mean <= budget.greedy_z * (var / n_eff) ** 0.5:
                 best = g_index  # not clearly better than the greedy move: keep it
         return _from_legal(view, candidates[best])
+
+    @staticmethod
+    def _resample(view: SeatView, variant: Variant, rng: random.Random, know: Knowledge,
+                  style: Style, first: Game, worlds: int, budget: Budget, start: float,
+                  evaluate: Callable[[Game, float], bool]) -> None:
+        """Rejection sampling (``Budget.infer_factor``): a sampled deal is kept with
+        probability its likelihood under the greedy model, tested before its world
+        is built (:class:`engine.ai.infer.GreedyModel`)."""
+        snaps = Snapshots()
+        world_from_deal(view, variant, first.round.deal, snaps)
+        model = GreedyModel(view, variant, style, budget.infer_tau, snaps.games)
+        informed = know
+        if budget.infer_bans:
+            informed = with_bans(know, greedy_bans(view, know.unknown, snaps.games, style))
+        kept = 0
+        if rng.random() < math.exp(model.log_likelihood(first.round.deal)):
+            kept += 1
+            if evaluate(first, 0.0):
+                return
+        for _ in range(worlds * budget.infer_factor - 1):
+            if time.perf_counter() - start > budget.seconds:
+                break
+            deal = sample_deal(view, informed, rng)
+            if model.log_likelihood(deal, math.log(max(rng.random(), 1e-300))) == -math.inf:
+                continue
+            world = world_from_deal(view, variant, deal)
+            if world is None:
+                continue
+            kept += 1
+            if evaluate(world, 0.0):
+                return
+        # The greedy model does not explain the others' play (they are not greedy
+        # players): decide on worlds sampled without it.
+        for _ in range(budget.min_worlds - kept):
+            try:
+                world = sample_world(view, variant, rng, know)
+            except WorldError:  # pragma: no cover - the first world was sampled
+                break
+            if evaluate(world, 0.0):
+                return
 
     @staticmethod
     def _value(world: Game, move: Move, root_totals: tuple[int, ...], side: int,
@@ -258,42 +329,6 @@ def world_value(world: Game, move: Move, root_totals: tuple[int, ...], side: int
         g.apply(move)
     rollout(g, style)
     return evaluate(g, root_totals, side, style)
-
-
-class Likelihood:
-    """Observer of a world's replay: the log-likelihood of the other seats'
-    placements under the greedy policy with a softmax of temperature ``tau``."""
-
-    def __init__(self, style: Style, tau: float) -> None:
-        self.style = style
-        self.tau = tau
-        self.log = 0.0
-        self._game: Game | None = None
-
-    def __call__(self, game: Game, move: Place) -> None:
-        if game is not self._game:  # a new world is being replayed
-            self._game = game
-            self.log = 0.0
-        legal = distinct_moves(game, game.legal_moves())
-        if len(legal) < 2:
-            return
-        scores = move_scores(game, legal, self.style)
-        ends = game.round.table.open_ends()
-        chosen = [scores[i] for i, m in enumerate(legal)
-                  if isinstance(m, Place) and m.tile is move.tile
-                  and (move.end is None or (m.end is not None
-                                            and ends[m.end] == ends[move.end]))]
-        if not chosen:  # pragma: no cover - the replay applies only legal moves
-            return
-        top = max(scores)
-        tau = self.tau
-        z = sum(math.exp((x - top) / tau) for x in scores)
-        self.log += (chosen[0] - top) / tau - math.log(z)
-
-    def log_of(self, world: Game) -> float:
-        """The log-likelihood of ``world``, the last world replayed (0 when none of
-        its placements had an alternative)."""
-        return self.log if world is self._game else 0.0
 
 
 def make_player(level: str, seed: int = 0, variant: Variant | None = None,

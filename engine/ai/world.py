@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.errors import EngineError
 from engine.game import Game, SeatView
@@ -45,6 +45,7 @@ class _Seat:
     hits: tuple[tuple[int, Tile], ...]  # (draw event index, tile drawn and placed at once)
     duds: tuple[tuple[int, bool], ...]  # (draw event index, constrained by its own ends)
     stops: tuple[tuple[int, frozenset[int]], ...]  # draw/pass events: (index, open pips)
+    bans: tuple[tuple[int, Tile], ...] = ()  # (event index, a tile not held then)
 
     def void_from(self, k: int, inclusive: bool) -> frozenset[int]:
         """Pips a tile acquired at event ``k`` (-1: dealt) can never have shown."""
@@ -54,14 +55,27 @@ class _Seat:
                 out |= pips
         return frozenset(out)
 
+    def banned_from(self, k: int) -> frozenset[Tile]:
+        """Tiles that a tile acquired at event ``k`` (-1: dealt) cannot be."""
+        return frozenset(t for e, t in self.bans if e > k)
+
     def clash(self, tile: Tile, start: int, inclusive: bool, end: int) -> bool:
-        """Would ``tile`` held from ``start`` to ``end`` contradict a stop?"""
+        """Would ``tile`` held from ``start`` to ``end`` contradict a stop or a ban?"""
         for e, pips in self.stops:
             if (e > start or (inclusive and e == start)) and e < end and (
                 tile.a in pips or tile.b in pips
             ):
                 return True
-        return False
+        return any(start < e < end and t == tile for e, t in self.bans)
+
+    def last_clash(self, tile: Tile, end: int) -> int | None:
+        """The last event before ``end`` at which ``tile`` was not held, if any."""
+        last = max((e for e, pips in self.stops if e < end and (tile.a in pips or tile.b in pips)),
+                   default=None)
+        for e, t in self.bans:
+            if e < end and t == tile and (last is None or e > last):
+                last = e
+        return last
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +89,16 @@ class Knowledge:
 
 class WorldError(EngineError):
     """No sampled world reproduces this view (e.g. tiles taken unseen in semerka)."""
+
+
+def with_bans(know: Knowledge, bans: dict[int, list[tuple[int, Tile]]]) -> Knowledge:
+    """``know`` with more knowledge: ``bans[seat]`` lists (event index, tile) pairs,
+    the seat not holding the tile at that event (as a model of his play infers)."""
+    if not any(bans.values()):
+        return know
+    seats = tuple(replace(info, bans=info.bans + tuple(bans.get(s, ())))
+                  for s, info in enumerate(know.seats))
+    return Knowledge(seats, know.unknown, know.draws)
 
 
 def supported(view: SeatView) -> bool:
@@ -144,8 +168,7 @@ def _plan_seat(seat: int, info: _Seat, view: SeatView, rng: random.Random,
     # Placed tiles that showed a pip their player could not follow before: drawn later.
     must: list[tuple[int, Tile, list[tuple[int, bool]]]] = []
     for p, tile in info.placed:
-        last = max((e for e, pips in info.stops if e < p and (tile.a in pips or tile.b in pips)),
-                   default=None)
+        last = info.last_clash(tile, p)
         if last is None or not strict:
             continue
         cands = [(k, inc) for k, inc in free_duds
@@ -220,23 +243,26 @@ def _try_sample(view: SeatView, know: Knowledge, rng: random.Random,
     # Other hands and the boneyard from the unknown tiles, most constrained slot first.
     pool = list(know.unknown)
     rng.shuffle(pool)
-    jobs: list[tuple[int, int, frozenset[int]]] = []  # (seat, slot index, void pips)
+    # (seat, slot index, void pips, banned tiles)
+    jobs: list[tuple[int, int, frozenset[int], frozenset[Tile]]] = []
     for s in range(n):
         if s == view.seat:
             continue
         info = know.seats[s]
         for j, (k, inc) in enumerate(plans[s].slots):
-            void = info.void_from(k, inc) if strict else frozenset()
-            jobs.append((s, j, void))
+            if strict:
+                jobs.append((s, j, info.void_from(k, inc), info.banned_from(k)))
+            else:
+                jobs.append((s, j, frozenset(), frozenset()))
         plans[s].slot_tiles = [Tile(0, 0)] * len(plans[s].slots)
     if len(pool) < len(jobs) or len(pool) - len(jobs) != view.boneyard_unseen:
         strict = False  # counts disagree: should not happen with engine views
-    jobs.sort(key=lambda j: -len(j[2]))
+    jobs.sort(key=lambda j: (-len(j[2]), -len(j[3])))
     taken: set[Tile] = set()
-    for s, j, void in jobs:
+    for s, j, void, banned in jobs:
         choice = None
         for t in pool:
-            if t not in taken and t.a not in void and t.b not in void:
+            if t not in taken and t.a not in void and t.b not in void and t not in banned:
                 choice = t
                 break
         if choice is None:
