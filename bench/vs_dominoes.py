@@ -204,9 +204,10 @@ def parse_budget(text: str | None, variant: Any) -> Budget | None:
         key = key.strip()
         if key not in names:
             raise SystemExit(f"--budget: unknown field {key!r}; known: {', '.join(names)}")
-        changes[key] = None if value == "none" else (
-            float(value) if key in ("seconds", "greedy_z", "target", "infer_tau")
-            else int(value))
+        kind = str(names[key].type)  # "int", "float", "float | None", "bool"
+        changes[key] = (None if value == "none"
+                        else value.lower() in ("1", "true", "yes") if kind == "bool"
+                        else float(value) if "float" in kind else int(value))
     return replace(default_budget(variant), **changes)
 
 

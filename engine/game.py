@@ -51,7 +51,7 @@ from engine.results import (
 )
 from engine.table import Layout, Placed, Table, TableSnapshot, new_placed
 from engine.tiles import TILES_WITH, Tile, full_set
-from engine.variant_base import Deal, Variant, cut
+from engine.variant_base import Deal, Variant, cut, shuffled_set
 
 MAX_REDEALS = 1000
 _W = End.W  # enum members read once: a class lookup per read costs ~10 locals
@@ -396,11 +396,9 @@ class Game:
         from its record after a restart deals the same next round."""
         v = self.variant
         sizes = v.hand_sizes(self.totals)
-        tiles = full_set(v.options.set)  # the canonical order, shuffled
         for attempt in range(MAX_REDEALS):
-            order = list(tiles)
-            DealRandom(f"{self.seed}/{round_index}/{attempt}").shuffle(order)
-            hands, boneyard = cut(tuple(order), sizes)
+            rng = DealRandom(f"{self.seed}/{round_index}/{attempt}")
+            hands, boneyard = cut(shuffled_set(v, rng), sizes)
             if v.needs_redeal(hands):
                 continue
             if round_index == 0:
