@@ -16,6 +16,10 @@ Each deal is played twice with the teams swapping seats. The result is our
 team's share of the rounds (a tied stuck round counts one half), its 95% Wilson
 interval and our players' decision times.
 
+``--told`` is not honest, on purpose: our hard players are given the true deal
+(every world they search is the mirror itself), which measures what the hidden
+tiles cost them; it is an analysis, never a result against the library.
+
     pip install -e '.[bench]'
     python -m bench.vs_dominoes --rounds 200 --opponent probabilistic_alphabeta
 """
@@ -33,6 +37,9 @@ from dataclasses import fields, replace
 from typing import Any
 
 from engine.ai import Budget, default_budget, make_player
+from engine.ai.infer import Likelihood
+from engine.ai.players import HardPlayer
+from engine.ai.world import Knowledge
 from engine.game import Game, SeatView
 from engine.moves import End, Move, Pass, Place
 from engine.simulate import wilson
@@ -145,6 +152,25 @@ def _to_ours(d: Any, left: bool, mirror: Game) -> Move:
     return Place(tile, End.W if left else End.E)
 
 
+class Mirror:
+    """The round being played, for :class:`ToldPlayer`."""
+
+    game: Game | None = None
+
+
+class ToldPlayer(HardPlayer):
+    """The hard player told the true deal (``--told``): every world is the mirror."""
+
+    def __init__(self, seed: int, variant: Any, budget: Budget | None, mirror: Mirror) -> None:
+        super().__init__(seed, variant, budget)
+        self._mirror = mirror
+
+    def _sample(self, view: SeatView, variant: Any, rng: random.Random, know: Knowledge,
+                likely: Likelihood | None) -> Game:
+        assert self._mirror.game is not None
+        return self._mirror.game.copy()
+
+
 def make_deal(rng: random.Random) -> tuple[list[list[Tile]], int]:
     tiles = list(full_set(6))
     rng.shuffle(tiles)
@@ -153,7 +179,8 @@ def make_deal(rng: random.Random) -> tuple[list[list[Tile]], int]:
 
 def play_round(hands: list[list[Tile]], leader: int, ours: tuple[int, int],
                our_players: dict[int, Callable[[SeatView], Move]],
-               theirs: Callable[[Any], None], times: list[float]) -> float:
+               theirs: Callable[[Any], None], times: list[float],
+               mirror_of: Mirror | None = None) -> float:
     """Play one deal; return our team's result (1 won, 0.5 tied stuck game, 0 lost)."""
     import dominoes
 
@@ -163,6 +190,8 @@ def play_round(hands: list[list[Tile]], leader: int, ours: tuple[int, int],
     variant = make_variant("block", 4, {"teams": True})
     deal = Deal(tuple(tuple(h) for h in hands), (), leader, None)
     mirror = Game(variant, seed=0, deals=[deal])
+    if mirror_of is not None:
+        mirror_of.game = mirror
     _check(ref, mirror)
     while ref.result is None:
         seat = ref.turn
@@ -212,7 +241,8 @@ def parse_budget(text: str | None, variant: Any) -> Budget | None:
 
 
 def run(rounds: int, opponent: str, level: str, seed: int, start_move: int,
-        sample_size: int, budget_text: str | None = None) -> dict[str, Any]:
+        sample_size: int, budget_text: str | None = None, told: bool = False
+        ) -> dict[str, Any]:
     rng = random.Random(seed)
     random.seed(seed)  # the library's players draw from the global random module
     theirs = library_player(opponent, start_move, sample_size)
@@ -223,14 +253,19 @@ def run(rounds: int, opponent: str, level: str, seed: int, start_move: int,
     times: list[float] = []
     start = time.perf_counter()
     deal_index = 0
+    mirror = Mirror()
+    if told and level != "hard":
+        raise SystemExit("--told is for the hard player")
     while played < rounds:
         hands, leader = make_deal(rng)
         for ours in ((0, 2), (1, 3)):
             if played >= rounds:
                 break
-            our_players = {s: make_player(level, seed * 1_000_003 + deal_index * 4 + s, variant,
-                                          budget) for s in ours}
-            score += play_round(hands, leader, ours, our_players, theirs, times)
+            seeds = {s: seed * 1_000_003 + deal_index * 4 + s for s in ours}
+            our_players = {s: (ToldPlayer(seeds[s], variant, budget, mirror) if told
+                               else make_player(level, seeds[s], variant, budget))
+                           for s in ours}
+            score += play_round(hands, leader, ours, our_players, theirs, times, mirror)
             played += 1
         deal_index += 1
     lo, hi = wilson(score, played)
@@ -241,6 +276,7 @@ def run(rounds: int, opponent: str, level: str, seed: int, start_move: int,
         "opponent_options": ({"start_move": start_move, "sample_size": sample_size}
                              if opponent == "probabilistic_alphabeta" else {}),
         "budget": budget_text or "default",
+        "told_the_deal": told,
         "rounds": played,
         "deals": deal_index,
         "seed": seed,
@@ -267,9 +303,11 @@ def main() -> None:
     parser.add_argument("--budget", default=None,
                         help="hard: budget fields changed from the default, e.g. "
                              "rollouts=240,exact_tiles=18")
+    parser.add_argument("--told", action="store_true",
+                        help="not honest: hard is told the true deal (what hidden tiles cost)")
     args = parser.parse_args()
     print(json.dumps(run(args.rounds, args.opponent, args.ours, args.seed, args.start_move,
-                         args.sample_size, args.budget)))
+                         args.sample_size, args.budget, args.told)))
 
 
 if __name__ == "__main__":

@@ -199,6 +199,12 @@ class HardPlayer(Player):
     def budget_for(self, variant: Variant) -> Budget:
         return self._budget if self._budget is not None else default_budget(variant)
 
+    def _sample(self, view: SeatView, variant: Variant, rng: random.Random, know: Knowledge,
+                likely: Likelihood | None) -> Game:
+        """One world consistent with ``view`` (:func:`engine.ai.world.sample_world`); a
+        benchmark's subclass may return the true one, to measure what hidden tiles cost."""
+        return sample_world(view, variant, rng, know, likely)
+
     def _choose(self, view: SeatView, rng: random.Random) -> Move:
         start = time.perf_counter()
         variant = self.variant_for(view)
@@ -209,7 +215,7 @@ class HardPlayer(Player):
             else None
         try:
             know = analyze(view)
-            first = sample_world(view, variant, rng, know, likely)
+            first = self._sample(view, variant, rng, know, likely)
         except WorldError:
             return MediumPlayer(self.seed, variant).choose(view)
         legal = first.legal_moves()
@@ -244,7 +250,7 @@ class HardPlayer(Player):
             for _ in range(worlds):
                 if world is None:
                     try:
-                        world = sample_world(view, variant, rng, know, likely)
+                        world = self._sample(view, variant, rng, know, likely)
                     except WorldError:
                         break
                 if evaluate(world, likely.log_of(world) if likely is not None else 0.0):

@@ -377,3 +377,25 @@ def test_vs_dominoes_mirror_agrees_with_the_library() -> None:
     assert 0 <= out["ci95"][0] <= out["rate"] <= out["ci95"][1] <= 1
     out = run(2, "probabilistic_alphabeta", "hard", seed=6, start_move=20, sample_size=1)
     assert out["rounds"] == 2 and out["our_decisions"] > 0
+
+
+def test_vs_dominoes_told_player_searches_the_true_deal() -> None:
+    pytest.importorskip("dominoes")
+    from bench.vs_dominoes import Mirror, ToldPlayer, run
+
+    variant = make_variant("block", 4, {"teams": True})
+    game = Game(variant, seed=3)
+    mirror = Mirror()
+    mirror.game = game
+    player = ToldPlayer(1, variant, None, mirror)
+    seat = game.current_seat
+    assert seat is not None
+    view = game.view(seat)
+    world = player._sample(view, variant, random.Random(0), analyze(view), None)
+    assert world is not game and world.round is not game.round
+    assert world.round.hands == game.round.hands  # every hidden hand, as dealt
+    assert player(view) in view.legal
+    out = run(2, "random", "hard", seed=5, start_move=7, sample_size=1, told=True)
+    assert out["rounds"] == 2 and out["told_the_deal"] is True
+    with pytest.raises(SystemExit):
+        run(2, "random", "medium", seed=5, start_move=7, sample_size=1, told=True)
