@@ -51,7 +51,7 @@ TABLE_METHODS = ("editMessageMedia", "sendPhoto")
 
 def _percentiles(values: list[float]) -> dict[str, float | None]:
     if not values:
-        return {"p50": None, "p95": None, "p99": None, "n": 0}  # type: ignore[dict-item]
+        return {"p50": None, "p95": None, "p99": None, "n": 0}
     ordered = sorted(values)
 
     def at(q: float) -> float:
@@ -97,7 +97,7 @@ class Group:
     answer: list[float] = field(default_factory=list)
     to_edit: list[float] = field(default_factory=list)
     # per user: the keyboard he pressed last and when (no pressing the same one again)
-    pressed: dict[int, tuple[tuple[str, ...], float]] = field(default_factory=dict)
+    pressed: dict[int, tuple[frozenset[str], float]] = field(default_factory=dict)
 
 
 class Load:
@@ -119,6 +119,7 @@ class Load:
         self.flood = flood
         self.think = think
         self._hand_ids: dict[int, int] = {}
+        self.status: dict[int, str] = {}  # each group's last game's status (the database's)
         self._watchers: set[asyncio.Future[None]] = set()
 
     # ------------------------------------------------------------------ the bot process
@@ -175,7 +176,7 @@ class Load:
         await self._press_lobby(g, anna, ":go")
         g.games += 1
 
-    def _hand(self, user: User) -> tuple[int, list[str]] | None:
+    def _hand(self, user: User) -> tuple[int, set[str]] | None:
         """His hand message (the id remembered: a lookup, not a scan, while it lives)."""
         mid = self._hand_ids.get(user.id)
         if mid is not None:
@@ -199,7 +200,7 @@ class Load:
                     continue
                 mid, datas = hand
                 last = g.pressed.get(user.id)
-                if last is not None and last[0] == tuple(datas) \
+                if last is not None and last[0] == datas \
                         and time.monotonic() - last[1] < 5.0:
                     continue  # he waits for his hand to be redrawn
                 moves = [d for d in datas if d[:2] in ("p:", "d:", "s:")]
@@ -211,7 +212,7 @@ class Load:
                 if moves and self.think > 0:
                     await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
                 if moves:
-                    g.pressed[user.id] = (tuple(datas), time.monotonic())
+                    g.pressed[user.id] = (frozenset(datas), time.monotonic())
                 await self._press(g, user, mid, data, is_move=bool(moves))
                 pressed = True
             if self._status(g) == "finished":
@@ -268,7 +269,7 @@ class Load:
     # ------------------------------------------------------------------ the run
     async def run(self) -> dict[str, object]:
         await self.server.start()
-        self.status: dict[int, str] = {}
+        self.status = {}
         try:
             await self.start_bot()
             for i in range(self.groups_wanted):
