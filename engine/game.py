@@ -111,7 +111,7 @@ class RoundState:
 
     def __init__(self, deal: Deal, variant: Variant) -> None:
         self.deal = deal
-        self.hands: list[list[Tile]] = [list(h) for h in deal.hands]
+        self.hands: list[list[Tile]] = list(map(list, deal.hands))
         self.drawn = 0
         self.drawable = variant.drawable_in(deal)
         self.table = Table(variant.table_rules)
@@ -148,7 +148,7 @@ class RoundState:
     def copy(self) -> RoundState:
         r = RoundState.__new__(RoundState)
         r.deal = self.deal
-        r.hands = [list(h) for h in self.hands]
+        r.hands = list(map(list, self.hands))
         r.drawn = self.drawn
         r.drawable = self.drawable
         r.table = self.table.copy()
@@ -361,6 +361,9 @@ class Game:
 
     def __init__(self, variant: Variant, seed: int = 0,
                  deals: Sequence[Deal] | None = None, *, autostart: bool = True) -> None:
+        if variant.kind != "domino":  # this engine's play of it would never end
+            raise ValueError(f"{variant.name} is a {variant.kind} game, not played by this "
+                             f"engine: engine.kinds.new_game deals it")
         self.variant = variant
         self._rules = TurnRules.of(variant)
         self.seed = seed
@@ -1134,16 +1137,31 @@ class Game:
         return self.outcome is not None
 
     def _side_pips(self, rnd: RoundState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each seat's pips in hand, and each side's (plain loops: comprehensions cost
+        a frame each, and every round's end counts them)."""
+        out: list[int] = []
         if self._rules.pips_value:
-            pips = tuple([sum([t.pips for t in h]) for h in rnd.hands])
+            for h in rnd.hands:
+                n = 0
+                for t in h:
+                    n += t.pips
+                out.append(n)
         else:
             value = self.variant.hand_value
-            pips = tuple([value(h) for h in rnd.hands])
-        side_pips = tuple([sum([pips[s] for s in side]) for side in self.variant.sides])
-        return pips, side_pips
+            for h in rnd.hands:
+                out.append(value(h))
+        pips = tuple(out)
+        sides: list[int] = []
+        for side in self.variant.sides:
+            n = 0
+            for s in side:
+                n += pips[s]
+            sides.append(n)
+        return pips, tuple(sides)
 
-    def _fish_kind(self, rnd: RoundState) -> EndKind:
-        _, side_pips = self._side_pips(rnd)
+    def _fish_kind(self, rnd: RoundState,
+                   counted: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> EndKind:
+        _, side_pips = counted if counted is not None else self._side_pips(rnd)
         values = [side_pips[i] for i in self.variant.sides_in_round(rnd)]
         low = min(values)
         return _EGGS if values.count(low) > 1 else _FISH
@@ -1172,10 +1190,13 @@ class Game:
             rnd.end = end
             self.outcome = won
             return end
-        return self._end_round(rnd, self._fish_kind(rnd), rnd.last_placer)
+        counted = self._side_pips(rnd)
+        return self._end_round(rnd, self._fish_kind(rnd, counted), rnd.last_placer, counted)
 
-    def _end_round(self, rnd: RoundState, kind: EndKind, seat: int) -> RoundEnd:
-        pips, side_pips = self._side_pips(rnd)
+    def _end_round(self, rnd: RoundState, kind: EndKind, seat: int,
+                   counted: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> RoundEnd:
+        """Score the round's end (``counted``: :meth:`_side_pips`, if already counted)."""
+        pips, side_pips = counted if counted is not None else self._side_pips(rnd)
         winner = self.variant.round_winner(self, rnd, kind, seat, side_pips,
                                            self._winner(kind, seat, side_pips))
         points, carry = self.variant.round_points(self, rnd, kind, seat, side_pips, winner)

@@ -136,7 +136,8 @@ class Table:
         t.rules = self.rules
         t._spinner_layout = self._spinner_layout
         t.lead = self.lead
-        t.arms = {k: list(v) for k, v in self.arms.items()}
+        arms = self.arms  # always the four ends, in End's order (a comprehension costs a frame)
+        t.arms = {_W: arms[_W][:], _E: arms[_E][:], _N: arms[_N][:], _S: arms[_S][:]}
         t.spinner = self.spinner
         t.ns_open = self.ns_open
         t.closed = set(self.closed)

@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 from engine.ai.policy import style_of
 from engine.classic import Block
 from engine.errors import OptionsError
+from engine.game import Game
+from engine.kinds import kind_of
+from engine.simulate import simulate
 from engine.table import Layout
 from engine.variants import (
     RECORD_OPTION_NAMES,
@@ -293,3 +296,15 @@ def test_register_refuses_a_second_variant_of_a_name() -> None:
     with pytest.raises(ValueError, match="two variants"):
         register(twin)
     assert VARIANTS["block"] is Block
+
+
+@pytest.mark.parametrize("name", ["chinese", "triangular"])
+def test_the_domino_engine_refuses_a_game_of_another_kind(name: str) -> None:
+    """Their random play on the domino engine would never end (it once filled memory)."""
+    variant = make_variant(name, 2)
+    assert variant.kind == name
+    with pytest.raises(ValueError, match=f"{name} is a {name} game"):
+        Game(variant, seed=1)
+    with pytest.raises(ValueError, match=r"engine\.kinds\.new_game"):
+        simulate(name, 2, 1, 1)
+    assert kind_of(variant).new_game(variant, 1) is not None  # its own engine deals it
