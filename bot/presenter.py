@@ -612,10 +612,15 @@ class Presenter:
             resend = True  # the chat switched the table's form: the live one is replaced
         if live and not resend and ref is not None and ref.version >= game.version:
             return
-        if not live and not resend and (
-                (view.table_empty and game.status == "playing")
-                or (ref is not None and game.status != "playing")):
-            return  # a new round's table is sent with its first move: never empty
+        if not live and not resend:
+            if view.table_empty and game.status == "playing":
+                return  # a new round's table is sent with its first move: never empty
+            if ref is not None and game.status != "playing" and not (
+                    game.status == "finished" and not view.table_empty
+                    and (_summary_round(ref) or 0) < view.round_index):
+                return  # the game ended with a round: its summary carries the result
+            # else the game ended in play in a round whose table was not sent yet (on
+            # the round's first move): that round's picture, with the result, is new
         results = list(screen.results)
         lang = await self.chat_language(game.chat_id)
         auto = {i for i, r in enumerate(results) if id(r) in screen.auto}
@@ -913,6 +918,13 @@ def _is_text(ref: Shown) -> bool:
 def _is_summary(ref: Shown) -> bool:
     """Whether a stored table message became a round's summary (never edited again)."""
     return (ref.digest or "").startswith(SUMMARY_MARK)
+
+
+def _summary_round(ref: Shown) -> int | None:
+    """The round (0-based) whose summary a stored table message became, if any."""
+    digest = ref.digest or ""
+    tail = digest[len(SUMMARY_MARK):]
+    return int(tail) if digest.startswith(SUMMARY_MARK) and tail.isdigit() else None
 
 
 def _utf16(text: str) -> int:

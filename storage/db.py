@@ -246,6 +246,8 @@ class Database:
                 return
             try:
                 await conn.execute("PRAGMA optimize")
+            except sqlite3.OperationalError:
+                pass  # another process holds the lock past busy_timeout: optimize next time
             finally:
                 await conn.close()
 

@@ -307,6 +307,27 @@ async def test_second_process_waits_then_gives_up_with_locked_error(
     assert await _count_chats(db) == 1
 
 
+async def test_close_succeeds_while_another_process_holds_the_write_lock(
+    db_path: Path
+) -> None:
+    """Closing runs ``PRAGMA optimize``, which may want the write lock: held elsewhere
+    past ``busy_timeout`` it is skipped, and the close still closes."""
+    db = await Database.open(db_path, busy_timeout_ms=50)
+    async with db.transaction() as tx:
+        for i in range(300):
+            await tx.execute("INSERT INTO chats (chat_id, created_at, updated_at) VALUES (?, 0, 0)",
+                             (i,))
+    await db.fetchone("SELECT COUNT(*) FROM chats WHERE chat_id > 5")
+    holder = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")
+        await db.close()
+        assert not db.is_open
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
 async def test_close_is_idempotent_and_final(db_path: Path) -> None:
     db = await Database.open(db_path)
     await db.close()
