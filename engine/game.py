@@ -1055,7 +1055,8 @@ class Game:
             if out:
                 rnd.end = self._plain_end(rnd, _DOMINO, seat)
             elif self._stuck(rnd):
-                rnd.end = self._plain_end(rnd, self._fish_kind(rnd), seat)
+                counted = self._side_pips(rnd)
+                rnd.end = self._plain_end(rnd, self._fish_kind(rnd, counted[1]), seat, counted)
             return
         if out:
             rnd.turn_placed.clear()
@@ -1159,15 +1160,14 @@ class Game:
             sides.append(n)
         return pips, tuple(sides)
 
-    def _fish_kind(self, rnd: RoundState,
-                   counted: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> EndKind:
-        _, side_pips = counted if counted is not None else self._side_pips(rnd)
+    def _fish_kind(self, rnd: RoundState, side_pips: tuple[int, ...]) -> EndKind:
         values = [side_pips[i] for i in self.variant.sides_in_round(rnd)]
         low = min(values)
         return _EGGS if values.count(low) > 1 else _FISH
 
-    def _plain_end(self, rnd: RoundState, kind: EndKind, seat: int) -> RoundEnd:
-        pips, side_pips = self._side_pips(rnd)
+    def _plain_end(self, rnd: RoundState, kind: EndKind, seat: int,
+                   counted: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> RoundEnd:
+        pips, side_pips = counted if counted is not None else self._side_pips(rnd)
         winner = self.variant.round_winner(self, rnd, kind, seat, side_pips,
                                            self._winner(kind, seat, side_pips))
         return RoundEnd(kind, seat, pips, side_pips, winner, (0,) * len(side_pips), self.carry)
@@ -1191,7 +1191,7 @@ class Game:
             self.outcome = won
             return end
         counted = self._side_pips(rnd)
-        return self._end_round(rnd, self._fish_kind(rnd, counted), rnd.last_placer, counted)
+        return self._end_round(rnd, self._fish_kind(rnd, counted[1]), rnd.last_placer, counted)
 
     def _end_round(self, rnd: RoundState, kind: EndKind, seat: int,
                    counted: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> RoundEnd:
