@@ -53,9 +53,14 @@ class Env:
     lang: str
     args: list[str]
     topic: int | None = None  # the forum topic it was sent in (bot/topics.py)
+    command: str = ""  # the command's name, without its slash
+    update_id: int = 0
 
     async def say(self, text: str) -> None:
-        self.ui.say(self.chat_id, text, thread=self.topic)
+        """The command's answer, before the table's updates; a newer same command of
+        the same person drops this answer while it waits (it would only repeat)."""
+        self.ui.say(self.chat_id, text, thread=self.topic,
+                    key=("reply", self.user.id, self.command), origin=self.update_id)
 
     async def my_game(self, *, playing: bool = True) -> GameInfo | None:
         """The game the command is about: the group's, or in private the user's."""
@@ -81,7 +86,18 @@ async def _env(update: Update, context: Context) -> Env | None:
         await state.service.remember_chat_title(chat.id, chat.title)  # for turn pings
     lang = await ui.chat_language(chat.id, user.language_code, private=private)
     return Env(state, ui, context, user, chat.id, private, lang, list(context.args or []),
-               None if private else topic_of(update.effective_message))
+               None if private else topic_of(update.effective_message),
+               command_of(update), update.update_id)
+
+
+def command_of(update: Update) -> str:
+    """The name of the command a message starts with ("" for none): ``/fish@bot x``
+    gives ``fish``."""
+    message = update.effective_message
+    text = message.text if message is not None else None
+    if not text or not text.startswith("/"):
+        return ""
+    return text[1:].split(maxsplit=1)[0].split("@", 1)[0].lower()[:32] if len(text) > 1 else ""
 
 
 async def _no_args(env: Env, command: str) -> bool:

@@ -15,6 +15,16 @@ A failed entry is logged and tried again later (``retry_delays``), and the
 reconciler (bot/presenter.py) brings a game's messages back in line after a
 restart, so a failure never leaves a message showing an old state for good.
 One chat's failures, time-outs or 429s delay only that chat's worker.
+
+A group may receive about 20 messages a minute, so what the queue sends first is
+decided by priority, not by arrival: :attr:`Priority.NOW` (answers to commands,
+and the moments people must notice: a round's result, the game's end, a lobby
+that changed, a turn's first mention) before :attr:`Priority.LATER` (what only
+updates a picture: the live table, a hand). Entries of one priority keep their
+order. A slot put again with a higher priority is raised to it. A one-off
+message may name a ``key`` (say "Anna's /fish"): a newer one with that key, for
+another request (``origin``), drops the one still waiting, which it makes
+pointless.
 """
 
 from __future__ import annotations
@@ -25,6 +35,7 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
+from enum import IntEnum
 
 from telegram.error import ChatMigrated, Forbidden, TelegramError
 
@@ -38,19 +49,73 @@ Migrated = Callable[[int, int], Awaitable[None]]  # (old chat id, new chat id)
 RETRY_DELAYS = (2.0, 10.0, 30.0, 120.0, 600.0)
 
 
-@dataclass
+class Priority(IntEnum):
+    """Which of a chat's waiting entries goes first (the lower value)."""
+
+    NOW = 0  # replies and the moments people must notice
+    LATER = 1  # what only brings a message up to date (table pictures, hands)
+
+
+@dataclass(eq=False)
 class Entry:
     key: Hashable | None  # None: a one-off message, never merged
     run: Run
     resend: bool = False
     attempt: int = 0
+    priority: Priority = Priority.LATER
+    reply: tuple[Hashable, Hashable] | None = None  # a one-off's (key, origin)
 
 
 @dataclass
 class _ChatQueue:
-    entries: deque[Entry] = field(default_factory=deque)
+    lines: tuple[deque[Entry], ...] = field(
+        default_factory=lambda: tuple(deque() for _ in Priority))
     waiting: dict[Hashable, Entry] = field(default_factory=dict)
+    replies: dict[Hashable, list[Entry]] = field(default_factory=dict)  # keyed one-offs
     task: asyncio.Task[None] | None = None
+
+    def __len__(self) -> int:
+        return sum(len(line) for line in self.lines)
+
+    def add(self, entry: Entry) -> None:
+        self.lines[entry.priority].append(entry)
+
+    def remove(self, entry: Entry) -> None:
+        self.lines[entry.priority].remove(entry)
+
+    def take(self) -> Entry | None:
+        """The first entry of the highest priority waiting (None: nothing waits)."""
+        for line in self.lines:
+            if line:
+                entry = line.popleft()
+                if entry.key is not None and self.waiting.get(entry.key) is entry:
+                    del self.waiting[entry.key]
+                if entry.reply is not None:
+                    self._forget_reply(entry)
+                return entry
+        return None
+
+    def _forget_reply(self, entry: Entry) -> None:
+        assert entry.reply is not None
+        same = self.replies.get(entry.reply[0])
+        if same is not None and entry in same:
+            same.remove(entry)
+            if not same:
+                del self.replies[entry.reply[0]]
+
+    def drop_replies(self, key: Hashable, origin: Hashable) -> int:
+        """Drop the waiting one-offs of ``key`` made for another origin; how many."""
+        dropped = [e for e in self.replies.get(key, ()) if e.reply and e.reply[1] != origin]
+        for entry in dropped:
+            self.remove(entry)
+            self._forget_reply(entry)
+        return len(dropped)
+
+    def clear(self) -> None:
+        for line in self.lines:
+            line.clear()
+        self.waiting.clear()
+        self.replies.clear()
 
 
 class Outbox:
@@ -65,39 +130,53 @@ class Outbox:
         self._closed = False
         self.sent = 0  # entries run
         self.merged = 0  # entries not queued because one for the same slot was waiting
+        self.dropped = 0  # one-off messages a newer one with their key made pointless
         self.failed = 0
 
     # ------------------------------------------------------------------ queueing
-    def put(self, chat_id: int, key: Hashable, run: Run, *, resend: bool = False) -> None:
+    def put(self, chat_id: int, key: Hashable, run: Run, *, resend: bool = False,
+            priority: Priority = Priority.LATER) -> None:
         """Bring a slot of this chat up to date (``run`` reads the latest state)."""
         queue = self._chats.setdefault(chat_id, _ChatQueue())
         waiting = queue.waiting.get(key)
         if waiting is not None:
-            if not resend or waiting.resend:
+            if (not resend or waiting.resend) and priority >= waiting.priority:
                 self.merged += 1
                 return
-            queue.entries.remove(waiting)  # an edit waiting is superseded by sending anew
+            # sent anew, or needed sooner: the waiting entry moves to its new place
+            queue.remove(waiting)
             self.merged += 1
-        entry = Entry(key, run, resend)
+            resend = resend or waiting.resend
+            priority = min(priority, waiting.priority)
+        entry = Entry(key, run, resend, priority=priority)
         queue.waiting[key] = entry
-        queue.entries.append(entry)
+        queue.add(entry)
         self._kick(chat_id, queue)
 
-    def send(self, chat_id: int, run: Callable[[], Awaitable[None]]) -> None:
-        """A one-off message (a reply, a round summary) in this chat's order."""
+    def send(self, chat_id: int, run: Callable[[], Awaitable[None]], *,
+             priority: Priority = Priority.NOW, key: Hashable | None = None,
+             origin: Hashable | None = None) -> None:
+        """A one-off message (a reply, a round summary) in this chat's order. With a
+        ``key``, it drops the waiting messages of that key made for another ``origin``
+        (a second "/fish" from the same person while the first answer waits)."""
         queue = self._chats.setdefault(chat_id, _ChatQueue())
 
         async def once(_: bool) -> None:
             await run()
 
-        queue.entries.append(Entry(None, once))
+        entry = Entry(None, once, priority=priority)
+        if key is not None:
+            self.dropped += queue.drop_replies(key, origin)
+            entry.reply = (key, origin)
+            queue.replies.setdefault(key, []).append(entry)
+        queue.add(entry)
         self._kick(chat_id, queue)
 
     def pending(self, chat_id: int | None = None) -> int:
         if chat_id is not None:
             q = self._chats.get(chat_id)
-            return len(q.entries) if q else 0
-        return sum(len(q.entries) for q in self._chats.values())
+            return len(q) if q else 0
+        return sum(len(q) for q in self._chats.values())
 
     def busy(self, soon: float = 5.0) -> bool:
         """Something is queued, being sent, or to be tried again within ``soon`` seconds."""
@@ -105,7 +184,7 @@ class Outbox:
             now = asyncio.get_running_loop().time()
             if any(h.when() - now < soon for h in self._timers):
                 return True
-        return any(q.entries or (q.task is not None and not q.task.done())
+        return any(len(q) or (q.task is not None and not q.task.done())
                    for q in self._chats.values())
 
     def _kick(self, chat_id: int, queue: _ChatQueue) -> None:
@@ -115,14 +194,12 @@ class Outbox:
 
     # ------------------------------------------------------------------ the worker
     async def _drain(self, chat_id: int, queue: _ChatQueue) -> None:
-        while queue.entries and not self._closed:
+        while len(queue) and not self._closed:
             if self.limiter is not None:
                 await self.limiter.wait_ready(chat_id)
-            if not queue.entries or self._closed:
+            entry = None if self._closed else queue.take()  # the most urgent, now
+            if entry is None:
                 break
-            entry = queue.entries.popleft()
-            if entry.key is not None and queue.waiting.get(entry.key) is entry:
-                del queue.waiting[entry.key]
             try:
                 await entry.run(entry.resend)
                 self.sent += 1
@@ -130,14 +207,13 @@ class Outbox:
                 raise
             except ChatMigrated as exc:
                 self.failed += 1
-                queue.entries.clear()  # all of it is shown anew under the new id
-                queue.waiting.clear()
+                queue.clear()  # all of it is shown anew under the new id
                 if self.on_migrated is not None:
                     await self.on_migrated(chat_id, exc.new_chat_id)
             except Exception as exc:
                 self.failed += 1
                 self._retry_later(chat_id, entry, exc)
-        if not queue.entries and self._chats.get(chat_id) is queue:
+        if not len(queue) and self._chats.get(chat_id) is queue:
             del self._chats[chat_id]
 
     def _retry_later(self, chat_id: int, entry: Entry, exc: Exception) -> None:
@@ -157,12 +233,13 @@ class Outbox:
             if self._closed:
                 return
             queue = self._chats.setdefault(chat_id, _ChatQueue())
-            retry = Entry(entry.key, entry.run, entry.resend, entry.attempt + 1)
+            retry = Entry(entry.key, entry.run, entry.resend, entry.attempt + 1,
+                          entry.priority)
             if entry.key is not None:
                 if entry.key in queue.waiting:
                     return  # a newer request for the slot is waiting already
                 queue.waiting[entry.key] = retry
-            queue.entries.append(retry)
+            queue.add(retry)
             self._kick(chat_id, queue)
 
         handle = loop.call_later(delay, again)

@@ -46,7 +46,7 @@ from bot.formatting import (
 )
 from bot.keyboards import lobby_keyboard, settings_keyboard, table_keyboard
 from bot.kinds import bot_kind  # issue 14: each kind's hand, picture and text
-from bot.outbox import Outbox, Run
+from bot.outbox import Outbox, Priority, Run
 from bot.review_keys import final_keyboard  # the post-game review (issue 15)
 from bot.texts import language_of, tr
 from bot.workers import Workers
@@ -167,15 +167,17 @@ class Presenter:
 
     # ------------------------------------------------------------ plain messages
     def say(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None, *,
-            thread: int | None = None) -> None:
-        """Send a message in this chat's order (in its forum topic ``thread``, None: no
-        topic); a failure is logged, never raised."""
+            thread: int | None = None, key: object = None, origin: object = None) -> None:
+        """Send a message in this chat's order, before what only updates a picture (in
+        its forum topic ``thread``, None: no topic); a failure is logged, never raised.
+        ``key`` and ``origin``: a newer message of that key for another origin drops
+        this one while it waits (bot/outbox.py)."""
         async def run() -> None:
             await tg.quietly(self.bot.send_message(chat_id, text, reply_markup=markup,
                                                    message_thread_id=thread),
                              f"message to {chat_id}")
 
-        self.outbox.send(chat_id, run)
+        self.outbox.send(chat_id, run, key=key, origin=origin)
 
     def edit_text(self, chat_id: int, message_id: int, text: str,
                   markup: InlineKeyboardMarkup | None = None) -> None:
@@ -329,10 +331,10 @@ class Presenter:
         if header is not None:
             screen.pings[seat] = (game.version, header)
             screen.ping_resend.add(seat)
-            self._put_hands(game, (seat,), resend=True)
+            self._put_hands(game, (seat,), resend=True, priority=Priority.NOW)
         if table:
             screen.mention = (game.version, seat, mention_user)
-            self._put_table(game, resend=True)
+            self._put_table(game, resend=True, priority=Priority.NOW)
 
     def show_cancelled(self, game: GameInfo) -> None:
         self.screen(game)
@@ -348,7 +350,8 @@ class Presenter:
         async def run(resend: bool) -> None:
             await self._lobby_slot(gid, resend)
 
-        self.outbox.put(game.chat_id, ("lobby", gid), self._in_topic(gid, run), resend=resend)
+        self.outbox.put(game.chat_id, ("lobby", gid), self._in_topic(gid, run), resend=resend,
+                        priority=Priority.NOW)
 
     def _put_panel(self, game: GameInfo, chat_id: int, *, resend: bool = False,
                    close: bool = False) -> None:
@@ -359,7 +362,10 @@ class Presenter:
 
         self.outbox.put(chat_id, ("panel", gid), run, resend=resend)
 
-    def _put_table(self, game: GameInfo, *, resend: bool = False) -> None:
+    def _put_table(self, game: GameInfo, *, resend: bool = False,
+                   priority: Priority = Priority.LATER) -> None:
+        """The live table: an edit waits behind replies and moments; sent anew with a
+        turn's mention (``priority`` NOW) it is a moment itself."""
         if game.view is None:
             return
         gid = game.game_id
@@ -367,10 +373,11 @@ class Presenter:
         async def run(resend: bool) -> None:
             await self._table_slot(gid, resend)
 
-        self.outbox.put(game.chat_id, ("table", gid), self._in_topic(gid, run), resend=resend)
+        self.outbox.put(game.chat_id, ("table", gid), self._in_topic(gid, run), resend=resend,
+                        priority=priority)
 
     def _put_hands(self, game: GameInfo, seats: Sequence[int] | range, *,
-                   resend: bool = False) -> None:
+                   resend: bool = False, priority: Priority = Priority.LATER) -> None:
         gid = game.game_id
         for seat in seats:
             user_id = game.seats[seat].user_id if seat < len(game.seats) else None
@@ -380,7 +387,8 @@ class Presenter:
             async def run(resend: bool, seat: int = seat) -> None:
                 await self._hand_slot(gid, seat, resend)
 
-            self.outbox.put(user_id, ("hand", gid, seat), run, resend=resend)
+            self.outbox.put(user_id, ("hand", gid, seat), run, resend=resend,
+                            priority=priority)
 
     def _put_announce(self, game: GameInfo) -> None:
         gid = game.game_id
@@ -389,7 +397,8 @@ class Presenter:
         async def run(_: bool) -> None:
             await self._announce_slot(gid)
 
-        self.outbox.put(game.chat_id, ("announce", gid), self._in_topic(gid, run))
+        self.outbox.put(game.chat_id, ("announce", gid), self._in_topic(gid, run),
+                        priority=Priority.NOW)
 
     # ------------------------------------------------------------ the lobby
     async def _needs_start(self, game: GameInfo) -> list[tuple[str, str]]:
