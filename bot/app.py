@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from telegram import BotCommand, Update
+from telegram.constants import ChatType
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -20,6 +21,7 @@ from telegram.request import BaseRequest
 from bot import ai, handlers, pings, tg, timers, topics
 from bot.buttons import on_button
 from bot.config import Settings
+from bot.flood import Allowance, Budgets, Verdict
 from bot.limiter import ChatLimiter
 from bot.order import GameOrderProcessor, KeyedLocks
 from bot.outbox import Outbox
@@ -35,7 +37,7 @@ from bot.state import (
     put_settings,
     put_state,
 )
-from bot.texts import tr
+from bot.texts import language_of, tr
 from bot.workers import Workers
 from service import GameInfo, GameService
 from service.timers import Clock
@@ -93,9 +95,12 @@ async def post_init(app: AnyApp) -> None:
     presenter.on_topic_lost = topic_lost
     locks = get_locks(app)
     put_state(app, BotState(settings, service, presenter, pipeline, outbox, workers, locks))
+    async def refused(update: Update, verdict: Verdict) -> None:
+        await refuse(app, update, verdict)
+
     processor = app.bot_data.get(_PROCESSOR_KEY)
     if isinstance(processor, GameOrderProcessor):
-        processor.resolve_with(service.chat_of, chats_of_user)
+        processor.resolve_with(service.chat_of, chats_of_user, refused)
     await timers.start(app)  # stored deadlines back on the JobQueue
     await tg.quietly(app.bot.set_my_commands(bot_commands("en")), "setMyCommands")
     await tg.quietly(app.bot.set_my_commands(bot_commands("ru"), language_code="ru"),
@@ -110,6 +115,30 @@ async def post_init(app: AnyApp) -> None:
     # summary, the final picture, the lobby and every hand with the result).
     for game in await service.untold_finished_games():
         await presenter.reconcile(game)
+
+
+async def refuse(app: AnyApp, update: Update, verdict: Verdict) -> None:
+    """An update refused before it waited for its game (bot/order.py): a press is
+    always answered at once; an over-budget command gets one "slow down", then
+    nothing (QUIET), as does one whose game has too many updates waiting (BUSY)."""
+    state = get_state(app)
+    query = update.callback_query
+    user = update.effective_user
+    code = user.language_code if user is not None else None
+    if query is not None:
+        lang = language_of(code, state.settings.default_language)
+        key = "flood.busy" if verdict is Verdict.BUSY else "flood.press"
+        await tg.quietly(query.answer(tr(lang, key)), "answering a refused press")
+        return
+    chat = update.effective_chat
+    if verdict not in (Verdict.SLOW, Verdict.SLOW_CHAT) or chat is None or user is None:
+        return
+    private = chat.type == ChatType.PRIVATE
+    lang = await state.presenter.chat_language(chat.id, code, private=private)
+    text = tr(lang, "flood.chat") if verdict is Verdict.SLOW_CHAT \
+        else tr(lang, "flood.slow", name=user.first_name)
+    state.presenter.say(chat.id, text, thread=None if private else topics.topic_of(
+        update.effective_message), key=("flood", user.id), origin=update.update_id)
 
 
 async def post_stop(app: AnyApp) -> None:
@@ -164,7 +193,9 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
                           max_retries=settings.max_retries)
     builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
     locks = KeyedLocks()
-    processor = GameOrderProcessor(locks, settings.concurrent_updates)
+    budgets = Budgets(Allowance.of(settings.user_commands), Allowance.of(settings.chat_commands),
+                      Allowance.of(settings.user_presses))
+    processor = GameOrderProcessor(locks, settings.concurrent_updates, budgets=budgets)
     builder = builder.concurrent_updates(processor)
     app: AnyApp = (builder.post_init(post_init).post_stop(post_stop)
                    .post_shutdown(post_shutdown).build())

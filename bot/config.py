@@ -31,6 +31,10 @@ class Settings:
     render_workers: int = 1  # processes that draw the table pictures (0: a thread)
     concurrent_updates: int = 256  # updates handled at once (one game's still in order)
     turn_ping_delay: float = 20.0  # seconds a person's turn waits before he is pinged (0: never)
+    # budgets (bot/flood.py), a minute each, half of it at once; 0: no budget
+    user_commands: int = 12  # commands (and private texts) of one person
+    chat_commands: int = 20  # commands of everyone in one group
+    user_presses: int = 120  # button presses of one person
 
 
 def parse_dotenv(text: str) -> dict[str, str]:
@@ -84,10 +88,16 @@ def load_settings(environ: Mapping[str, str] | None = None,
     delay = _seconds(values, "AI_DELAY", "1.5")
     ping = _seconds(values, "TURN_PING_DELAY", "20", " (0 turns pings off)")
     workers = {name: _workers(values, name) for name in ("AI_WORKERS", "RENDER_WORKERS")}
+    budgets = {name: _per_minute(values, name, default) for name, default in (
+        ("USER_COMMANDS_PER_MINUTE", 12), ("CHAT_COMMANDS_PER_MINUTE", 20),
+        ("USER_PRESSES_PER_MINUTE", 120))}
     return Settings(token=token, database_path=Path(path), api_base_url=base_url,
                     log_level=level, default_language=language, ai_delay=delay,
                     turn_ping_delay=ping,
-                    ai_workers=workers["AI_WORKERS"], render_workers=workers["RENDER_WORKERS"])
+                    ai_workers=workers["AI_WORKERS"], render_workers=workers["RENDER_WORKERS"],
+                    user_commands=budgets["USER_COMMANDS_PER_MINUTE"],
+                    chat_commands=budgets["CHAT_COMMANDS_PER_MINUTE"],
+                    user_presses=budgets["USER_PRESSES_PER_MINUTE"])
 
 
 def _seconds(values: Mapping[str, str], name: str, default: str, zero: str = "") -> float:
@@ -105,4 +115,11 @@ def _workers(values: Mapping[str, str], name: str) -> int:
     raw = values.get(name, "").strip() or "1"
     if not raw.isdigit() or int(raw) > 64:
         raise SettingsError(f"{name} must be a number of processes from 0 to 64, not {raw!r}")
+    return int(raw)
+
+
+def _per_minute(values: Mapping[str, str], name: str, default: int) -> int:
+    raw = values.get(name, "").strip() or str(default)
+    if not raw.isdigit() or int(raw) > 100_000:
+        raise SettingsError(f"{name} must be a whole number a minute (0: no limit), not {raw!r}")
     return int(raw)

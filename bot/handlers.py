@@ -570,10 +570,15 @@ async def cmd_export(update: Update, context: Context) -> None:
                         games=", ".join(f"/export {g.game_id}" for g in others)))
     data = json.dumps(record, ensure_ascii=False, indent=1).encode()
     name = f"domino-{game.game_id}.json" if complete else f"domino-{game.game_id}-view.json"
-    await tg.quietly(context.bot.send_document(
-        env.chat_id, data, filename=name, caption="\n".join(lines)[:1024],
-        message_thread_id=env.topic),
-        "sending the record")
+    caption = "\n".join(lines)[:1024]
+
+    async def send() -> None:  # in the chat's order: the handler never waits for its pace
+        await tg.quietly(context.bot.send_document(
+            env.chat_id, data, filename=name, caption=caption, message_thread_id=env.topic),
+            "sending the record")
+
+    env.ui.outbox.send(env.chat_id, send, key=("reply", env.user.id, env.command),
+                       origin=env.update_id)
 
 
 # ------------------------------------------------------------------ membership

@@ -15,13 +15,23 @@ order, one update at a time, never interleaved.
 Nothing slow happens while a key is held: the handlers decide, save and answer;
 what the group and the players see is queued to the outbox (bot/outbox.py), and a
 computer player thinks in a worker process before it takes the key.
+
+What one chat sends can never hold the others: an update is first checked
+against its sender's budget (bot/flood.py), then waits for its key, and only
+then takes one of the ``max_concurrent_updates`` slots (python-telegram-bot's own
+processor takes its slot first, so 256 updates of one flooding group waiting for
+their key would hold every slot). At most ``key_queue`` updates wait for one key;
+beyond that a press is answered at once ("busy, press again") and a message is
+dropped, without waiting.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -30,6 +40,8 @@ from telegram.constants import ChatType
 from telegram.ext import BaseUpdateProcessor
 
 from bot.callbacks import RulesOf, decode
+from bot.flood import Budgets, Verdict
+from bot.kinds import kind_of_data
 
 log = logging.getLogger(__name__)
 
@@ -37,31 +49,55 @@ Key = tuple[str, int]
 
 
 class KeyedLocks:
-    """One asyncio lock per key, dropped when nobody holds or waits for it."""
+    """One first-come, first-served line per key, dropped when nobody holds or waits.
+
+    :meth:`enter` takes a place in a key's line at once (no waiting) and returns
+    the turn to wait for: an update takes its place while its sender's order is
+    still held, and only then waits for its turn (see GameOrderProcessor)."""
 
     def __init__(self) -> None:
-        self._locks: dict[Key, asyncio.Lock] = {}
-        self._users: dict[Key, int] = {}
+        self._lines: dict[Key, deque[asyncio.Future[None]]] = {}
+
+    def enter(self, key: Key) -> asyncio.Future[None]:
+        """A place in the key's line: the future is done when it is this place's turn.
+        Every place entered is left with :meth:`leave`, waited for or not."""
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        line = self._lines.setdefault(key, deque())
+        line.append(turn)
+        if len(line) == 1:
+            turn.set_result(None)
+        return turn
+
+    def leave(self, key: Key, turn: asyncio.Future[None]) -> None:
+        line = self._lines.get(key)
+        if line is None:
+            return
+        first = bool(line) and line[0] is turn
+        with contextlib.suppress(ValueError):
+            line.remove(turn)
+        if not turn.done():
+            turn.cancel()
+        if not line:
+            del self._lines[key]
+        elif first and not line[0].done():
+            line[0].set_result(None)  # the next in line goes on
 
     @contextlib.asynccontextmanager
     async def hold(self, key: Key) -> AsyncIterator[None]:
-        lock = self._locks.get(key)
-        if lock is None:
-            lock = self._locks[key] = asyncio.Lock()
-        self._users[key] = self._users.get(key, 0) + 1
+        turn = self.enter(key)
         try:
-            async with lock:
-                yield
+            await turn
+            yield
         finally:
-            left = self._users[key] - 1
-            if left:
-                self._users[key] = left
-            else:
-                del self._users[key]
-                del self._locks[key]
+            self.leave(key, turn)
 
     def __len__(self) -> int:
-        return len(self._locks)
+        return len(self._lines)
+
+    def waiting(self, key: Key) -> int:
+        """How many hold or wait for ``key`` now."""
+        line = self._lines.get(key)
+        return len(line) if line is not None else 0
 
 
 def chat_key(chat_id: int) -> Key:
@@ -78,15 +114,52 @@ ChatOfGame = Callable[[int], Awaitable[int | None]]
 ChatsOfUser = Callable[[int], Awaitable[list[int]]]
 
 
+# Commands that act on the one game a user plays when sent in his private chat; the
+# others there (/stats, /rules, /top, /review ...) only read, and keep to his own key
+# (a player asking for his statistics again and again never holds his group).
+PRIVATE_GAME_COMMANDS = frozenset({"start", "pass", "hand", "back", "notify"})
+
+
+def _private_command(update: Update) -> str | None:
+    """The command a private message starts with ("" for plain text, None: no text)."""
+    message = update.message
+    text = message.text if message is not None else None
+    if not text:
+        return None
+    if not text.startswith("/"):
+        return ""
+    return text[1:].split(maxsplit=1)[0].split("@", 1)[0].lower() if len(text) > 1 else ""
+
+
+def source_of(update: object) -> Key:
+    """Where an update comes from: its chat (a press without a message: its user)."""
+    if not isinstance(update, Update):
+        return ("other", 0)
+    chat = update.effective_chat
+    if chat is not None:
+        return chat_key(chat.id)
+    user = update.effective_user
+    return user_key(user.id) if user is not None else ("other", 0)
+
+
+def game_of_press(data: str | None) -> int | None:
+    """The game a press names: a move, a lobby button, a kind's own hand button."""
+    decoded = decode(data)
+    if decoded is not None:
+        return None if isinstance(decoded, RulesOf) else decoded.game_id
+    kind = kind_of_data(data or "")
+    return kind.game_of(data or "") if kind is not None else None
+
+
 async def key_of(update: object, chat_of_game: ChatOfGame, chats_of_user: ChatsOfUser) -> Key:
     """What an update must be serialised with."""
     if not isinstance(update, Update):
         return ("other", 0)
     query = update.callback_query
     if query is not None:
-        data = decode(query.data)
-        if data is not None and not isinstance(data, RulesOf):  # a move, a lobby button
-            group = await chat_of_game(data.game_id)
+        game_id = game_of_press(query.data)
+        if game_id is not None:  # a move, a lobby button, a kind's hand button
+            group = await chat_of_game(game_id)
             if group is not None:
                 return chat_key(group)
         if query.message is not None:
@@ -97,6 +170,8 @@ async def key_of(update: object, chat_of_game: ChatOfGame, chats_of_user: ChatsO
         user = update.effective_user
         return user_key(user.id) if user is not None else ("other", 0)
     if chat.type == ChatType.PRIVATE:
+        if _private_command(update) not in PRIVATE_GAME_COMMANDS:
+            return user_key(chat.id)
         chats = await chats_of_user(chat.id)
         if len(chats) == 1:  # /pass, /hand in private act on that one game
             return chat_key(chats[0])
@@ -104,29 +179,76 @@ async def key_of(update: object, chat_of_game: ChatOfGame, chats_of_user: ChatsO
     return chat_key(chat.id)
 
 
+# Told of an update refused without waiting for its key (over budget, or its key's
+# queue full): answers what must be answered (a press always is).
+Refused = Callable[[Update, Verdict], Awaitable[None]]
+KEY_QUEUE = 32  # updates waiting for one key before presses are answered at once
+
+
 class GameOrderProcessor(BaseUpdateProcessor):
     """Concurrent updates, serialised per game key (see the module docstring)."""
 
-    def __init__(self, locks: KeyedLocks, max_concurrent_updates: int = 256) -> None:
-        super().__init__(max_concurrent_updates)
+    def __init__(self, locks: KeyedLocks, max_concurrent_updates: int = 256, *,
+                 budgets: Budgets | None = None, key_queue: int = KEY_QUEUE) -> None:
+        # python-telegram-bot's own slot is taken before the key is waited for: it is
+        # left unbounded here, and our own bounded slots are taken after the key
+        super().__init__(1 << 30)
         self.locks = locks
+        self.budgets = budgets
+        self.key_queue = key_queue
+        self.slots = max_concurrent_updates
+        self._slots = asyncio.BoundedSemaphore(max_concurrent_updates)
+        self._sources = KeyedLocks()  # per chat: keys found in the updates' order
         self._chat_of_game: ChatOfGame | None = None
         self._chats_of_user: ChatsOfUser | None = None
+        self._refused: Refused | None = None
+        self.shed = 0  # updates answered without waiting: their key's queue was full
 
-    def resolve_with(self, chat_of_game: ChatOfGame, chats_of_user: ChatsOfUser) -> None:
+    def resolve_with(self, chat_of_game: ChatOfGame, chats_of_user: ChatsOfUser,
+                     refused: Refused | None = None) -> None:
         """Set by post_init once the service is open."""
         self._chat_of_game = chat_of_game
         self._chats_of_user = chats_of_user
+        self._refused = refused
+
+    async def _refuse(self, update: object, coroutine: Awaitable[Any], verdict: Verdict
+                      ) -> None:
+        if inspect.iscoroutine(coroutine):
+            coroutine.close()  # never run: no handler sees the update
+        if self._refused is not None and isinstance(update, Update):
+            try:
+                await self._refused(update, verdict)
+            except Exception:
+                log.exception("refusing update %s", update.update_id)
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        key: Key = ("other", 0)
-        if self._chat_of_game is not None and self._chats_of_user is not None:
-            try:
-                key = await key_of(update, self._chat_of_game, self._chats_of_user)
-            except Exception:  # never lose an update over its key: run it in the common line
-                log.exception("no key for update %r", getattr(update, "update_id", update))
-        async with self.locks.hold(key):
-            await coroutine
+        if self.budgets is not None and self._refused is not None:
+            verdict = self.budgets.check(update)
+            if verdict is not Verdict.ADMIT:
+                await self._refuse(update, coroutine, verdict)
+                return
+        # The updates of one chat find their keys in the order they came (finding one
+        # may read the database), and take their places in their keys' lines so.
+        async with self._sources.hold(source_of(update)):
+            key: Key = ("other", 0)
+            if self._chat_of_game is not None and self._chats_of_user is not None:
+                try:
+                    key = await key_of(update, self._chat_of_game, self._chats_of_user)
+                except Exception:  # never lose an update over its key: the common line
+                    log.exception("no key for update %r", getattr(update, "update_id", update))
+            full = key != ("other", 0) and self.locks.waiting(key) >= self.key_queue \
+                and self._refused is not None
+            turn = None if full else self.locks.enter(key)
+        if turn is None:
+            self.shed += 1
+            await self._refuse(update, coroutine, Verdict.BUSY)
+            return
+        try:
+            await turn
+            async with self._slots:
+                await coroutine
+        finally:
+            self.locks.leave(key, turn)
 
     async def initialize(self) -> None:
         return None

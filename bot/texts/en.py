@@ -83,6 +83,11 @@ TEXTS: dict[str, str] = {
     "err.no_review": ("The computer review covers the games played on a line of tiles; "
                       "not this one."),
     "btn.forged": "This button is not valid.",
+    # budgets: what a flood of commands or presses gets (once, then nothing)
+    "flood.slow": "⏳ {name}, that is a lot of commands at once: wait a minute, please.",
+    "flood.chat": "⏳ Too many commands in this chat at once: I answer again in a minute.",
+    "flood.press": "⏳ Too many presses: wait a few seconds.",
+    "flood.busy": "⏳ The table is busy: press again in a moment.",
     "btn.old_lobby": "This game is closed.",
     # ------------------------------------------------------------ usage
     "usage.newgame": (

@@ -34,6 +34,8 @@ def test_settings(emu: TelegramEmulator, db_path: Path, **overrides: Any) -> Set
         "token": emu.token, "database_path": db_path, "ai_delay": 0.0,
         "group_rate_limit": 0, "overall_rate_limit": 0, "private_interval": 0.0,
         "max_retries": 3,
+        # no budgets for the players of these tests (the flood tests set their own)
+        "user_commands": 0, "chat_commands": 0, "user_presses": 0,
     }
     values.update(overrides)
     return Settings(**values)
