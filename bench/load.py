@@ -3,6 +3,7 @@
     python -m bench.load --groups 10,30,60 --seconds 30
     python -m bench.load --groups 10,30 --seconds 60 --strict
     python -m bench.load --groups 30 --seconds 30 --flood
+    python -m bench.load --groups 30 --seconds 60 --strict --spam 1
 
 The bot runs as its own process (``python -m bot``, its real settings: the
 per-chat limiter paces a group at 20 messages a minute) against the Bot API
@@ -13,6 +14,14 @@ them: the player on turn presses a move as soon as his hand shows one (after
 ``--think`` seconds). With ``--flood`` the player not on turn presses a tile of
 his meanwhile (the bot answers "wait for your turn"), so the bot always has
 updates waiting: that measures how many updates it handles a second at most.
+
+Each group has a third member who watches: every ``--ask-every`` seconds he
+sends ``/score`` and the time until its answer reaches the group is the
+command-reply latency of a group that plays at its full pace. With ``--spam N``
+the members of the first N groups (the players and the watcher) send commands
+(``/stats``, ``/fish``, ``/export``, ``/rules``, ``/score`` in turn) as fast as
+``--spam-rate`` a second each: the other groups' numbers should stay as without
+it, and the flooded groups' game should still move.
 
 Without ``--strict`` the emulator enforces no rate limits (it answers every
 call at once); with ``--strict`` it answers 429 as Telegram does (20 a minute
@@ -41,6 +50,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.texts import CATALOGS
 from tests.bot.emulator import EmulatorHttpServer, RateLimits, TelegramEmulator, User
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -98,11 +108,22 @@ class Group:
     to_edit: list[float] = field(default_factory=list)
     # per user: the keyboard he pressed last and when (no pressing the same one again)
     pressed: dict[int, tuple[frozenset[str], float]] = field(default_factory=dict)
+    watcher: User | None = None  # a member who asks /score now and then
+    spam: bool = False  # its members flood it with commands
+    reply: list[float] = field(default_factory=list)  # /score -> its answer, seconds
+    commands: int = 0  # commands sent by its members in the measured window
+    versions0: int = 0  # the game versions of the group when the window opened
+
+SPAM = ("/stats", "/fish", "/export", "/rules", "/score")
+# the starts of /score's answers, in every language (the text before its first value)
+SCORE_ANSWERS = tuple(CATALOGS[lang][key].split("{")[0] for lang in CATALOGS
+                      for key in ("score.title", "score.none"))
 
 
 class Load:
     def __init__(self, groups: int, seconds: float, strict: bool, ai_delay: float,
-                 workdir: Path, *, flood: bool = False, think: float = 0.0) -> None:
+                 workdir: Path, *, flood: bool = False, think: float = 0.0,
+                 spam: int = 0, spam_rate: float = 5.0, ask_every: float = 10.0) -> None:
         limits = RateLimits() if strict else None
         self.emu = TelegramEmulator(enforce_rate_limits=strict, rate_limits=limits)
         self.server = EmulatorHttpServer(self.emu)
@@ -118,6 +139,9 @@ class Load:
         self.stop_at = 0.0
         self.flood = flood
         self.think = think
+        self.spam = spam
+        self.spam_rate = spam_rate
+        self.ask_every = ask_every
         self._hand_ids: dict[int, int] = {}
         self.status: dict[int, str] = {}  # each group's last game's status (the database's)
         self._watchers: set[asyncio.Future[None]] = set()
@@ -220,6 +244,42 @@ class Load:
             elif not pressed:
                 await asyncio.sleep(0.02)
 
+    async def _ask(self, g: Group) -> None:
+        """The watcher asks for the score now and then: how long until it is answered."""
+        assert g.watcher is not None
+        while time.monotonic() < self.stop_at:
+            await asyncio.sleep(self.ask_every * self.rng.uniform(0.75, 1.25))
+            t0 = time.monotonic()
+            await self.emu.user_sends(g.watcher, g.chat_id, "/score")
+            task = asyncio.ensure_future(self._reply_after(g, t0))
+            self._watchers.add(task)
+            task.add_done_callback(self._watchers.discard)
+
+    async def _reply_after(self, g: Group, t0: float) -> None:
+        while time.monotonic() < self.stop_at + 30:
+            for call in reversed(self.emu.calls):
+                if call.arrived < t0:
+                    break
+                if call.chat_id == g.chat_id and call.method == "sendMessage" and call.ok \
+                        and call.params.get("text", "").startswith(SCORE_ANSWERS):
+                    g.reply.append(call.answered - t0)
+                    return
+            await asyncio.sleep(0.05)
+
+    async def _flood(self, g: Group) -> None:
+        """Every member sends commands as fast as ``spam_rate`` a second."""
+        members = [*g.people, *([g.watcher] if g.watcher else [])]
+
+        async def one(user: User, offset: int) -> None:
+            i = offset
+            while time.monotonic() < self.stop_at:
+                await self.emu.user_sends(user, g.chat_id, SPAM[i % len(SPAM)])
+                g.commands += 1
+                i += 1
+                await asyncio.sleep(1.0 / self.spam_rate)
+
+        await asyncio.gather(*(one(u, n) for n, u in enumerate(members)))
+
     def _status(self, g: Group) -> str | None:
         return self.status.get(g.chat_id)
 
@@ -250,11 +310,11 @@ class Load:
             await asyncio.sleep(0.05)
 
     # ------------------------------------------------------------------ the database
-    def _versions(self) -> int:
+    def _versions(self, chats: set[int] | None = None) -> int:
         with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:
-            row = db.execute("SELECT COALESCE(SUM(version), 0) FROM games"
-                             " WHERE status IN ('playing', 'finished')").fetchone()
-            return int(row[0])
+            rows = db.execute("SELECT chat_id, version FROM games"
+                              " WHERE status IN ('playing', 'finished')").fetchall()
+        return sum(int(v) for c, v in rows if chats is None or int(c) in chats)
 
     async def _watch_status(self) -> None:
         while time.monotonic() < self.stop_at + 1:
@@ -274,16 +334,19 @@ class Load:
             await self.start_bot()
             for i in range(self.groups_wanted):
                 people = [self.emu.add_user(f"A{i}"), self.emu.add_user(f"B{i}")]
-                chat = self.emu.add_group(f"Table {i}", members=people)
+                asker = self.emu.add_user(f"W{i}")
+                chat = self.emu.add_group(f"Table {i}", members=[*people, asker])
                 for u in people:
                     await self.emu.user_starts_bot(u)
-                self.groups.append(Group(chat.id, people))
+                self.groups.append(Group(chat.id, people, watcher=asker, spam=i < self.spam))
             await asyncio.sleep(1.0)
             self.stop_at = time.monotonic() + self.seconds + 3600
             watcher = asyncio.ensure_future(self._watch_status())
             tasks = [asyncio.ensure_future(self._play(g)) for g in self.groups]
             await asyncio.sleep(3.0)  # the lobbies fill and the games start
+            spammed = {g.chat_id for g in self.groups if g.spam}
             versions0, calls0 = self._versions(), len(self.emu.calls)
+            flooded0 = self._versions(spammed)
             cpu0, t0 = _cpu_seconds(self.proc.pid), time.monotonic()  # type: ignore[union-attr]
             own0 = time.process_time()
             for g in self.groups:
@@ -291,6 +354,8 @@ class Load:
                 g.to_edit.clear()
                 g.presses = g.moves_pressed = 0
             self.stop_at = t0 + self.seconds
+            tasks += [asyncio.ensure_future(self._ask(g)) for g in self.groups if not g.spam]
+            tasks += [asyncio.ensure_future(self._flood(g)) for g in self.groups if g.spam]
             await asyncio.gather(*tasks)
             elapsed = time.monotonic() - t0
             cpu = _cpu_seconds(self.proc.pid) - cpu0  # type: ignore[union-attr]
@@ -300,28 +365,39 @@ class Load:
                           if p.answered is not None and t0 <= p.answered <= t1)
             await asyncio.sleep(1.0)
             moves = self._versions() - versions0
+            flooded_moves = self._versions(spammed) - flooded0
             watcher.cancel()
             calls = self.emu.calls[calls0:]
             group_ids = {g.chat_id for g in self.groups}
             group_calls = sum(1 for c in calls if c.chat_id in group_ids
                               and c.method in GROUP_METHODS)
             too_many = sum(1 for c in calls if c.error_code == 429)
-            answers = [x for g in self.groups for x in g.answer]
-            edits = [x for g in self.groups for x in g.to_edit]
+            calm = [g for g in self.groups if not g.spam]
+            answers = [x for g in calm for x in g.answer]
+            edits = [x for g in calm for x in g.to_edit]
+            replies = [x for g in calm for x in g.reply]
+            flooded_replies = sum(1 for c in calls if c.chat_id in spammed and c.ok
+                                  and c.method in ("sendMessage", "sendDocument", "sendPhoto"))
             return {
                 "groups": self.groups_wanted, "strict_limits": self.strict,
                 "flood": self.flood, "think_seconds": self.think,
                 "seconds": round(elapsed, 1),
                 "updates_handled_per_second": round(updates / elapsed, 1),
                 "presses": sum(g.presses for g in self.groups),
-                "moves": moves, "moves_per_second": round(moves / elapsed, 1),
+                "moves": moves - flooded_moves,
+                "moves_per_second": round((moves - flooded_moves) / elapsed, 1),
                 "press_to_answer_ms": _percentiles(answers),
+                "command_to_reply_ms": _percentiles(replies),
                 "press_to_group_edit_ms": _percentiles(edits),
                 "group_calls_per_move": round(group_calls / moves, 3) if moves else None,
                 "too_many_requests": too_many,
                 "bot_cpu_percent": round(100 * cpu / elapsed, 1),
                 "emulator_and_players_cpu_percent": round(100 * own / elapsed, 1),
                 "games_started": sum(g.games for g in self.groups),
+                **({"flooded_groups": self.spam,
+                    "flood_commands_sent": sum(g.commands for g in self.groups if g.spam),
+                    "flood_messages_to_flooded_groups": flooded_replies,
+                    "flooded_groups_moves": flooded_moves} if self.spam else {}),
             }
         finally:
             await self.stop_bot()
@@ -340,11 +416,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="players not on turn press too (the most updates a second)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds a person takes for a move (0.5x-1.5x at random)")
+    parser.add_argument("--spam", type=int, default=0,
+                        help="groups whose members flood them with commands")
+    parser.add_argument("--spam-rate", type=float, default=5.0,
+                        help="commands a second each flooding member sends")
+    parser.add_argument("--ask-every", type=float, default=10.0,
+                        help="seconds between two /score of a group's watcher")
     args = parser.parse_args(argv)
     for n in (int(x) for x in args.groups.split(",") if x.strip()):
         with tempfile.TemporaryDirectory() as tmp:
             result = asyncio.run(Load(n, args.seconds, args.strict, args.ai_delay,
-                                      Path(tmp), flood=args.flood, think=args.think).run())
+                                      Path(tmp), flood=args.flood, think=args.think,
+                                      spam=args.spam, spam_rate=args.spam_rate,
+                                      ask_every=args.ask_every).run())
         print(json.dumps(result), flush=True)
     return 0
 

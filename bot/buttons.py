@@ -111,6 +111,9 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
         else:
             await answer(text)
         return
+    if chat_id != user.id:  # a hand's button, pressed anywhere but on his own hand
+        await answer(tr(lang, "btn.forged"))
+        return
     if ui.maybe_away(data.game_id, user.id):
         await came_back(context.application, data.game_id, user.id)  # a press ends it
     if isinstance(data, TileInfo):
@@ -158,8 +161,9 @@ async def _kind_press(state: BotState, ui: Presenter, query: CallbackQuery, cont
     data = query.data or ""
     user = query.from_user
     game_id = kind.game_of(data)
-    if game_id is None:
-        await answer(tr(lang, "btn.forged"))
+    message = query.message
+    if game_id is None or message is None or message.chat.id != user.id:
+        await answer(tr(lang, "btn.forged"))  # not from a hand in his own private chat
         return
     if ui.maybe_away(game_id, user.id):
         await came_back(context.application, game_id, user.id)  # a press ends it
@@ -176,6 +180,10 @@ async def _kind_press(state: BotState, ui: Presenter, query: CallbackQuery, cont
         await answer(tr(lang, press.key))
         return
     if isinstance(press, Reselect):
+        seat = view.seat if view.seat is not None else -1
+        if not await ui.is_hand(game_id, seat, user.id, message.message_id):
+            await answer(tr(lang, "err.stale"))  # an older hand message: never edited
+            return
         await answer()
         await tg.quietly(query.edit_message_reply_markup(reply_markup=press.markup),
                          "choosing tiles")

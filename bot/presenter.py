@@ -222,6 +222,11 @@ class Presenter:
         seat = screen.game.seat_of(user_id)
         return seat is not None and seat.away
 
+    async def is_hand(self, game_id: int, seat: int, chat_id: int, message_id: int) -> bool:
+        """Whether this message is the seat's live hand message of the game."""
+        ref = await self._ref(game_id, "hand", seat)
+        return ref is not None and ref.chat_id == chat_id and ref.message_id == message_id
+
     # ------------------------------------------------------------ stored references
     async def _refs(self, game_id: int) -> dict[tuple[str, int | None], Shown]:
         refs = self._shown.get(game_id)
