@@ -11,6 +11,10 @@ Telegram's own rules (TELEGRAM.md) chat by chat:
 * a private chat: at most one message each ``private_interval`` seconds;
 * all chats together: at most ``overall_max`` messages a second.
 
+What only updates a picture keeps one message of a group's bucket unspent
+(``reserve``, asked for by the outbox): a reply that comes while the group plays
+at its full pace finds it and goes out at once instead of waiting its turn.
+
 A 429 ("Too Many Requests: retry after N") for a chat blocks only that chat for
 N seconds, then the request is retried (``max_retries`` times). Calls that send
 nothing to a chat (answerCallbackQuery, getUpdates, getChatMember, deleteMessage
@@ -88,19 +92,21 @@ class _Pace:
             self.tokens = min(float(self.burst), self.tokens + (now - self.refilled) * self.rate)
             self.refilled = now
 
-    def wait(self, now: float) -> float:
-        """Seconds until one more message is allowed (0: now)."""
+    def wait(self, now: float, reserve: int = 0) -> float:
+        """Seconds until one more message is allowed (0: now), leaving ``reserve``
+        messages of the bucket and of the window unspent (for what is more urgent)."""
         wait = max(0.0, self.blocked_until - now)
         if self.limit <= 0:
             return wait
         while self.stamps and self.stamps[0][0] <= now - self.window:
             self.stamps.popleft()
-        if len(self.stamps) >= self.limit:
-            wait = max(wait, self.stamps[0][0] + self.window - now)
+        room = self.limit - reserve  # messages this one may be within the window
+        if len(self.stamps) >= room:
+            wait = max(wait, self.stamps[len(self.stamps) - room][0] + self.window - now)
         if 0 < self.burst < self.limit:
             self._refill(now)
-            if self.tokens < 1.0:
-                wait = max(wait, (1.0 - self.tokens) / self.rate)
+            if self.tokens < 1.0 + reserve:
+                wait = max(wait, (1.0 + reserve - self.tokens) / self.rate)
         return wait
 
     def take(self, stamp: list[float]) -> None:
@@ -171,14 +177,34 @@ class ChatLimiter(BaseRateLimiter[int]):
                 del self._chats[cid]
                 self._locks.pop(cid, None)
 
-    def ready_in(self, chat_id: int) -> float:
-        """Seconds until a message to this chat would go out without waiting."""
+    def ready_in(self, chat_id: int, reserve: int = 0) -> float:
+        """Seconds until a message to this chat would go out without waiting; with
+        ``reserve``, a group's message waits until it leaves that many of the group's
+        bucket unspent (a private chat has no bucket to keep: no reserve there)."""
         now = self._now()
-        return max(self._pace(chat_id).wait(now), self._overall.wait(now))
+        pace = self._pace(chat_id)
+        keep = min(reserve, max(0, pace.burst - 1))
+        return max(pace.wait(now, keep), self._overall.wait(now))
 
-    async def wait_ready(self, chat_id: int) -> None:
-        while (delay := self.ready_in(chat_id)) > 0:
-            await self._sleep(delay)
+    async def wait_ready(self, chat_id: int, *, reserve: int = 0,
+                         wake: asyncio.Event | None = None) -> bool:
+        """Until a message to this chat can go out (True), or ``wake`` is set first
+        (False: the caller has something more urgent to decide on)."""
+        while (delay := self.ready_in(chat_id, reserve)) > 0:
+            if wake is None:
+                await self._sleep(delay)
+                continue
+            sleeper = asyncio.ensure_future(self._sleep(delay))
+            waker = asyncio.ensure_future(wake.wait())
+            try:
+                done, _ = await asyncio.wait({sleeper, waker},
+                                             return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                sleeper.cancel()
+                waker.cancel()
+            if waker in done:
+                return False
+        return True
 
     async def _reserve(self, chat_id: int | None) -> list[float]:
         """Wait for the chat's turn (and the overall one) and take it; the stamp taken

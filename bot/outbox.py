@@ -47,6 +47,9 @@ Run = Callable[[bool], Awaitable[None]]  # called with ``resend``
 Spawn = Callable[[Awaitable[None]], "asyncio.Task[None]"]
 Migrated = Callable[[int, int], Awaitable[None]]  # (old chat id, new chat id)
 RETRY_DELAYS = (2.0, 10.0, 30.0, 120.0, 600.0)
+# Messages of a group's bucket an update leaves unspent, so that a reply asked for while
+# the group plays at its full pace goes out at once (bot/limiter.py).
+RESERVE = 1
 
 
 class Priority(IntEnum):
@@ -73,12 +76,19 @@ class _ChatQueue:
     waiting: dict[Hashable, Entry] = field(default_factory=dict)
     replies: dict[Hashable, list[Entry]] = field(default_factory=dict)  # keyed one-offs
     task: asyncio.Task[None] | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)  # something urgent came
 
     def __len__(self) -> int:
         return sum(len(line) for line in self.lines)
 
     def add(self, entry: Entry) -> None:
         self.lines[entry.priority].append(entry)
+        if entry.priority == Priority.NOW:
+            self.wake.set()
+
+    @property
+    def urgent(self) -> bool:
+        return bool(self.lines[Priority.NOW])
 
     def remove(self, entry: Entry) -> None:
         self.lines[entry.priority].remove(entry)
@@ -196,7 +206,15 @@ class Outbox:
     async def _drain(self, chat_id: int, queue: _ChatQueue) -> None:
         while len(queue) and not self._closed:
             if self.limiter is not None:
-                await self.limiter.wait_ready(chat_id)
+                # what only updates waits until it leaves the group a message for a
+                # reply; a reply that comes meanwhile stops that wait
+                while True:
+                    urgent = queue.urgent
+                    queue.wake.clear()
+                    if await self.limiter.wait_ready(
+                            chat_id, reserve=0 if urgent else RESERVE,
+                            wake=None if urgent else queue.wake):
+                        break
             entry = None if self._closed else queue.take()  # the most urgent, now
             if entry is None:
                 break

@@ -14,7 +14,7 @@ from telegram.error import RetryAfter
 
 from bot.limiter import ChatLimiter, counted
 from bot.order import GameOrderProcessor, KeyedLocks, chat_key, key_of, user_key
-from bot.outbox import Outbox
+from bot.outbox import Outbox, Priority
 
 # ------------------------------------------------------------------ the limiter
 
@@ -114,6 +114,23 @@ async def test_a_429_past_the_retries_is_raised() -> None:
 
     with pytest.raises(RetryAfter):
         await limiter.process_request(call, (), {}, "sendMessage", {"chat_id": 5}, None)
+
+
+def test_updates_leave_a_group_one_message_for_a_reply() -> None:
+    clock = Clock()
+    limiter = ChatLimiter(group_max=20, group_window=60.0, group_burst=4, overall_max=0,
+                          monotonic=clock)
+    pace = limiter._pace(-5)
+    for _ in range(3):  # three of a quiet group's four at once go to updates
+        assert limiter.ready_in(-5, reserve=1) == 0
+        pace.take([clock.t])
+    assert limiter.ready_in(-5, reserve=1) > 0  # the fourth is kept ...
+    assert limiter.ready_in(-5) == 0  # ... for a reply, which goes at once
+    pace.take([clock.t])
+    # a busy group: an update waits until one is back beyond the kept one
+    assert limiter.ready_in(-5, reserve=1) == pytest.approx(2 * 3.75)
+    assert limiter.ready_in(-5) == pytest.approx(3.75)
+    assert limiter.ready_in(7, reserve=1) == 0  # a private chat keeps nothing back
 
 
 # ------------------------------------------------------------------ the outbox
@@ -308,3 +325,50 @@ async def test_chats_share_the_overall_pace_first_come_first_served() -> None:
     await asyncio.gather(*(limiter.process_request(call, (c,), {}, "editMessageText",
                                                    {"chat_id": c}, None) for c in asks))
     assert order == asks
+
+
+async def test_replies_go_before_updates_and_a_slot_rises_to_its_priority() -> None:
+    outbox = Outbox(None)
+    shown: list[str] = []
+
+    def slot(name: str) -> Any:
+        async def run(_: bool) -> None:
+            shown.append(name)
+        return run
+
+    def reply(name: str) -> Any:
+        async def run() -> None:
+            shown.append(name)
+        return run
+
+    outbox.put(-1, "table", slot("table"))  # first in, but only an update
+    outbox.put(-1, "hand", slot("hand"))
+    outbox.send(-1, reply("rules"))
+    outbox.put(-1, "hand", slot("hand"), priority=Priority.NOW)  # now urgent: moves up
+    while outbox.busy():
+        await asyncio.sleep(0)
+    assert shown == ["rules", "hand", "table"]
+
+
+async def test_a_keyed_reply_is_dropped_by_a_newer_one_of_another_origin() -> None:
+    outbox = Outbox(None)
+    gate = asyncio.Event()
+    shown: list[str] = []
+
+    async def blocker(_: bool) -> None:
+        await gate.wait()
+
+    def reply(name: str) -> Any:
+        async def run() -> None:
+            shown.append(name)
+        return run
+
+    outbox.put(-1, "first", blocker, priority=Priority.NOW)
+    outbox.send(-1, reply("fish 1"), key=("fish", 5), origin=1)
+    outbox.send(-1, reply("chart 2"), key=("stats", 5), origin=2)
+    outbox.send(-1, reply("stats 2"), key=("stats", 5), origin=2)  # one answer, two parts
+    outbox.send(-1, reply("fish 3"), key=("fish", 5), origin=3)
+    gate.set()
+    while outbox.busy():
+        await asyncio.sleep(0)
+    assert shown == ["chart 2", "stats 2", "fish 3"] and outbox.dropped == 1
