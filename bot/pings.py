@@ -160,7 +160,7 @@ async def fire(app: AnyApp, game_id: int, version: int, stage: int) -> bool:
     else:
         header = tr(lang, "ping.reminder", title=title, waited=duration_text(lang, waited))
     private = user is not None and user.has_private_chat and not user.blocked
-    if (private or stage == 1) and not may_nudge(app, turn.user_id):
+    if (private or stage == 1) and not may_nudge(app, turn.user_id, "ping"):
         # a timer's notice reached him less than a minute ago: this ping is skipped
         _set(app, game, stage + 1, turn.began_at + ping_at(stage + 1, delay))
         return False

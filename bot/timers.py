@@ -274,24 +274,27 @@ async def fire_due(app: AnyApp) -> None:
 
 NUDGE_GAP = 60.0  # seconds: a turn ping and a timer's notice never reach one person closer
 _NUDGED_KEY = "domino_nudged"
+NUDGES = ("ping", "timer")  # the two kinds of nudge kept apart
 
 
-def may_nudge(app: AnyApp, user_id: int) -> bool:
-    """Whether a nudge (a turn ping, bot/pings.py, or a timer's turn notice or
-    reminder) may reach the user now: True, and counted as sent now, unless one went
-    out less than :data:`NUDGE_GAP` seconds ago by the timers' clock; then the later
-    one is skipped, not postponed (what it would say, the first just said, and a
-    postponed "7 s left" would come after the time-out). Kept in memory: after a
+def may_nudge(app: AnyApp, user_id: int, kind: str) -> bool:
+    """Whether a nudge of ``kind`` ("ping": a turn ping, bot/pings.py; "timer": a
+    timer's turn notice or reminder) may reach the user now: True, and counted as sent
+    now, unless one of the other kind went out less than :data:`NUDGE_GAP` seconds ago
+    by the timers' clock; then this one is skipped, not postponed (the first just said
+    what it would say, and a postponed "7 s left" would come after the time-out). Two
+    of one kind are the timers' or the pings' own business. Kept in memory: after a
     restart the first nudge goes out."""
-    nudged: dict[int, float] = app.bot_data.setdefault(_NUDGED_KEY, {})
+    nudged: dict[tuple[int, str], float] = app.bot_data.setdefault(_NUDGED_KEY, {})
     now = get_clock(app).now()
-    last = nudged.get(user_id)
-    if last is not None and now - last < NUDGE_GAP:
-        return False
+    for other in NUDGES:
+        last = nudged.get((user_id, other))
+        if other != kind and last is not None and now - last < NUDGE_GAP:
+            return False
     if len(nudged) > 10_000:  # forget those nudged long ago
         for key in [k for k, at in nudged.items() if now - at >= NUDGE_GAP]:
             del nudged[key]
-    nudged[user_id] = now
+    nudged[(user_id, kind)] = now
     return True
 
 
@@ -306,7 +309,7 @@ async def _notice(app: AnyApp, game: GameInfo, seat: int, user_id: int, key: str
     user = await service.user(user_id)
     if user is None or not user.has_private_chat or user.blocked:
         return
-    if nudge and not may_nudge(app, user_id):
+    if nudge and not may_nudge(app, user_id, "timer"):
         return
     lang = await ui.user_language(user_id, user=user)
     text = tr(lang, key, variant=variant_name(lang, game.variant), game_id=game.game_id,
