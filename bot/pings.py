@@ -19,6 +19,9 @@ it is sent (``GameService.claim_ping``, per turn version), and at start-up
 of the game's last move, so a restart neither loses nor repeats a ping (one
 long past is not sent late; only the latest one due is).
 
+A ping never reaches a person within a minute of a turn timer's notice or
+reminder (bot/timers.py ``may_nudge``): the later of the two is skipped.
+
 Time comes from the turn timers' clock (bot/timers.py): a test gives a
 ``ManualClock``, advances it and calls :func:`fire_due`.
 """

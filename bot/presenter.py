@@ -12,7 +12,8 @@ version it shows and a digest of its content (``service.save_shown`` /
 ``mark_shown``). :meth:`Presenter.reconcile` compares them with the game after a
 restart or a failure and brings every message back in line (edit, or send
 anew), and the round summaries the group was not told are sent (the count of
-those told is stored too). Nothing here changes a game.
+those told is stored too). A round's end, the game's end and a cancel are each one
+new group message; what only updates is an edit. Nothing here changes a game.
 """
 
 from __future__ import annotations
@@ -756,7 +757,8 @@ class Presenter:
         """The table as a text message (HTML): the live one (``live``, a text table)
         edited, or a new one sent and stored with the version it shows (a live message
         of the other form is deleted). ``content``: the digest to store (default: the
-        text's, marked as a text table)."""
+        text's, marked as a text table); ``silent``: a new one is sent without
+        notification."""
         game_id = game.game_id
         content = content or TEXT_MARK + digest(game.version, text)
         if live is not None and _is_text(live):

@@ -11,9 +11,11 @@ Time comes from an injectable :class:`~service.timers.Clock`; a test gives a
 ``ManualClock``, advances it and calls :func:`fire_due`, which runs whatever is
 due at once, in order (reminders, time-outs, then the lobby / idle expiry).
 
-Private messages sent from here (reminders, "your turn" notices) keep at most
-one notice per player (the previous one is deleted); the rate limiter
-(bot/limiter.py) keeps Telegram's pace of a private chat.
+Private messages sent from here (reminders, "your turn" notices, the take-over's
+"how to come back") keep at most one notice per player (the previous one is
+deleted); the rate limiter (bot/limiter.py) keeps Telegram's pace of a private
+chat. A reminder or turn notice is skipped within a minute of a turn ping to the
+same person (:func:`may_nudge`).
 """
 
 from __future__ import annotations
