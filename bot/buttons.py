@@ -23,6 +23,7 @@ from bot.callbacks import (
     OpenEnd,
     PassTurn,
     PlayTile,
+    Rematch,
     ReviewGame,
     RulesOf,
     Signal,
@@ -42,6 +43,7 @@ from bot.topics import topic_of
 from engine.moves import DONE, DRAW, PASS, Cut, Move, Open, Place
 from engine.variants import get_variant
 from service import GameInfo, MoveReport, ServiceError
+from service.errors import ActiveGameExistsError, AlreadyStartedError, NotInGameError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -111,6 +113,9 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
         else:
             await answer(text)
         return
+    if isinstance(data, Rematch):
+        await _rematch(state, ui, query, answer, lang, data)
+        return
     if chat_id != user.id:  # a hand's button, pressed anywhere but on his own hand
         await answer(tr(lang, "btn.forged"))
         return
@@ -151,6 +156,38 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
     else:
         await answer()
     state.pipeline.after(report)
+
+
+# why a rematch press is refused -> the presser's toast
+REMATCH_REFUSALS: dict[type[ServiceError], str] = {
+    NotInGameError: "rematch.not_player", ActiveGameExistsError: "rematch.busy",
+    AlreadyStartedError: "rematch.done"}
+
+
+async def _rematch(state: BotState, ui: Presenter, query: CallbackQuery, answer: Answer,
+                   lang: str, data: Rematch) -> None:
+    """🔁 under a finished game's result: the presser asks for the same table again
+    (same seats, variant and options; its computers stay seated). Each person of the
+    game presses; the last one's press starts it. The button counts the asks."""
+    try:
+        ask = await state.service.ask_rematch(data.game_id, query.from_user.id)
+    except ServiceError as exc:
+        key = REMATCH_REFUSALS.get(type(exc))
+        await answer(tr(lang, key) if key is not None else error_text(lang, exc))
+        return
+    if ask.report is not None:
+        await answer(tr(lang, "rematch.started"))
+        state.pipeline.after(ask.report)
+    else:
+        game = await state.service.game(data.game_id)
+        names = ", ".join(seat_name(lang, seat) for seat in game.seats
+                          if seat.user_id in ask.votes.waiting)
+        await answer(tr(lang, "rematch.again" if ask.again else "rematch.asked", names=names))
+        if ask.again:
+            return
+    if query.message is not None:
+        ui.show_final_buttons(await state.service.game(data.game_id), query.message.chat.id,
+                              query.message.message_id)
 
 
 async def _kind_press(state: BotState, ui: Presenter, query: CallbackQuery, context: Context,

@@ -538,6 +538,46 @@ def round_summary_parts(lang: str, game: GameInfo, view: SeatView, end: RoundEnd
     return "\n".join(caption), "\n".join([*hand_lines, *rest])[:4096]
 
 
+def round_caption(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
+                  round_number: int, hands: Sequence[Sequence[Piece]],
+                  outcome: GameOutcome | None, limit: int = CAPTION_LIMIT) -> str:
+    """A round's whole summary in one message of at most ``limit`` characters (a
+    photo's caption): all of it when it fits; else each hand as its count of tiles
+    and pips; else how the round ended, the points and the score alone."""
+    full = round_summary(lang, game, view, end, round_number, hands, outcome)
+    if len(full) <= limit:
+        return full
+    head, hand_lines, tail = _summary_blocks(lang, game, view, end, round_number, hands,
+                                             outcome)
+    if hand_lines:
+        names = seat_names(lang, game)
+        counted = [hand_lines[0]] + [
+            tr(lang, "round.hand", name=names[seat], tiles=plural(lang, len(hand), "tile"),
+               pips=end.pips[seat] if seat < len(end.pips) else 0)
+            for seat, hand in enumerate(hands)]
+        short = "\n".join([*head, *counted, *tail])
+        if len(short) <= limit:
+            return short
+    caption, _ = round_summary_parts(lang, game, view, end, round_number, hands, outcome)
+    return caption[:limit]
+
+
+def round_note(lang: str, game: GameInfo, view: SeatView, seat: int, end: RoundEnd,
+               round_number: int) -> str:
+    """The line a player's private hand shows after a round's end: how it ended, what
+    his side got, the score (his side's first): "🐟 Round 2: fish · your side: +45 ·
+    score 45:0"."""
+    side = next((i for i, s in enumerate(view.sides) if seat in s), 0)
+    points = end.points[side] if side < len(end.points) else 0
+    totals = list(view.totals)
+    score = ":".join(str(t) for t in [totals[side], *totals[:side], *totals[side + 1:]]) \
+        if side < len(totals) else ":".join(map(str, totals))
+    names = seat_names(lang, game)
+    name = names[end.seat] if end.seat < len(names) else ""
+    return tr(lang, f"note.{end.kind.value}", round=round_number, name=name,
+              points=f"{points:+d}", score=score)
+
+
 def score_message(lang: str, game: GameInfo, view: SeatView) -> str:
     return "\n".join([
         tr(lang, "score.title", variant=variant_name(lang, game.variant),

@@ -232,7 +232,7 @@ async def cmd_newgame(update: Update, context: Context) -> None:
     if env.private:
         await env.say(tr(env.lang, "group_only"))
         return
-    chosen = resolve_variant("_".join(env.args)) if env.args else variant_names()[0]
+    chosen = resolve_variant("_".join(env.args)) if env.args else await _last_variant(env)
     if chosen is None:
         await env.say(tr(env.lang, "usage.newgame", arg=" ".join(env.args)[:40],
                          variants=variant_list(env.lang, "newgame")))
@@ -244,6 +244,13 @@ async def cmd_newgame(update: Update, context: Context) -> None:
         await env.say(error_text(env.lang, exc))
         return
     env.ui.show_lobby(game, resend=True)
+
+
+async def _last_variant(env: Env) -> str:
+    """What ``/newgame`` alone opens: the variant of the chat's (topic's) last finished
+    game, so a chat that plays All Fives keeps playing it; the first variant else."""
+    last = await env.state.service.last_finished_game(chat_id=env.chat_id, topic=env.topic)
+    return last.variant if last is not None else variant_names()[0]
 
 
 async def cmd_settings(update: Update, context: Context) -> None:
@@ -299,8 +306,7 @@ async def cmd_cancel(update: Update, context: Context) -> None:
     except ServiceError as exc:
         await env.say(error_text(env.lang, exc))
         return
-    env.state.pipeline.cancelled(game)
-    await env.say(tr(env.lang, "cancel.done"))
+    env.state.pipeline.cancelled(game)  # the group's one message about it (the answer)
 
 
 # ------------------------------------------------------------------ play

@@ -19,6 +19,9 @@ it is sent (``GameService.claim_ping``, per turn version), and at start-up
 of the game's last move, so a restart neither loses nor repeats a ping (one
 long past is not sent late; only the latest one due is).
 
+A ping never reaches a person within a minute of a turn timer's notice or
+reminder (bot/timers.py ``may_nudge``): the later of the two is skipped.
+
 Time comes from the turn timers' clock (bot/timers.py): a test gives a
 ``ManualClock``, advances it and calls :func:`fire_due`.
 """
@@ -35,7 +38,7 @@ from telegram.ext import ContextTypes, JobQueue
 from bot.formatting import variant_name
 from bot.state import AnyApp, get_state
 from bot.texts import tr
-from bot.timers import duration_text, get_clock
+from bot.timers import duration_text, get_clock, may_nudge
 from bot.topics import topic_of
 from service import GameInfo
 
@@ -160,6 +163,10 @@ async def fire(app: AnyApp, game_id: int, version: int, stage: int) -> bool:
     else:
         header = tr(lang, "ping.reminder", title=title, waited=duration_text(lang, waited))
     private = user is not None and user.has_private_chat and not user.blocked
+    if (private or stage == 1) and not may_nudge(app, turn.user_id, "ping"):
+        # a timer's notice reached him less than a minute ago: this ping is skipped
+        _set(app, game, stage + 1, turn.began_at + ping_at(stage + 1, delay))
+        return False
     ui.ping(game, turn.seat, header if private else None, mention_user=turn.user_id,
             table=stage == 1)
     _set(app, game, stage + 1, turn.began_at + ping_at(stage + 1, delay))

@@ -44,6 +44,8 @@ class Pipeline:
         self.schedule_ai(game)
         self.arm_ping(game)
 
-    def cancelled(self, game: GameInfo) -> None:
+    def cancelled(self, game: GameInfo, key: str = "cancel.done", **values: object) -> None:
+        """The game was cancelled: its jobs stop, the group is told in one message
+        (``key``: the catalogue text that says why)."""
         self.cancel_jobs(game)
-        self.presenter.show_cancelled(game)
+        self.presenter.show_cancelled(game, key, **values)

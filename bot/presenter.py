@@ -12,7 +12,8 @@ version it shows and a digest of its content (``service.save_shown`` /
 ``mark_shown``). :meth:`Presenter.reconcile` compares them with the game after a
 restart or a failure and brings every message back in line (edit, or send
 anew), and the round summaries the group was not told are sent (the count of
-those told is stored too). Nothing here changes a game.
+those told is stored too). A round's end, the game's end and a cancel are each one
+new group message; what only updates is an edit. Nothing here changes a game.
 """
 
 from __future__ import annotations
@@ -38,7 +39,9 @@ from bot.formatting import (
     closed_lobby_text,
     closed_panel_text,
     lobby_text,
-    round_summary_parts,
+    round_caption,
+    round_note,
+    round_summary,
     seat_name,
     seat_names,
     settings_text,
@@ -52,7 +55,7 @@ from bot.texts import language_of, tr
 from bot.workers import Workers
 from engine.game import SeatView
 from engine.moves import Pass
-from engine.results import MoveResult
+from engine.results import MoveResult, RoundEnd
 from engine.tiles import Tile
 from service import GameInfo, GameService, MoveReport, ServiceError
 from service.types import Shown, ShownKind, UserInfo
@@ -87,6 +90,11 @@ class Screen:
     pings: dict[int, tuple[int, str]] = field(default_factory=dict)
     ping_resend: set[int] = field(default_factory=set)  # seats whose resend is a ping's
     mention: tuple[int, int, int] | None = None  # (version, seat, user) to mention once
+    # the game's last ended round as the hands' result line needs it, read once for
+    # the view's (round, round over) it was read at: (that key, (round index, its end))
+    last_end: tuple[tuple[int, bool], tuple[int, RoundEnd] | None] | None = None
+    # why a lobby was closed, when not by /cancel: (catalogue key, its values)
+    cancel_note: tuple[str, dict[str, object]] | None = None
 
 
 def digest(*parts: object) -> str:
@@ -341,12 +349,45 @@ class Presenter:
             screen.mention = (game.version, seat, mention_user)
             self._put_table(game, resend=True, priority=Priority.NOW)
 
-    def show_cancelled(self, game: GameInfo) -> None:
-        self.screen(game)
-        self._put_lobby(game)
-        if game.view is not None:
-            self._put_hands(game, range(len(game.seats)))
-            self._put_table(game)
+    def show_final_buttons(self, game: GameInfo, chat_id: int, message_id: int) -> None:
+        """The buttons under a finished game's result brought in line with its rematch
+        (how many asked, or that it began): an edit of that message's keyboard only."""
+        gid = game.game_id
+
+        async def run(_: bool) -> None:
+            lang = await self.chat_language(game.chat_id)
+            await tg.quietly(tg.edit(lambda: self.bot.edit_message_reply_markup(
+                chat_id, message_id, reply_markup=self._final_markup(lang, game))),
+                f"the buttons of game {gid}'s end")
+
+        self.outbox.put(chat_id, ("final", gid), self._in_topic(gid, run))
+
+    def show_cancelled(self, game: GameInfo, key: str = "cancel.done", **values: object
+                       ) -> None:
+        """A cancelled game is ONE group message. One that never started: its lobby,
+        edited to say so (with ``key``'s text when it is another than the default: an
+        expired lobby says why). One that started: a new message with ``key``'s text;
+        its live table and its closed lobby are left as they are (each edit would spend
+        the group's budget to say the same). The hands are edited, quietly, to say it."""
+        screen = self.screen(game)
+        if game.view is None:
+            screen.cancel_note = None if key == "cancel.done" else (key, values)
+            self._put_lobby(game)
+            return
+        self._put_hands(game, range(len(game.seats)))
+        gid = game.game_id
+
+        async def run(_: bool) -> None:
+            lang = await self.chat_language(game.chat_id)
+            await self.bot.send_message(game.chat_id, tr(lang, key, **values),
+                                        message_thread_id=game.topic)
+
+        guarded = self._in_topic(gid, run)
+
+        async def once() -> None:
+            await tg.quietly(guarded(False), f"the end of game {gid}")
+
+        self.outbox.send(game.chat_id, once)
 
     # ------------------------------------------------------------ slots
     def _put_lobby(self, game: GameInfo, *, resend: bool = False) -> None:
@@ -432,6 +473,8 @@ class Presenter:
             if await self._ref(game_id, "lobby") is None:
                 return
             text, markup = closed_lobby_text(lang, game), None
+            if game.status == "cancelled" and screen.cancel_note is not None:
+                text += "\n" + tr(lang, screen.cancel_note[0], **screen.cancel_note[1])
         await self._put_text(game, "lobby", game.chat_id, text, markup, resend=resend)
 
     async def _panel_slot(self, game_id: int, chat_id: int, resend: bool, close: bool
@@ -533,6 +576,9 @@ class Presenter:
         drew = screen.drew.get(seat, ())
         kind = bot_kind(game.variant)
         text = kind.hand_text(lang, game, info, view, drew)
+        note = await self._round_note(screen, game, seat, view, lang)
+        if note is not None:
+            text = f"{note}\n\n{text}"
         if ping is not None and pinged and ping[0] == game.version:
             text = f"{ping[1]}\n\n{text}"
         on_turn = game.status == "playing" and view.turn == seat
@@ -556,6 +602,28 @@ class Presenter:
             raise
         if user is None or not user.has_private_chat or user.blocked:
             await self.service.set_reachable(user_id, private_chat=True, blocked=False)
+
+    async def _round_note(self, screen: Screen, game: GameInfo, seat: int, view: SeatView,
+                          lang: str) -> str | None:
+        """The last round's result as a line of the seat's hand (what his side got, the
+        score): while the round it ended is shown, and in the next round until he moves
+        (his move is in the round's public history; a kind without one keeps the line
+        the whole round). Read from the stored rounds, so a restart shows it too."""
+        if game.status == "cancelled":
+            return None
+        over = view.turn is None
+        key = (view.round_index, over)
+        if screen.last_end is None or screen.last_end[0] != key:
+            ended = await self.service.ended_rounds(game.game_id)
+            screen.last_end = (key, (len(ended) - 1, ended[-1][0]) if ended else None)
+        last = screen.last_end[1]
+        if last is None:
+            return None
+        index, end = last
+        if index != view.round_index and (index != view.round_index - 1 or over or any(
+                getattr(event, "seat", None) == seat for event in getattr(view, "history", ()))):
+            return None
+        return round_note(lang, game, view, seat, end, index + 1)
 
     async def _cannot_reach(self, game: GameInfo, user_id: int, name: str,
                             exc: TelegramError) -> None:
@@ -644,15 +712,17 @@ class Presenter:
         if mention is not None and resend and mention[0] == game.version \
                 and view.turn == mention[1] and game.status == "playing":
             entities = _mention(lang, caption, seat_name(lang, game.seats[mention[1]]), mention[2])
-        markup = table_keyboard(lang, self.bot.username) \
-            if game.status != "finished" or not bot_kind(game.variant).review \
-            else final_keyboard(lang, self.bot.username, game_id)  # the review's button
+        markup = table_keyboard(lang, self.bot.username) if game.status != "finished" \
+            else self._final_markup(lang, game)
+        # a round's table that follows its round's summary only updates what the summary
+        # told: it is sent without notification (the summary was the moment)
+        silent = not resend and ref is not None and _is_summary(ref)
         if form == "text":  # issue 15, display: the live table as a text message
             user = mention[2] if entities and mention is not None else None
             text = bot_kind(game.variant).table_text(lang, game, view, results, auto,
                                                      mention=user)
             await self._text_table(game, view, ref if live and not resend else None, lang,
-                                   text, markup)
+                                   text, markup, silent=silent)
             self._told(screen, results)
             return
         banner, detail = banner_texts(lang, game, view)
@@ -670,7 +740,8 @@ class Presenter:
             sent = await self.bot.send_photo(game.chat_id, photo, caption=caption,
                                              caption_entities=entities,
                                              reply_markup=markup, filename=filename,
-                                             message_thread_id=game.topic)
+                                             message_thread_id=game.topic,
+                                             disable_notification=silent)
             old = await self._save(game_id, "table", None, chat_id=game.chat_id,
                                    message_id=sent.message_id, version=game.version,
                                    content=content)
@@ -687,11 +758,12 @@ class Presenter:
     # ------------------------------------------------------------ issue 15, display
     async def _text_table(self, game: GameInfo, view: SeatView, live: Shown | None,
                           lang: str, text: str, markup: InlineKeyboardMarkup | None, *,
-                          content: str | None = None) -> None:
+                          content: str | None = None, silent: bool = False) -> None:
         """The table as a text message (HTML): the live one (``live``, a text table)
         edited, or a new one sent and stored with the version it shows (a live message
         of the other form is deleted). ``content``: the digest to store (default: the
-        text's, marked as a text table)."""
+        text's, marked as a text table); ``silent``: a new one is sent without
+        notification."""
         game_id = game.game_id
         content = content or TEXT_MARK + digest(game.version, text)
         if live is not None and _is_text(live):
@@ -707,7 +779,8 @@ class Presenter:
                 if not tg.message_gone(exc):
                     raise
         sent = await self.bot.send_message(game.chat_id, text, parse_mode=ParseMode.HTML,
-                                           reply_markup=markup, message_thread_id=game.topic)
+                                           reply_markup=markup, message_thread_id=game.topic,
+                                           disable_notification=silent)
         old = await self._save(game_id, "table", None, chat_id=game.chat_id,
                                message_id=sent.message_id, version=game.version,
                                content=content)
@@ -771,9 +844,12 @@ class Presenter:
             end, hands = ended[r]
             last = r == len(ended) - 1
             final = outcome if last and view.round_index <= r else None
-            caption, rest = round_summary_parts(lang, game, finals[r], end, r + 1, hands,
-                                                final)
-            await self._round_picture(game, lang, finals[r], r, caption, rest, final=final)
+            caption = round_caption(lang, game, finals[r], end, r + 1, hands, final)
+            summary = round_summary(lang, game, finals[r], end, r + 1, hands, final)
+            text = bot_kind(game.variant).table_text(lang, game, finals[r])
+            await self._moment(game, lang, finals[r], f"{SUMMARY_MARK}{r}", caption,
+                               _fit(text, summary),
+                               final=final is not None)
             outcome_told = outcome_told or final is not None
             await self.service.set_announced(game_id, r + 1, outcome_told)
         # the moves up to the round's end are in its summary, not in the next caption
@@ -783,49 +859,62 @@ class Presenter:
             screen.auto.discard(id(res))
         del screen.results[:cut + 1]
         if outcome is not None and not outcome_told:
-            # the game ended in play: the live table shows the result (banner, caption)
+            # the game ended in play (a target reached): its end is one new message too,
+            # the last position with the result and the game's buttons
+            results = list(screen.results)
+            auto = {i for i, r in enumerate(results) if id(r) in screen.auto}
+            text = bot_kind(game.variant).table_text(lang, game, view, results, auto)
+            await self._moment(game, lang, view, f"{SUMMARY_MARK}{view.round_index}",
+                               table_caption(lang, game, view, results, auto), text,
+                               final=True)
+            self._told(screen, results)
             await self.service.set_announced(game_id, len(ended), True)
         if game.status == "finished":
             await self.service.forget_joins(game_id)
 
-    async def _round_picture(self, game: GameInfo, lang: str, view: SeatView, index: int,
-                             caption: str, rest: str, *, final: object) -> None:
-        """Round ``index``'s last position with its summary: the live table message
-        edited into it, or a new picture when there is no live one."""
+    def _final_markup(self, lang: str, game: GameInfo) -> InlineKeyboardMarkup:
+        """The buttons under a finished game's result: rematch, review (if the kind has
+        one), the private chat's link."""
+        votes = self.service.rematch_votes(game.game_id)
+        return final_keyboard(lang, self.bot.username, game.game_id,
+                              review=bot_kind(game.variant).review,
+                              votes=(len(votes.asked), len(votes.people))
+                              if votes is not None else None,
+                              rematched=votes is not None and votes.started is not None)
+
+    async def _moment(self, game: GameInfo, lang: str, view: SeatView, content: str,
+                      caption: str, text: str, *, final: bool) -> None:
+        """A round's end, or the game's: ONE new group message, which notifies (an edit
+        would notify nobody). It is the position at that end with the summary as its
+        caption (``text``, HTML, where the chat shows tables as text), stored as the
+        game's table with the digest ``content`` (``summary:<round>``), so a restart
+        that finds it sent sends it no more. The live table it follows is out of date:
+        it is deleted, so the group keeps one table a round. The next round's live table
+        is a new message again, sent without notification with its first move: this
+        keeps every summary in the group's history at one notifying message a round
+        (turning the summary itself into the next live table would spend one message
+        less but wipe the result at the next lead)."""
         game_id = game.game_id
-        content = f"{SUMMARY_MARK}{index}"
         ref = await self._ref(game_id, "table")
         if ref is not None and ref.digest == content:
             return  # done before a restart
-        markup = table_keyboard(lang, self.bot.username) \
-            if final is None or not bot_kind(game.variant).review \
-            else final_keyboard(lang, self.bot.username, game_id)  # the review's button
+        markup = self._final_markup(lang, game) if final \
+            else table_keyboard(lang, self.bot.username)
         if (await display_of(self.service, game.chat_id)).table == "text":  # issue 15
-            live = ref if ref is not None and not _is_summary(ref) else None
-            text = bot_kind(game.variant).table_text(lang, game, view)
-            await self._text_table(game, view, live, lang, text + "\n\n"
-                                   + html.escape(caption), markup, content=content)
-            for chunk in _chunks([rest] if rest else []):
-                await self.bot.send_message(game.chat_id, chunk, message_thread_id=game.topic)
+            await self._text_table(game, view, None, lang, text, markup, content=content)
             return
-        banner, detail = banner_texts(lang, game, view) if final is not None else (None, None)
+        banner, detail = banner_texts(lang, game, view) if final else (None, None)
         photo, filename = await self.workers.table_picture(
             lang, view, seat_names(lang, game), banner, detail)
-        done = False
-        if ref is not None and not _is_summary(ref) and not _is_text(ref) \
-                and await self._edit_picture(ref, photo, caption, filename, markup):
-            await self._mark(game_id, "table", None, version=game.version, content=content)
-            done = True
-        if not done:
-            sent = await self.bot.send_photo(game.chat_id, photo, caption=caption,
-                                             reply_markup=markup, filename=filename,
-                                             message_thread_id=game.topic)
-            await self._save(game_id, "table", None, chat_id=game.chat_id,
-                             message_id=sent.message_id, version=game.version,
-                             content=content)
-        if rest:
-            for chunk in _chunks([rest]):
-                await self.bot.send_message(game.chat_id, chunk, message_thread_id=game.topic)
+        sent = await self.bot.send_photo(game.chat_id, photo, caption=caption,
+                                         reply_markup=markup, filename=filename,
+                                         message_thread_id=game.topic)
+        old = await self._save(game_id, "table", None, chat_id=game.chat_id,
+                               message_id=sent.message_id, version=game.version,
+                               content=content)
+        if old is not None and old.message_id != sent.message_id and not _is_summary(old):
+            await tg.quietly(self.bot.delete_message(old.chat_id, old.message_id),
+                             "deleting the old table")
 
     # ------------------------------------------------------------ forum topics
     def _in_topic(self, game_id: int, run: Run) -> Run:
@@ -957,12 +1046,10 @@ def _mention(lang: str, caption: str, name: str, user_id: int) -> list[MessageEn
                           user=User(user_id, name, is_bot=False))]
 
 
-def _chunks(texts: Sequence[str], limit: int = 4096) -> list[str]:
-    """Join texts into as few messages as fit Telegram's limit."""
-    out: list[str] = []
-    for text in texts:
-        if out and len(out[-1]) + 2 + len(text) <= limit:
-            out[-1] += "\n\n" + text
-        else:
-            out.append(text[:limit])
-    return out
+def _fit(head: str, tail: str, limit: int = 4096) -> str:
+    """A text table (HTML) and a round's summary (plain text, escaped here) in one
+    message: the summary cut where the two would pass Telegram's limit of a text (cut
+    before escaping, so no entity is cut in two)."""
+    while tail and len(head) + 2 + len(html.escape(tail)) > limit:
+        tail = tail[:len(tail) - (len(head) + 2 + len(html.escape(tail)) - limit)]
+    return f"{head}\n\n{html.escape(tail)}" if tail else head[:limit]

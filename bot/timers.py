@@ -11,9 +11,11 @@ Time comes from an injectable :class:`~service.timers.Clock`; a test gives a
 ``ManualClock``, advances it and calls :func:`fire_due`, which runs whatever is
 due at once, in order (reminders, time-outs, then the lobby / idle expiry).
 
-Private messages sent from here (reminders, "your turn" notices) keep at most
-one notice per player (the previous one is deleted); the rate limiter
-(bot/limiter.py) keeps Telegram's pace of a private chat.
+Private messages sent from here (reminders, "your turn" notices, the take-over's
+"how to come back") keep at most one notice per player (the previous one is
+deleted); the rate limiter (bot/limiter.py) keeps Telegram's pace of a private
+chat. A reminder or turn notice is skipped within a minute of a turn ping to the
+same person (:func:`may_nudge`).
 """
 
 from __future__ import annotations
@@ -221,6 +223,11 @@ async def fire_timeout(app: AnyApp, game_id: int) -> TimeoutOutcome | None:
         if outcome.took_over:
             ui.say(game.chat_id, tr(lang, "timer.took_over", name=name, count=outcome.timeouts),
                    thread=game.topic)
+    if outcome.took_over and outcome.user_id is not None:
+        # and he is told in private how to take his seat back (never held back by
+        # the gap between nudges: it is news, not a nudge)
+        await _notice(app, game, outcome.seat, outcome.user_id, "timer.took_over_private",
+                      nudge=False, count=outcome.timeouts)
     return outcome
 
 
@@ -247,10 +254,9 @@ async def housekeeping(app: AnyApp) -> list[Expired]:
         async with state.game_lock(game.chat_id):
             for name in (timeout_job(game.game_id), remind_job(game.game_id)):
                 _remove_jobs(app, name)
-            state.pipeline.cancelled(game)
             lang = await ui.chat_language(game.chat_id)
-            ui.say(game.chat_id, tr(lang, f"timer.expired.{item.reason}",
-                                    after=duration_text(lang, item.after)), thread=game.topic)
+            state.pipeline.cancelled(game, f"timer.expired.{item.reason}",
+                                     after=duration_text(lang, item.after))
     for game in await state.service.active_games():
         await ui.reconcile(game)
     return closed
@@ -268,15 +274,44 @@ async def fire_due(app: AnyApp) -> None:
 # ------------------------------------------------------------------ private notices
 
 
-async def _notice(app: AnyApp, game: GameInfo, seat: int, user_id: int, key: str,
-                  **values: object) -> None:
+NUDGE_GAP = 60.0  # seconds: a turn ping and a timer's notice never reach one person closer
+_NUDGED_KEY = "domino_nudged"
+NUDGES = ("ping", "timer")  # the two kinds of nudge kept apart
+
+
+def may_nudge(app: AnyApp, user_id: int, kind: str) -> bool:
+    """Whether a nudge of ``kind`` ("ping": a turn ping, bot/pings.py; "timer": a
+    timer's turn notice or reminder) may reach the user now: True, and counted as sent
+    now, unless one of the other kind went out less than :data:`NUDGE_GAP` seconds ago
+    by the timers' clock; then this one is skipped, not postponed (the first just said
+    what it would say, and a postponed "7 s left" would come after the time-out). Two
+    of one kind are the timers' or the pings' own business. Kept in memory: after a
+    restart the first nudge goes out."""
+    nudged: dict[tuple[int, str], float] = app.bot_data.setdefault(_NUDGED_KEY, {})
+    now = get_clock(app).now()
+    for other in NUDGES:
+        last = nudged.get((user_id, other))
+        if other != kind and last is not None and now - last < NUDGE_GAP:
+            return False
+    if len(nudged) > 10_000:  # forget those nudged long ago
+        for key in [k for k, at in nudged.items() if now - at >= NUDGE_GAP]:
+            del nudged[key]
+    nudged[(user_id, kind)] = now
+    return True
+
+
+async def _notice(app: AnyApp, game: GameInfo, seat: int, user_id: int, key: str, *,
+                  nudge: bool = True, **values: object) -> None:
     """Send a reminder or turn notice; the previous notice to the user is deleted.
-    The private chat's pace (one message a second) is kept by the rate limiter."""
+    The private chat's pace (one message a second) is kept by the rate limiter.
+    ``nudge``: it is one of the nudges kept apart from turn pings (may_nudge)."""
     state = get_state(app)
     service = state.service
     ui = state.presenter
     user = await service.user(user_id)
     if user is None or not user.has_private_chat or user.blocked:
+        return
+    if nudge and not may_nudge(app, user_id, "timer"):
         return
     lang = await ui.user_language(user_id, user=user)
     text = tr(lang, key, variant=variant_name(lang, game.variant), game_id=game.game_id,
@@ -424,6 +459,7 @@ __all__ = [
     "get_clock",
     "get_runtime",
     "housekeeping",
+    "may_nudge",
     "put_clock",
     "request_arm",
     "settings_command",

@@ -74,6 +74,8 @@ from service.types import (
     JoinLink,
     MoveReport,
     PlayerInfo,
+    RematchAsk,
+    RematchVotes,
     SeatInfo,
     Shown,
     ShownKind,
@@ -185,6 +187,8 @@ class GameService:
         self._forced: OrderedDict[int, bool] = OrderedDict()
         # ratings (issue 15): leaderboards and a player's ratings, read side
         self.ratings = RatingService(db, self._repos)
+        # finished game -> who of its people asked for its rematch (in memory only)
+        self._rematches: OrderedDict[int, RematchVotes] = OrderedDict()
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] | None = None,
@@ -556,6 +560,61 @@ class GameService:
 
     async def set_announced(self, game_id: int, rounds: int, outcome: bool) -> None:
         await self._repos.announcements.set(self._db, game_id, rounds=rounds, outcome=outcome)
+
+    # --------------------------------------------------------------- rematch
+    def rematch_votes(self, game_id: int) -> RematchVotes | None:
+        """Who asked for the rematch of that finished game so far (None: nobody)."""
+        return self._rematches.get(game_id)
+
+    async def ask_rematch(self, game_id: int, user_id: int) -> RematchAsk:
+        """A person of a finished game asks for its rematch. Once every person of it
+        has, the rematch opens in the same chat and topic with the same seats (people
+        and computers in their places), variant and options, and starts. Refused:
+        the game is not finished (`NotFinishedError`), he did not play it
+        (`NotInGameError`), its rematch began already (`AlreadyStartedError`), the
+        chat (topic) has a game in its lobby or in play (`ActiveGameExistsError`)."""
+        game = await self.game(game_id)
+        if game.status != "finished":
+            raise NotFinishedError()
+        people = tuple(s.user_id for s in game.seats if s.user_id is not None)
+        if user_id not in people:
+            raise NotInGameError()
+        votes = self._rematches.get(game_id) or RematchVotes(game_id, people)
+        if votes.started is not None:
+            raise AlreadyStartedError()
+        if await self.active_game(game.chat_id, topic=game.topic) is not None:
+            raise ActiveGameExistsError()
+        if user_id in votes.asked:
+            return RematchAsk(votes, again=True)
+        votes = dataclasses.replace(votes, asked=votes.asked | {user_id})
+        self._lru_put(self._rematches, game_id, votes, _CHAT_CACHE_SIZE)
+        if votes.waiting:
+            return RematchAsk(votes, again=False)
+        report = await self._rematch(game)
+        votes = dataclasses.replace(votes, started=report.game.game_id)
+        self._lru_put(self._rematches, game_id, votes, _CHAT_CACHE_SIZE)
+        return RematchAsk(votes, again=False, report=report)
+
+    async def _rematch(self, game: GameInfo) -> MoveReport:
+        """Open the finished ``game``'s table again (its seats in their order, in one
+        transaction) and start it, as its creator (or its first person, should he
+        have left it before it started)."""
+        creator = game.creator_user_id if game.seat_of(game.creator_user_id) is not None \
+            else next(s.user_id for s in game.seats if s.user_id is not None)
+        assert creator is not None
+        async with self._db.transaction() as tx:
+            try:
+                new_id = await self._repos.games.create_lobby(
+                    tx, game.chat_id, game.variant, creator, options=dict(game.options),
+                    seed=self._seeds(), topic=_stored(game.topic))
+            except st.ActiveGameExistsError as exc:
+                raise ActiveGameExistsError(str(exc)) from None
+            for seat in game.seats:
+                await self._repos.games.add_seat(
+                    tx, new_id, display_name=seat.name, user_id=seat.user_id, seat=seat.seat,
+                    ai_level=cast(AiLevel, seat.ai_level) if seat.user_id is None else None)
+        self._lru_put(self._chats, new_id, game.chat_id, _CHAT_CACHE_SIZE)
+        return await self.start(game.chat_id, creator, topic=game.topic)
 
     # --------------------------------------------------------------- lobby
     async def open_lobby(self, chat_id: int, creator: PlayerInfo, variant: str = "kozel",

@@ -239,3 +239,31 @@ class TurnPing:
     user_id: int
     began_at: float
     sent: int
+
+
+@dataclass(frozen=True, slots=True)
+class RematchVotes:
+    """Who of a finished game's people asked for its rematch. Kept in memory by the
+    service: a restart forgets the asks (each person presses again), never a game."""
+
+    game_id: int
+    people: tuple[int, ...]  # the user ids of its people, by seat
+    asked: frozenset[int] = frozenset()
+    started: int | None = None  # the rematch's game id, once it began
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The people who did not ask yet, by seat."""
+        return tuple(u for u in self.people if u not in self.asked)
+
+
+@dataclass(frozen=True, slots=True)
+class RematchAsk:
+    """What a press of the rematch button did: the asks so far, whether the presser
+    had asked before (nothing changed), and the start of the rematch once every
+    person asked (None until then)."""
+
+    votes: RematchVotes
+    again: bool
+    report: MoveReport | None = None
+

@@ -758,4 +758,24 @@ TEXTS: dict[str, str] = {
     "plural.triangle.one": "{n} triangle",
     "plural.triangle.few": "{n} triangles",
     "plural.triangle.many": "{n} triangles",
+    # ============================================================ moments as messages
+    "note.domino": "🁫 Round {round}: {name} went out · your side: {points} · score {score}",
+    "note.fish": "🐟 Round {round}: fish · your side: {points} · score {score}",
+    "note.eggs": "🥚 Round {round}: eggs · your side: {points} · score {score}",
+    "note.tricks": "🀄 Round {round}: {name} took the last trick · your side: {points} · "
+                   "score {score}",
+    "btn.rematch": "🔁 Rematch",
+    "btn.rematch_count": "🔁 Rematch {done}/{all}",
+    "btn.rematch_started": "🔁 Rematch started",
+    "rematch.asked": "You want a rematch. Waiting for: {names}.",
+    "rematch.again": "You have already asked for the rematch. Waiting for: {names}.",
+    "rematch.not_player": "Only those who played this game can ask for its rematch.",
+    "rematch.busy": "This chat already has a game: finish it or /cancel it first.",
+    "rematch.started": "The rematch starts: same seats, same rules.",
+    "rematch.done": "The rematch of this game has started already.",
+    "timer.took_over_private": (
+        "🤖 You missed {count} turns in a row ({variant}, game {game_id}): a computer "
+        "player plays your seat now. Send /back, or press any button on your hand, to "
+        "play again."
+    ),
 }

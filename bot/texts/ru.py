@@ -773,4 +773,25 @@ TEXTS: dict[str, str] = {
     "plural.triangle.one": "{n} треугольник",
     "plural.triangle.few": "{n} треугольника",
     "plural.triangle.many": "{n} треугольников",
+    # ============================================================ moments as messages
+    "note.domino": "🁫 Раунд {round}: {name} выходит — домино · ваша сторона: {points} · "
+                   "счёт {score}",
+    "note.fish": "🐟 Раунд {round}: рыба · ваша сторона: {points} · счёт {score}",
+    "note.eggs": "🥚 Раунд {round}: яйца · ваша сторона: {points} · счёт {score}",
+    "note.tricks": "🀄 Раунд {round}: {name} берёт последнюю взятку · ваша сторона: "
+                   "{points} · счёт {score}",
+    "btn.rematch": "🔁 Реванш",
+    "btn.rematch_count": "🔁 Реванш {done}/{all}",
+    "btn.rematch_started": "🔁 Реванш начался",
+    "rematch.asked": "Вы за реванш. Ждём: {names}.",
+    "rematch.again": "Вы уже попросили реванш. Ждём: {names}.",
+    "rematch.not_player": "Реванш могут попросить только те, кто играл в этой партии.",
+    "rematch.busy": "В этом чате уже идёт игра: доиграйте её или отмените командой /cancel.",
+    "rematch.started": "Реванш начинается: те же места, те же правила.",
+    "rematch.done": "Реванш этой партии уже начался.",
+    "timer.took_over_private": (
+        "🤖 Вы пропустили ходов подряд: {count} ({variant}, игра {game_id}). Теперь за вас "
+        "ходит компьютер. Чтобы вернуться в игру, отправьте /back или нажмите любую "
+        "кнопку на своей руке."
+    ),
 }

@@ -1,7 +1,7 @@
 """After the game, through the emulator: whole games of kozel (2 people + 2 computers)
-and All Fives; one new group message a round, never an empty table picture, the last
-picture carries the result, the lobby and the private message say how it ended,
-/score shows it afterwards."""
+and All Fives; one notifying group message a round (its end), never an empty table
+picture, the last picture carries the result, the lobby and the private message say how
+it ended, /score shows it afterwards."""
 
 from __future__ import annotations
 
@@ -67,16 +67,18 @@ async def test_after_the_game(emu: TelegramEmulator, db_path: Path, variant: str
         result = result_line(lang, game, view, outcome)
         sides = side_names(lang, game, view)
 
-        # one new group message a round, from the start on: the table of the round (sent
-        # with its first move, the first round's too); the round's end turns it into the
-        # summary, edited in place
+        # one notifying group message a round: its end (the round's last position with the
+        # whole summary, a new photo), and the game's first table (sent with the first
+        # move); the table of every later round is sent with its first move too, without
+        # notification (the summary before it was the moment); no summary is split in two
         sent = [h for h in emu.history(group.id)[start:] if h.action == "send"]
         photos = [h for h in sent if h.method == "sendPhoto"]
         texts = [h for h in sent if h.method == "sendMessage"]
-        assert len(photos) == rounds, (len(photos), rounds)
-        long_summaries = sum(1 for h in texts if tr(lang, "round.hands") in
-                             str((h.snapshot or {}).get("text")))
-        assert len(texts) == long_summaries <= rounds
+        assert not texts, [(h.snapshot or {}).get("text") for h in texts]
+        moments = [h for h in photos if h.notifies]
+        assert len(moments) == rounds + 1, (len(moments), rounds)
+        live = [photos[0], *(h for h in photos if not h.notifies)]
+        assert rounds - 1 <= len(live) <= rounds
         # never an empty table: every group picture, sent or edited, in every round
         # (round 1 included), shows a move already made (a live table names the last
         # move; a summary is its round's last position)
@@ -88,10 +90,13 @@ async def test_after_the_game(emu: TelegramEmulator, db_path: Path, variant: str
             assert tr(lang, "table.last", move="") in caption or \
                 re.search(r"(Round|Раунд) \d+:", caption.split("\n")[0]), caption
         # each round's new table, round 1's too, is sent with that round's first move
-        for number, h in enumerate(photos, start=1):
+        for number, h in enumerate(live, start=1):
             caption = str((h.snapshot or {}).get("caption"))
             assert tr(lang, "table.last", move="") in caption, caption
             assert caption.split("\n")[0].endswith(f" {number}"), caption
+        # the ended round's live table is deleted with its summary: one table a round
+        assert sum(1 for h in emu.history(group.id)[start:] if h.action == "delete") \
+            == len(live)
         tables = [m for m in emu.bot_messages(group.id) if m.has_media]
         assert len(tables) == rounds  # each round's last position with its summary
         for number, msg in enumerate(tables[:ended], start=1):

@@ -384,7 +384,10 @@ async def test_lobby_buttons_and_cancel(bot: Bot, emu: TelegramEmulator) -> None
     await bot.send(anna, group.id, "/cancel")
     game = await bot.game_in(group.id)
     assert game is not None and game.status == "cancelled"
-    assert "cancelled" in (emu.bot_messages(group.id)[-1].text or "")
+    # the cancel of a lobby is its one message: the lobby, edited to say so
+    assert "already open" in (emu.bot_messages(group.id)[-1].text or "")
+    assert any("cancelled" in (m.text or "") and m.edit_date is not None
+               for m in emu.bot_messages(group.id))
 
 
 async def test_commands_are_registered_in_both_languages(bot: Bot,

@@ -79,8 +79,8 @@ async def test_a_round_summary_the_group_missed_is_sent_when_it_can(emu: Telegra
         state = bot.app.bot_data["domino_state"]
         state.outbox.retry_delays = (0.05, 0.05, 0.05)
         # the group refuses the summary for a while (the bot was removed and added back)
-        gate = emu.hold("editMessageMedia", chat_id=group, count=1,
-                        where=lambda p: "Round 1:" in str(p.get("media") or ""))
+        gate = emu.hold("sendPhoto", chat_id=group, count=1,
+                        where=lambda p: "Round 1:" in str(p.get("caption") or ""))
         rng = Random(3)
         game = await bot.game_in(group)
         assert game is not None

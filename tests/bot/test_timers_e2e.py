@@ -211,8 +211,10 @@ async def test_lobby_and_idle_games_are_closed(emu: TelegramEmulator, db_path: P
         await bot.send(users[0], group.id, "/newgame draw")
         clock.advance(24 * 3600 + 1)
         await fire(bot)
-        assert texts(bot, group.id, "lobby was closed") == [
-            "⌛ The lobby was closed: the game did not start within 24 h."]
+        closed = texts(bot, group.id, "lobby was closed")  # the lobby itself says it
+        assert len(closed) == 1 and closed[0].endswith(
+            "\n⌛ The lobby was closed: the game did not start within 24 h.")
+        assert "The game was cancelled." in closed[0]
         assert (await bot.game_in(group.id)).status == "cancelled"
 
         await bot.send(users[0], group.id, "/settings idle 2d")

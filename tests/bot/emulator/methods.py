@@ -50,7 +50,8 @@ class MessageMethods:
         markup = validation.reply_markup(p)
         reply = self._reply_to(p, chat)
         return self._bot_send(chat, "sendMessage", reply, text=text, entities=entities,
-                              reply_markup=markup, message_thread_id=self.world.thread_of(chat, p))
+                              reply_markup=markup, message_thread_id=self.world.thread_of(chat, p),
+                              silent=p.get_bool("disable_notification"))
 
     def send_photo(self, p: Params) -> Json:
         chat = self.world.target_chat(p)
@@ -61,7 +62,7 @@ class MessageMethods:
         photo = self.media.photo(p.get("photo"), p.files, "photo")
         return self._bot_send(chat, "sendPhoto", reply, photo=photo, caption=caption,
                               caption_entities=cents, reply_markup=markup,
-                              message_thread_id=thread)
+                              message_thread_id=thread, silent=p.get_bool("disable_notification"))
 
     def send_document(self, p: Params) -> Json:
         chat = self.world.target_chat(p)
@@ -72,7 +73,7 @@ class MessageMethods:
         doc = self.media.document(p.get("document"), p.files, "document")
         return self._bot_send(chat, "sendDocument", reply, document=doc, caption=caption,
                               caption_entities=cents, reply_markup=markup,
-                              message_thread_id=thread)
+                              message_thread_id=thread, silent=p.get_bool("disable_notification"))
 
     def _reply_to(self, p: Params, chat: Chat) -> Message | None:
         params = p.get_json("reply_parameters", "reply parameters")
@@ -88,12 +89,13 @@ class MessageMethods:
             raise bad_request("message to be replied not found")
         return msg
 
-    def _bot_send(self, chat: Chat, method: str, reply: Message | None, **kw: Any) -> Json:
+    def _bot_send(self, chat: Chat, method: str, reply: Message | None, *,
+                  silent: bool = False, **kw: Any) -> Json:
         msg = Message(chat, self.world.next_message_id(chat), self.world.now(),
                       self.world.bot, **kw)
         if reply is not None:
             msg.reply_to_message_id = reply.message_id
-        self.world.store(msg, "send", method)
+        self.world.store(msg, "send", method, notifies=not silent)
         return msg.to_api(with_reply=reply)
 
     # ------------------------------------------------------------------ editing

@@ -231,6 +231,9 @@ class HistoryEntry:
     message_id: int
     snapshot: Json | None  # the message after the action (None on delete)
     at: float
+    # whether the chat's members were notified: a message sent without
+    # ``disable_notification`` (Telegram never notifies of an edit or a delete)
+    notifies: bool = False
 
 
 @dataclass

@@ -199,10 +199,11 @@ class World:
         return old
 
     # ------------------------------------------------------------------ messages
-    def store(self, msg: Message, action: Literal["send", "edit"], method: str) -> None:
+    def store(self, msg: Message, action: Literal["send", "edit"], method: str, *,
+              notifies: bool = False) -> None:
         self.messages_by_chat[msg.chat.id][msg.message_id] = msg
         entry = HistoryEntry(action, method, msg.chat.id, msg.message_id, msg.to_api(),
-                             self.clock())
+                             self.clock(), notifies=notifies and action == "send")
         self.history_by_chat[msg.chat.id].append(entry)
         for observe in self.observers:
             observe(entry)
