@@ -183,9 +183,15 @@ async def test_general_kozel_signal(emu: TelegramEmulator, db_path: Path) -> Non
         future = encode(Signal(game.game_id, game.version + 5, "0"))
         assert await bot.press(waiting, waiting.id, msg.message_id, future, forge=True) == \
             "This button is not valid."
-        # (a table comes only with the lead: the stranger presses on the closed lobby)
+        # (a table comes only with the lead: the stranger presses on the closed lobby; a
+        # hand's button anywhere but in the presser's own private chat is not valid)
         lobby = next(m for m in emu.bot_messages(group.id)
                      if "The game has started" in (m.text or ""))
         assert await bot.press(stranger, group.id, lobby.message_id, six, forge=True) == \
+            "This button is not valid."
+        await emu.user_starts_bot(stranger)
+        await bot.settle()
+        greeting = emu.bot_messages(stranger.id)[-1]
+        assert await bot.press(stranger, stranger.id, greeting.message_id, six, forge=True) == \
             "You are not in this game."
         assert len(emu.bot_messages(group.id)) == before + 1
