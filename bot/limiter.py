@@ -17,9 +17,9 @@ at its full pace finds it and goes out at once instead of waiting its turn.
 
 A 429 ("Too Many Requests: retry after N") for a chat blocks only that chat for
 N seconds, then the request is retried (``max_retries`` times). Calls that send
-nothing to a chat (answerCallbackQuery, getUpdates, getChatMember, deleteMessage
-...) pass straight through. The outbox asks :meth:`ChatLimiter.ready_in` before it
-takes a frame, so it renders only what will be sent at once.
+nothing to a chat (answerCallbackQuery, getUpdates, getChatMember, a private
+chat's deleteMessage ...) pass straight through; a group's deletes count. The
+outbox asks :meth:`ChatLimiter.ready_in` before it takes a frame, so it renders only what will be sent at once.
 """
 
 from __future__ import annotations
@@ -41,9 +41,12 @@ log = logging.getLogger(__name__)
 JSONResult = bool | dict[str, Any] | list[dict[str, Any]]
 
 
-def counted(endpoint: str) -> bool:
-    """Whether a Bot API method puts or changes a message in a chat (counts to its pace)."""
+def counted(endpoint: str, chat_id: int | None = None) -> bool:
+    """Whether a Bot API method counts to a chat's pace: it puts or changes a message,
+    or (in a group, whose budget counts deletes alike) deletes one."""
     name = endpoint.lower()
+    if name == "deletemessage":
+        return chat_id is not None and chat_id < 0
     return name.startswith(("send", "edit", "copymessage", "forwardmessage")) \
         and name != "sendchataction"
 
@@ -249,7 +252,7 @@ class ChatLimiter(BaseRateLimiter[int]):
         rate_limit_args: int | None,
     ) -> JSONResult:
         chat_id = chat_of(data)
-        paced = counted(endpoint)
+        paced = counted(endpoint, chat_id)
         retries = rate_limit_args if rate_limit_args is not None else self.max_retries
         for attempt in range(retries + 1):
             stamp: list[float] | None = None

@@ -63,7 +63,12 @@ async def test_group_window_is_sliding_and_exact(emu: TelegramEmulator, clock: F
     with pytest.raises(RetryAfter) as info:
         await bot.send_message(g.id, "21st")
     assert retry_after(info) == 41  # the call of t=1000 leaves the window at t=1060
-    assert await bot.delete_message(g.id, first.message_id)  # deletions are not paced
+    with pytest.raises(RetryAfter):  # a group's deletes count as its sends do
+        await bot.delete_message(g.id, first.message_id)
+    private = emu.add_user("P")
+    await emu.user_starts_bot(private)
+    note = await bot.send_message(private.id, "x")
+    assert await bot.delete_message(private.id, note.message_id)  # a private one is not paced
     clock.advance(40)  # t=1059: still 20 in the window
     with pytest.raises(RetryAfter) as info:
         await bot.send_message(g.id, "still too early")

@@ -30,7 +30,8 @@ class Clock:
 def test_counted_methods_are_the_ones_that_put_messages() -> None:
     assert counted("sendMessage") and counted("editMessageMedia") and counted("sendPhoto")
     assert not counted("answerCallbackQuery") and not counted("getUpdates")
-    assert not counted("deleteMessage") and not counted("sendChatAction")
+    assert not counted("deleteMessage", 42) and not counted("sendChatAction")
+    assert counted("deleteMessage", -42)  # a group's budget counts deletes too
 
 
 def test_group_pace_is_a_sliding_window_without_a_burst() -> None:

@@ -25,8 +25,9 @@ class RateLimits:
 
     The defaults are Telegram's: about one message a second in a private chat, 20 in any
     60 s in a group, 30 a second in all. ``None`` switches one limit off. Sends and edits
-    count (:data:`PACED_METHODS`); deleteMessage, answerCallbackQuery, chat actions and
-    reads do not. A call refused with 429 consumes nothing; one that passes the check
+    count (:data:`PACED_METHODS`), and in a group deleteMessage too (a group's budget
+    counts sends, edits and deletes alike); answerCallbackQuery, chat actions and reads
+    do not. A call refused with 429 consumes nothing; one that passes the check
     counts even if it then fails otherwise (say "message is not modified"). The check runs
     on the emulator clock when the call is applied (after any latency or hold).
     """
@@ -64,7 +65,8 @@ class RateLimiter:
 
     def check(self, method: str, chat: Chat | None, limits: RateLimits) -> None:
         """Accept the call (and count it) or raise 429 with the seconds to wait."""
-        if method not in PACED_METHODS:
+        in_group = chat is not None and not chat.is_private
+        if method not in PACED_METHODS and not (method == "deleteMessage" and in_group):
             return
         now = self.clock()
         checks: list[tuple[deque[float], Limit]] = []
