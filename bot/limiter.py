@@ -19,7 +19,8 @@ A 429 ("Too Many Requests: retry after N") for a chat blocks only that chat for
 N seconds, then the request is retried (``max_retries`` times). Calls that send
 nothing to a chat (answerCallbackQuery, getUpdates, getChatMember, a private
 chat's deleteMessage ...) pass straight through; a group's deletes count. The
-outbox asks :meth:`ChatLimiter.ready_in` before it takes a frame, so it renders only what will be sent at once.
+outbox asks :meth:`ChatLimiter.ready_in` before it takes a frame, so it renders
+only what will be sent at once.
 """
 
 from __future__ import annotations
