@@ -13,6 +13,7 @@ Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn fo
     l:<gid>:<action>[:<arg>]           a lobby button (see LOBBY_ACTIONS)
     r:<variant>                        the /rules menu: show that variant's rules
     v:<gid>                            the post-game review of that game (under its result)
+    k:<gid>                            agree to cancel that started game
 
 Anything else, or anything out of range, decodes to None: a forged payload.
 """
@@ -133,8 +134,15 @@ class ReviewGame:
     game_id: int
 
 
+@dataclass(frozen=True, slots=True)
+class CancelAgree:
+    """A person of a started game agrees to cancel it (the button under /cancel)."""
+
+    game_id: int
+
+
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
-                | Signal | RulesOf | ReviewGame)
+                | Signal | RulesOf | ReviewGame | CancelAgree)
 
 _NUM = r"(0|[1-9][0-9]{0,14})"
 _PLAY = re.compile(rf"p:{_NUM}:{_NUM}:([0-9]{{1,2}}):([WENSL])([#xr]?)")
@@ -144,6 +152,7 @@ _SIGNAL = re.compile(rf"g:{_NUM}:{_NUM}:([60])")
 _INFO = re.compile(rf"t:{_NUM}:{_NUM}:([0-9]{{1,2}})")
 _RULES = re.compile(r"r:([a-z_]{1,20})")
 _REVIEW = re.compile(rf"v:{_NUM}")
+_AGREE = re.compile(rf"k:{_NUM}")
 _LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
 
 
@@ -175,6 +184,8 @@ def encode(data: CallbackData) -> str:
         text = f"g:{data.game_id}:{data.version}:{data.kind}"
     elif isinstance(data, ReviewGame):
         text = f"v:{data.game_id}"
+    elif isinstance(data, CancelAgree):
+        text = f"k:{data.game_id}"
     elif isinstance(data, RulesOf):
         if not re.fullmatch(r"[a-z_]{1,20}", data.variant):
             raise ValueError(f"not a variant name: {data.variant!r}")
@@ -237,6 +248,9 @@ def decode(text: str | None) -> CallbackData | None:
     if m := _REVIEW.fullmatch(text):
         ids = _ids(m[1])
         return None if ids is None else ReviewGame(ids[0])
+    if m := _AGREE.fullmatch(text):
+        ids = _ids(m[1])
+        return None if ids is None else CancelAgree(ids[0])
     if m := _LOBBY.fullmatch(text):
         ids = _ids(m[1])
         action, arg = m[2], m[3] or ""
