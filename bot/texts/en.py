@@ -486,7 +486,7 @@ TEXTS: dict[str, str] = {
     # ---- issue 12: the lobby says what will happen
     "btn.settings_done": "✔ Done",
     "err.not_manager": "Only {name} (who opened the game) or a group admin can change "
-                       "the settings, the computer players and the group's language.",
+                       "the game's settings and its computer players.",
     "err.not_manager_admin": "Only a group admin can do that (or the creator of the "
                              "group's game).",
     "panel.title": "⚙ Game settings: {variant}",
