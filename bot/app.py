@@ -209,6 +209,10 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
 
     # Commands run from new messages only: an edited "/pass" is not run again.
     new = filters.UpdateType.MESSAGE
+    # first of all, in a group: a command written as the group or a channel is no
+    # person's, and stops here (bot/handlers.py on_impersonal)
+    app.add_handler(MessageHandler(new & filters.COMMAND & ~filters.ChatType.PRIVATE,
+                                   handlers.on_impersonal), group=-1)
     app.add_handler(CommandHandler("start", handlers.cmd_start, filters=new))
     for name in COMMANDS:
         handler = getattr(handlers, f"cmd_{name}", None) or getattr(timers, f"cmd_{name}", None) \

@@ -17,6 +17,7 @@ from telegram.ext import ContextTypes
 from bot import tg
 from bot.callbacks import (
     AI_CODES,
+    CancelAgree,
     DrawTile,
     EndTurn,
     LobbyAction,
@@ -32,7 +33,7 @@ from bot.callbacks import (
 )
 from bot.common import error_text, move_refusal, player_of, with_admin_fallback
 from bot.formatting import no_fit_text, rules_text, seat_name
-from bot.keyboards import is_variant, rules_keyboard, tile_label
+from bot.keyboards import cancel_agreement_keyboard, is_variant, rules_keyboard, tile_label
 from bot.kinds import BotKind, MakeMove, Refusal, Reselect, kind_of_data
 from bot.presenter import Presenter
 from bot.review import review_button, start_link
@@ -104,6 +105,9 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
         return
     if isinstance(data, RulesOf):
         await _rules(state, ui, query, answer, lang, data, chat_id)
+        return
+    if isinstance(data, CancelAgree):
+        await _agree_to_cancel(state, ui, query, answer, lang, data)
         return
     if isinstance(data, ReviewGame):  # the post-game review (issue 15)
         text = await review_button(context.application, query, data)
@@ -233,6 +237,34 @@ async def _kind_press(state: BotState, ui: Presenter, query: CallbackQuery, cont
         return
     await answer()
     state.pipeline.after(report)
+
+
+async def _agree_to_cancel(state: BotState, ui: Presenter, query: CallbackQuery,
+                           answer: Answer, lang: str, data: CancelAgree) -> None:
+    """A press on the button under a player's /cancel: the presser agrees (a person
+    seated in the game, else refused); the button counts the agreements, and when
+    every person agreed the game is cancelled and the message says so (an edit: no
+    new message in the group)."""
+    try:
+        agreement = await state.service.agree_to_cancel(data.game_id, query.from_user.id)
+    except ServiceError as exc:
+        await answer(error_text(lang, exc))
+        return
+    game = agreement.game
+    message = query.message if isinstance(query.message, Message) else None
+    group_lang = await ui.chat_language(game.chat_id)
+    agreed, needed = len(agreement.agreed), len(agreement.people)
+    if agreement.cancelled:
+        await answer(tr(lang, "ans.cancelled"))
+        state.pipeline.cancelled(game)
+        if message is not None:
+            ui.edit_text(message.chat.id, message.message_id, tr(group_lang, "cancel.done"))
+        return
+    await answer(tr(lang, "ans.cancel_agreed" if agreement.new else "ans.cancel_already",
+                    agreed=agreed, needed=needed))
+    if message is not None and agreement.new and message.text:
+        ui.edit_text(message.chat.id, message.message_id, message.text,
+                     cancel_agreement_keyboard(group_lang, game.game_id, agreed, needed))
 
 
 async def _signal(state: BotState, ui: Presenter, answer: Answer, lang: str, data: Signal,

@@ -14,6 +14,7 @@ Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn fo
     r:<variant>                        the /rules menu: show that variant's rules
     v:<gid>                            the post-game review of that game (under its result)
     m:<gid>                            a rematch of that finished game (under its result)
+    k:<gid>                            agree to cancel that started game
 
 Anything else, or anything out of range, decodes to None: a forged payload.
 """
@@ -142,8 +143,15 @@ class Rematch:
     game_id: int
 
 
+@dataclass(frozen=True, slots=True)
+class CancelAgree:
+    """A person of a started game agrees to cancel it (the button under /cancel)."""
+
+    game_id: int
+
+
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
-                | Signal | RulesOf | ReviewGame | Rematch)
+                | Signal | RulesOf | ReviewGame | Rematch | CancelAgree)
 
 _NUM = r"(0|[1-9][0-9]{0,14})"
 _PLAY = re.compile(rf"p:{_NUM}:{_NUM}:([0-9]{{1,2}}):([WENSL])([#xr]?)")
@@ -154,6 +162,7 @@ _INFO = re.compile(rf"t:{_NUM}:{_NUM}:([0-9]{{1,2}})")
 _RULES = re.compile(r"r:([a-z_]{1,20})")
 _REVIEW = re.compile(rf"v:{_NUM}")
 _REMATCH = re.compile(rf"m:{_NUM}")
+_AGREE = re.compile(rf"k:{_NUM}")
 _LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
 
 
@@ -187,6 +196,8 @@ def encode(data: CallbackData) -> str:
         text = f"v:{data.game_id}"
     elif isinstance(data, Rematch):
         text = f"m:{data.game_id}"
+    elif isinstance(data, CancelAgree):
+        text = f"k:{data.game_id}"
     elif isinstance(data, RulesOf):
         if not re.fullmatch(r"[a-z_]{1,20}", data.variant):
             raise ValueError(f"not a variant name: {data.variant!r}")
@@ -252,6 +263,9 @@ def decode(text: str | None) -> CallbackData | None:
     if m := _REMATCH.fullmatch(text):
         ids = _ids(m[1])
         return None if ids is None else Rematch(ids[0])
+    if m := _AGREE.fullmatch(text):
+        ids = _ids(m[1])
+        return None if ids is None else CancelAgree(ids[0])
     if m := _LOBBY.fullmatch(text):
         ids = _ids(m[1])
         action, arg = m[2], m[3] or ""

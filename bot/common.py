@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Final, TypeVar
 
-from telegram import Bot, User
+from telegram import Bot, ChatMember, ChatMemberRestricted, Message, User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
@@ -13,8 +15,16 @@ from bot.formatting import refusal_text
 from bot.texts import CATALOGS, tr
 from engine.moves import Move
 from service import GameService, PlayerInfo, ServiceError
-from service.errors import IllegalMoveError, NotAllowedError, NotManagerError, NotYourTurnError
+from service.errors import (
+    AdminUnknownError,
+    AgreementNeededError,
+    IllegalMoveError,
+    NotAllowedError,
+    NotManagerError,
+    NotYourTurnError,
+)
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
@@ -48,12 +58,55 @@ async def move_refusal(service: GameService, lang: str, exc: ServiceError, game_
     return error_text(lang, exc)
 
 
-async def is_admin(bot: Bot, chat_id: int, user_id: int) -> bool:
-    try:
-        member = await bot.get_chat_member(chat_id, user_id)
-    except TelegramError:
+# The service users Telegram writes as: an anonymous admin's posts come "from"
+# GroupAnonymousBot, those of a channel (a linked one, or a user posting as his
+# channel) from Channel_Bot; either way ``sender_chat`` names the chat, not a person.
+GROUP_ANONYMOUS_BOT: Final = 1087968824
+CHANNEL_BOT: Final = 136817688
+_ADMINS: Final = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+_MEMBERS: Final = (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR,
+                   ChatMemberStatus.MEMBER)
+
+
+def impersonal(message: Message | None) -> bool:
+    """A message written as a chat (an anonymous admin, a channel), not as a person:
+    such a sender can neither play nor own a game."""
+    if message is None:
         return False
-    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+    sender = message.from_user
+    return message.sender_chat is not None or (
+        sender is not None and sender.id in (GROUP_ANONYMOUS_BOT, CHANNEL_BOT))
+
+
+async def chat_member(bot: Bot, chat_id: int, user_id: int) -> ChatMember | None:
+    """What Telegram says of the user in the group (getChatMember); None when it could
+    not say (the call failed)."""
+    try:
+        return await bot.get_chat_member(chat_id, user_id)
+    except TelegramError as exc:
+        log.warning("getChatMember(%s, %s) failed: %s", chat_id, user_id, exc.message)
+        return None
+
+
+async def is_admin(bot: Bot, chat_id: int, user_id: int) -> bool:
+    """Whether the user is an admin (or the owner) of the group. When Telegram cannot
+    say, nobody is taken for an admin: `AdminUnknownError` refuses what only an admin
+    may do, with words saying why (rather than a guess either way)."""
+    member = await chat_member(bot, chat_id, user_id)
+    if member is None:
+        raise AdminUnknownError("getChatMember failed")
+    return member.status in _ADMINS
+
+
+async def is_member(bot: Bot, chat_id: int, user_id: int) -> bool | None:
+    """Whether the user is a member of the group: its owner, an admin, a member, or a
+    restricted one still in it (``is_member``); None when Telegram cannot say."""
+    member = await chat_member(bot, chat_id, user_id)
+    if member is None:
+        return None
+    if isinstance(member, ChatMemberRestricted):
+        return member.is_member
+    return member.status in _MEMBERS
 
 
 async def with_admin_fallback(bot: Bot, chat_id: int, user_id: int,
@@ -62,6 +115,12 @@ async def with_admin_fallback(bot: Bot, chat_id: int, user_id: int,
     (one getChatMember call, and only then)."""
     try:
         return await call(False)
+    except AgreementNeededError:
+        # a player may still ask the others to agree when Telegram cannot say more
+        with contextlib.suppress(AdminUnknownError):
+            if await is_admin(bot, chat_id, user_id):
+                return await call(True)
+        raise
     except NotAllowedError:
         if await is_admin(bot, chat_id, user_id):
             return await call(True)

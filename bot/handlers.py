@@ -10,10 +10,18 @@ from dataclasses import dataclass
 
 from telegram import Update, User
 from telegram.constants import ChatMemberStatus, ChatType
-from telegram.ext import ContextTypes
+from telegram.ext import ApplicationHandlerStop, ContextTypes
 
 from bot import tg
-from bot.common import error_text, move_refusal, player_of, with_admin_fallback
+from bot.common import (
+    error_text,
+    impersonal,
+    is_admin,
+    is_member,
+    move_refusal,
+    player_of,
+    with_admin_fallback,
+)
 from bot.formatting import (
     fish_text,
     last_result_message,
@@ -22,7 +30,7 @@ from bot.formatting import (
     variant_list,
     variant_name,
 )
-from bot.keyboards import resolve_variant, rules_keyboard, variant_names
+from bot.keyboards import cancel_agreement_keyboard, resolve_variant, rules_keyboard, variant_names
 from bot.presenter import SETTINGS_LINK_PREFIX, Presenter
 from bot.ratings import send_chart, stats_part, top_reply
 from bot.review import REVIEW_PAYLOAD, review_by_link
@@ -35,6 +43,7 @@ from engine.moves import PASS
 from engine.record import FORMAT as RECORD_FORMAT
 from service import GameInfo, ServiceError
 from service.display import parse_table_arg  # issue 15, display
+from service.errors import AgreementNeededError
 
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
@@ -205,8 +214,14 @@ async def _join_by_link(env: Env, token: str) -> None:
     if game.status != "lobby":
         await env.say(tr(env.lang, "start.bad_token"))
         return
+    # a link may travel outside its group: only a member of the group takes a seat
+    member = await is_member(env.context.bot, game.chat_id, user.id)
+    if member is None:
+        await env.say(tr(env.lang, "start.member_unknown"))
+        return
     try:
-        game = await state.service.join(game.chat_id, player_of(user), topic=game.topic)
+        game = await state.service.join(game.chat_id, player_of(user), topic=game.topic,
+                                        member=member)
     except ServiceError as exc:
         await env.say(error_text(env.lang, exc))
         return
@@ -261,8 +276,8 @@ async def cmd_settings(update: Update, context: Context) -> None:
         await settings_command(env.ui, context, env.chat_id, env.user.id, env.lang, env.args,
                                private=env.private, topic=env.topic)
         return
-    if env.private:
-        await env.say(tr(env.lang, "group_only"))
+    if env.private:  # the chat-wide settings are a group's
+        await env.say(tr(env.lang, "settings.private_none"))
         return
     game = await env.my_game(playing=False)
     if game is None or game.status != "lobby":
@@ -303,10 +318,33 @@ async def cmd_cancel(update: Update, context: Context) -> None:
             context.bot, env.chat_id, env.user.id,
             lambda admin: service.cancel(env.chat_id, env.user.id, is_admin=admin,
                                          topic=env.topic))
+    except AgreementNeededError as exc:  # a started game: he asks the others
+        await _ask_to_cancel(env, exc.game_id)
+        return
     except ServiceError as exc:
         await env.say(error_text(env.lang, exc))
         return
     env.state.pipeline.cancelled(game)  # the group's one message about it (the answer)
+
+
+async def _ask_to_cancel(env: Env, game_id: int) -> None:
+    """A player's /cancel in a started game counts his agreement and shows the group
+    the button the others press to agree (the game is cancelled when all did)."""
+    try:
+        agreement = await env.state.service.agree_to_cancel(game_id, env.user.id)
+    except ServiceError as exc:
+        await env.say(error_text(env.lang, exc))
+        return
+    if agreement.cancelled:  # the others had all agreed already
+        env.state.pipeline.cancelled(agreement.game)
+        await env.say(tr(env.lang, "cancel.done"))
+        return
+    text = tr(env.lang, "cancel.ask", name=env.user.full_name)
+    env.ui.say(env.chat_id, text,
+               cancel_agreement_keyboard(env.lang, game_id, len(agreement.agreed),
+                                         len(agreement.people)),
+               thread=env.topic, key=("reply", env.user.id, env.command),
+               origin=env.update_id)
 
 
 # ------------------------------------------------------------------ play
@@ -489,12 +527,10 @@ async def cmd_language(update: Update, context: Context) -> None:
     service = env.state.service
     if env.private:
         await service.set_user_language(env.user.id, lang)
-    else:  # the group's language: a chat admin or the creator of its game
+    else:  # the group's language, every topic's: a chat admin's to change
         try:
-            await with_admin_fallback(
-                context.bot, env.chat_id, env.user.id,
-                lambda admin: service.change_chat_language(env.chat_id, env.user.id, lang,
-                                                           is_admin=admin, topic=env.topic))
+            admin = await is_admin(context.bot, env.chat_id, env.user.id)
+            await service.change_chat_language(env.chat_id, env.user.id, lang, is_admin=admin)
         except ServiceError as exc:
             await env.say(error_text(env.lang, exc))
             return
@@ -591,13 +627,19 @@ async def cmd_export(update: Update, context: Context) -> None:
 
 
 async def on_my_chat_member(update: Update, context: Context) -> None:
-    """A user blocked (or unblocked) the bot in his private chat."""
+    """A user blocked (or unblocked) the bot in his private chat; or the bot was
+    removed from (or added to) a group."""
     change = update.my_chat_member
-    if change is None or change.chat.type != ChatType.PRIVATE:
+    if change is None:
         return
     status = change.new_chat_member.status
     gone = status in (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT)
     state = get_state(context)
+    if change.chat.type in (ChatType.GROUP, ChatType.SUPERGROUP):
+        await _group_membership(state, change.chat.id, gone=gone)
+        return
+    if change.chat.type != ChatType.PRIVATE:
+        return
     user_id = change.chat.id
     await state.service.set_reachable(user_id, blocked=gone)
     if not gone:
@@ -606,6 +648,47 @@ async def on_my_chat_member(update: Update, context: Context) -> None:
         seat = game.seat_of(user_id)
         if game.status == "playing" and seat is not None:
             state.presenter.tell_no_hand(game, user_id, seat.name, blocked=True)
+
+
+async def _group_membership(state: BotState, chat_id: int, *, gone: bool) -> None:
+    """Removed from a group, the bot sends nothing more there (what waits for it is
+    dropped, never tried again) and its games there are cancelled, each person
+    seated told once in private (if he has a private chat with the bot). Added
+    back, it may write there again."""
+    if not gone:
+        state.outbox.allow(chat_id)
+        return
+    state.outbox.forget(chat_id)
+    ui = state.presenter
+    for game in await state.service.close_chat(chat_id):
+        state.pipeline.cancelled(game)  # the private hands say so; the group gets nothing
+        for seat in game.seats:
+            if seat.user_id is None:
+                continue
+            known = await state.service.user(seat.user_id)
+            if known is None or not known.has_private_chat or known.blocked:
+                continue
+            lang = await ui.user_language(seat.user_id, user=known)
+            ui.say(seat.user_id, tr(lang, "removed.cancelled", game_id=game.game_id,
+                                    variant=variant_name(lang, game.variant)))
+        log.info("game %s cancelled: the bot was removed from chat %s", game.game_id,
+                 chat_id)
+
+
+async def on_impersonal(update: Update, context: Context) -> None:
+    """Every command in a group passes here first: one written as the group (an
+    anonymous admin) or as a channel names no person, so it can neither play nor
+    open, run or change anything. It is told to write as himself, and no other
+    handler sees the command."""
+    message = update.effective_message
+    if not impersonal(message):
+        return
+    assert message is not None
+    ui = get_state(context).presenter
+    lang = await ui.chat_language(message.chat.id)
+    ui.say(message.chat.id, tr(lang, "sender.impersonal"), thread=topic_of(message),
+           key=("impersonal", message.chat.id), origin=update.update_id)
+    raise ApplicationHandlerStop
 
 
 async def on_migrate(update: Update, context: Context) -> None:

@@ -9,6 +9,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.callbacks import (
     AI_LETTER,
     SIGNALS,
+    CancelAgree,
     DrawTile,
     EndTurn,
     LobbyAction,
@@ -430,6 +431,14 @@ def rules_keyboard(lang: str) -> InlineKeyboardMarkup:
     """The /rules menu: a button per variant, two a row."""
     buttons = [_button(variant_name(lang, v), RulesOf(v)) for v in variant_names()]
     return InlineKeyboardMarkup([buttons[i:i + 2] for i in range(0, len(buttons), 2)])
+
+
+def cancel_agreement_keyboard(lang: str, game_id: int, agreed: int, needed: int
+                              ) -> InlineKeyboardMarkup:
+    """The button the people of a started game press to agree to cancel it, with how
+    many of them did: ``✅ Cancel the game (1/3)``."""
+    return InlineKeyboardMarkup([[_button(
+        tr(lang, "btn.cancel_agree", agreed=agreed, needed=needed), CancelAgree(game_id))]])
 
 
 def table_keyboard(lang: str, bot_username: str | None) -> InlineKeyboardMarkup | None:

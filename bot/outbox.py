@@ -138,6 +138,7 @@ class Outbox:
         self._chats: dict[int, _ChatQueue] = {}
         self._timers: set[asyncio.TimerHandle] = set()
         self._closed = False
+        self._gone: set[int] = set()  # chats the bot was removed from: nothing goes there
         self.sent = 0  # entries run
         self.merged = 0  # entries not queued because one for the same slot was waiting
         self.dropped = 0  # one-off messages a newer one with their key made pointless
@@ -147,6 +148,8 @@ class Outbox:
     def put(self, chat_id: int, key: Hashable, run: Run, *, resend: bool = False,
             priority: Priority = Priority.LATER) -> None:
         """Bring a slot of this chat up to date (``run`` reads the latest state)."""
+        if chat_id in self._gone:
+            return
         queue = self._chats.setdefault(chat_id, _ChatQueue())
         waiting = queue.waiting.get(key)
         if waiting is not None:
@@ -169,6 +172,8 @@ class Outbox:
         """A one-off message (a reply, a round summary) in this chat's order. With a
         ``key``, it drops the waiting messages of that key made for another ``origin``
         (a second "/fish" from the same person while the first answer waits)."""
+        if chat_id in self._gone:
+            return
         queue = self._chats.setdefault(chat_id, _ChatQueue())
 
         async def once(_: bool) -> None:
@@ -181,6 +186,18 @@ class Outbox:
             queue.replies.setdefault(key, []).append(entry)
         queue.add(entry)
         self._kick(chat_id, queue)
+
+    def forget(self, chat_id: int) -> None:
+        """The bot was removed from the chat: what waits for it is dropped, nothing
+        failed is tried again, and nothing more is queued for it (until `allow`)."""
+        self._gone.add(chat_id)
+        queue = self._chats.get(chat_id)
+        if queue is not None:
+            queue.clear()
+
+    def allow(self, chat_id: int) -> None:
+        """The bot is in the chat again: its messages go out again."""
+        self._gone.discard(chat_id)
 
     def pending(self, chat_id: int | None = None) -> int:
         if chat_id is not None:
@@ -248,7 +265,7 @@ class Outbox:
 
         def again() -> None:
             self._timers.discard(handle)
-            if self._closed:
+            if self._closed or chat_id in self._gone:
                 return
             queue = self._chats.setdefault(chat_id, _ChatQueue())
             retry = Entry(entry.key, entry.run, entry.resend, entry.attempt + 1,

@@ -29,14 +29,15 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes, JobQueue
 
 from bot import tg
-from bot.common import error_text, with_admin_fallback
-from bot.display import display_summary  # issue 15, display
+from bot.common import error_text, is_admin
+from bot.display import display_of, display_summary  # issue 15, display
 from bot.formatting import seat_name, variant_name
 from bot.presenter import Presenter
 from bot.state import AnyApp, AnyContext, get_state
 from bot.texts import tr
 from bot.topics import topic_of
 from service import GameInfo, ServiceError
+from service.display import DisplaySettings
 from service.timers import (
     SLOW_TURN,
     BadTimerSettingError,
@@ -46,6 +47,7 @@ from service.timers import (
     TimeoutOutcome,
     TimerSettings,
     TurnTimers,
+    changed_settings,
 )
 from service.types import TurnDeadline
 
@@ -413,21 +415,39 @@ async def timer_settings_summary(app: AnyApp, chat_id: int, lang: str) -> str:
         + await display_summary(get_state(app).service, chat_id, lang)  # issue 15, display
 
 
+def setting_line(lang: str, name: str, cfg: TimerSettings, display: DisplaySettings) -> str:
+    """One changed setting as a line of its confirmation: ``⏱ Time per turn: 30 s``."""
+    off = tr(lang, "timer.off")
+    values = {
+        "turn": duration_text(lang, cfg.turn) if cfg.turn else off,
+        "timeout": tr(lang, f"timer.timeout.{cfg.timeout}"),
+        "takeover": tr(lang, "timer.takeover_n", n=cfg.takeover) if cfg.takeover else off,
+        "lobby": duration_text(lang, cfg.lobby) if cfg.lobby else off,
+        "idle": duration_text(lang, cfg.idle) if cfg.idle else off,
+        "forced": tr(lang, "timer.on") if cfg.forced else off,
+        "hints": tr(lang, "timer.on") if display.hints else off,
+        "table": tr(lang, f"display.table.{display.table}"),
+    }
+    return tr(lang, f"setting.{name}", value=values[name])
+
+
 async def settings_command(ui: Presenter, context: Context, chat_id: int, user_id: int,
                            lang: str, args: list[str], *, private: bool,
                            topic: int | None = None) -> None:
     """``/settings turn 2m`` and the like: change the chat's timers, or say why not.
-    The settings are the chat's; sent in a forum ``topic``, the answer goes there and
-    that topic's game is re-armed now (another topic's at its next turn)."""
+    The settings are the chat's, so only a chat admin changes them (a private chat
+    has none: its games follow the settings of no group); when Telegram cannot say
+    whether he is an admin, nothing changes and he is told so. Sent in a forum
+    ``topic``, the answer (a line per setting changed) goes there and that topic's
+    game is re-armed now (another topic's at its next turn)."""
     if private:
-        ui.say(chat_id, tr(lang, "group_only"))
+        ui.say(chat_id, tr(lang, "settings.private_none"))
         return
     runtime = get_runtime(context)
     try:
-        cfg = await with_admin_fallback(
-            context.bot, chat_id, user_id,
-            lambda admin: runtime.timers.change_settings(chat_id, user_id, args,
-                                                         is_admin=admin, topic=topic))
+        admin = await is_admin(context.bot, chat_id, user_id)
+        cfg = await runtime.timers.change_settings(chat_id, user_id, args, is_admin=admin,
+                                                   topic=topic)
     except BadTimerSettingError as exc:
         arg = f"{exc.name} {exc.value}".strip()[:40] or " ".join(args)[:40]
         ui.say(chat_id, tr(lang, "timer.bad", arg=arg), thread=topic)
@@ -435,9 +455,9 @@ async def settings_command(ui: Presenter, context: Context, chat_id: int, user_i
     except ServiceError as exc:
         ui.say(chat_id, error_text(lang, exc), thread=topic)
         return
-    ui.say(chat_id, tr(lang, "timer.changed") + "\n\n" + settings_text(lang, cfg)
-           + await display_summary(ui.service, chat_id, lang),  # issue 15, display
-           thread=topic)
+    display = await display_of(ui.service, chat_id)
+    ui.say(chat_id, "\n".join(setting_line(lang, name, cfg, display)
+                              for name in changed_settings(args)), thread=topic)
     game = await ui.service.active_game(chat_id, topic=topic)
     if game is not None and game.status == "playing":
         request_arm(context.application, game)  # the timer starts (or stops) now
@@ -462,6 +482,7 @@ __all__ = [
     "may_nudge",
     "put_clock",
     "request_arm",
+    "setting_line",
     "settings_command",
     "settings_text",
     "start",

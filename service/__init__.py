@@ -10,6 +10,7 @@ from service.errors import ServiceError
 from service.service import GameService
 from service.types import (
     AiTurn,
+    CancelAgreement,
     FishClaim,
     GameInfo,
     JoinLink,
@@ -23,6 +24,6 @@ from service.types import (
     UserInfo,
 )
 
-__all__ = ["AiTurn", "FishClaim", "GameInfo", "GameService", "JoinLink", "MoveReport",
-           "PlayerInfo", "SeatInfo", "ServiceError", "Shown", "StatsLine", "TopLine",
+__all__ = ["AiTurn", "CancelAgreement", "FishClaim", "GameInfo", "GameService", "JoinLink",
+           "MoveReport", "PlayerInfo", "SeatInfo", "ServiceError", "Shown", "StatsLine", "TopLine",
            "TurnDeadline", "UserInfo"]

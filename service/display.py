@@ -1,7 +1,7 @@
 """How a chat sees its games (issue 15, display): scoring hints on the hand's buttons,
 and the live table as a picture or as text. Chat settings, in ``chats.settings``
-beside the turn timers (no migration); changed with ``/settings`` by a chat admin or
-the current game's creator, through `TurnTimers.change_settings`:
+beside the turn timers (no migration); changed with ``/settings`` by a chat admin
+only, through `TurnTimers.change_settings`:
 
 =============  ==========================================  =========
 key            values                                      default

@@ -58,6 +58,45 @@ class NotManagerError(NotAllowedError):
         self.creator = creator
 
 
+class NotChatAdminError(NotAllowedError):
+    """The chat's own settings (turn timers, expiry, display, forced moves, its
+    language) are changed by the group's admins only: they bind every game of the
+    chat, in every topic."""
+
+    code = "not_chat_admin"
+
+
+class AdminUnknownError(NotAllowedError):
+    """Only an admin may do it, and Telegram could not say whether he is one (its
+    getChatMember failed): refused rather than guessed."""
+
+    code = "admin_unknown"
+
+
+class NotSeatedError(NotAllowedError):
+    """He does not sit at the table (a chat admin may still start or cancel it)."""
+
+    code = "not_in_game"
+
+
+class AgreementNeededError(NotAllowedError):
+    """A started game is cancelled by a chat admin or by all its people agreeing:
+    a player alone may only ask for it (`GameService.agree_to_cancel`)."""
+
+    code = "agreement_needed"
+
+    def __init__(self, game_id: int, detail: str = "") -> None:
+        super().__init__(detail or "all the players must agree to cancel a started game")
+        self.game_id = game_id
+
+
+class NotMemberError(ServiceError):
+    """Only members of the group may take a seat in its game (a join link shared
+    outside it joins nobody)."""
+
+    code = "not_member"
+
+
 class StaleCommandError(ServiceError):
     """Issued against an older version of the game (an old keyboard, a double press)."""
 

@@ -42,6 +42,7 @@ from engine.variants import get_variant, make_variant
 from service.ai import decide
 from service.errors import (
     ActiveGameExistsError,
+    AgreementNeededError,
     AlreadyJoinedError,
     AlreadyStartedError,
     BadSettingsError,
@@ -52,10 +53,13 @@ from service.errors import (
     NoReviewError,
     NoSuchGameError,
     NotAllowedError,
+    NotChatAdminError,
     NotEnoughPlayersError,
     NotInGameError,
     NotInLobbyError,
     NotManagerError,
+    NotMemberError,
+    NotSeatedError,
     NotYourTurnError,
     ServiceError,
     StaleCommandError,
@@ -69,6 +73,7 @@ from service.types import (
     SHOWN_KINDS,
     TAKEOVER_LEVEL,
     AiTurn,
+    CancelAgreement,
     FishClaim,
     GameInfo,
     JoinLink,
@@ -98,7 +103,8 @@ from storage import (
 )
 from storage import errors as st
 
-__all__ = ["CACHE_SIZE", "FORCED_KEY", "TAKEOVER_LEVEL", "Chooser", "GameService", "ServiceError"]
+__all__ = ["CACHE_SIZE", "FORCED_KEY", "TAKEOVER_LEVEL", "Chooser", "GameService", "ServiceError",
+           "require_chat_admin"]
 
 # Picks a computer player's move: (level, seed, view) -> move. Tests inject one.
 Chooser = Callable[[str, int, SeatView], Move]
@@ -158,6 +164,19 @@ def _stored(topic: int | None) -> int:
     if topic is not None and not 0 < topic < 2**63:
         raise BadSettingsError(f"bad topic {topic!r}")
     return topic or 0
+
+
+def require_chat_admin(is_admin: bool) -> None:
+    """Who changes what binds the whole chat (its turn timers, expiry, display,
+    forced moves, language): its admins only -- not the creator of one topic's game,
+    whose change would reach every other topic's games too."""
+    if not is_admin:
+        raise NotChatAdminError("only a chat admin may change the chat's settings")
+
+
+def _people(seats: Iterable[SeatRow]) -> frozenset[int]:
+    """The persons seated (computer seats are no one's)."""
+    return frozenset(s.user_id for s in seats if s.user_id is not None)
 
 
 def _check_kind(kind: ShownKind) -> ShownKind:
@@ -365,20 +384,10 @@ class GameService:
         await self._repos.chats.set_language(self._db, chat_id, lang)
 
     async def change_chat_language(self, chat_id: int, user_id: int, lang: str, *,
-                                   is_admin: bool = False, topic: int | None = None) -> None:
-        """A member's ``/language`` in a group: only a chat admin or the creator of
-        the group's current game (of the ``topic`` asked in; `NotManagerError` naming
-        him, else nothing changes)."""
-        if not is_admin:
-            async with self._db.reading() as ex:
-                loaded = await self._repos.games.load_active_for_chat(ex, chat_id,
-                                                                      _stored(topic))
-            if loaded is None:
-                raise NotManagerError(None)
-            row, seats = loaded
-            if row.creator_user_id != user_id:
-                creator = next((s for s in seats if s.user_id == row.creator_user_id), None)
-                raise NotManagerError(creator.display_name if creator is not None else None)
+                                   is_admin: bool = False) -> None:
+        """A member's ``/language`` in a group: the group's language is every topic's,
+        so only a chat admin changes it (`NotChatAdminError`, and nothing changes)."""
+        require_chat_admin(is_admin)
         await self.set_chat_language(chat_id, lang)
 
     async def remember_chat_title(self, chat_id: int, title: str | None) -> None:
@@ -640,8 +649,13 @@ class GameService:
         self._lru_put(self._chats, game_id, chat_id, _CHAT_CACHE_SIZE)
         return info
 
-    async def join(self, chat_id: int, player: PlayerInfo, *, topic: int | None = None
-                   ) -> GameInfo:
+    async def join(self, chat_id: int, player: PlayerInfo, *, topic: int | None = None,
+                   member: bool = True) -> GameInfo:
+        """Seat ``player`` in the lobby. ``member``: whether he is a member of the group
+        (Telegram says; a button pressed in the group is pressed by one): only a
+        member takes a seat (`NotMemberError`)."""
+        if not member:
+            raise NotMemberError()
         async with self._db.transaction() as tx:
             row, _ = await self._lobby(tx, chat_id, topic)
             try:
@@ -742,7 +756,7 @@ class GameService:
         async with self._db.transaction() as tx:
             row, seats = await self._lobby(tx, chat_id, topic)
             if all(s.user_id != user_id for s in seats) and not is_admin:
-                raise NotInGameError()
+                raise NotSeatedError()  # a chat admin who is not seated may start it
             self._may_run(row, seats, user_id, is_admin)
             players = len(seats)
             cls = get_variant(row.variant)
@@ -877,9 +891,6 @@ class GameService:
             elif seats[seat].user_id != user_id:
                 raise NotYourTurnError()
             assert move is not None
-            # ratings (issue 15): a person a computer moves for is not rated by the game
-            if (pick is not None or ai) and seats[seat].user_id is not None:
-                await self._repos.ratings.mark_taken_over(tx, game_id, seat)
             # The game object is shared with the cache: forget it until committed.
             self._cache.pop(game_id, None)
             try:
@@ -1017,18 +1028,86 @@ class GameService:
     # --------------------------------------------------------------- other
     async def cancel(self, chat_id: int, user_id: int, *, is_admin: bool = False,
                      topic: int | None = None) -> GameInfo:
+        """Cancel the chat's (topic's) game. A lobby: its creator (a lone player, any
+        player should the creator have left) or a chat admin. A started game: a chat
+        admin at once, or a person seated when he is its only person; any other
+        person seated is refused with `AgreementNeededError` (he may ask the others,
+        `agree_to_cancel`), anyone else with `NotSeatedError`."""
         async with self._db.transaction() as tx:
             row, seats = await self._active_in(tx, chat_id, topic)
-            if not is_admin and all(s.user_id != user_id for s in seats) \
-                    and user_id != row.creator_user_id:
-                raise NotAllowedError("only a player, the creator or an admin may cancel")
-            self._may_run(row, seats, user_id, is_admin)
-            version = await self._repos.games.set_status(tx, row.game_id, "cancelled")
-            await self._repos.deadlines.clear(tx, row.game_id)
-            live = await self._live(tx, row) if row.record_json is not None else None
+            if not is_admin and row.status == "lobby":
+                if all(s.user_id != user_id for s in seats) \
+                        and user_id != row.creator_user_id:
+                    raise NotAllowedError("only a player, the creator or an admin may cancel")
+                self._may_run(row, seats, user_id, is_admin)
+            elif not is_admin:
+                people = _people(seats)
+                if user_id not in people:
+                    raise NotSeatedError()
+                if people != {user_id}:
+                    raise AgreementNeededError(row.game_id)
+            after, live = await self._set_cancelled(tx, row)
+        return self._cancelled(after, seats, live)
+
+    async def agree_to_cancel(self, game_id: int, user_id: int) -> CancelAgreement:
+        """A person seated in a started game agrees to cancel it (stored, so a restart
+        keeps it); once every person seated agreed, the game is cancelled in the same
+        transaction. `NotSeatedError` for anyone else, `NotInLobbyError` for a game in
+        its lobby (its creator cancels it), `GameOverError` for one over already."""
+        async with self._db.transaction() as tx:
+            loaded = await self._repos.games.load(tx, game_id)
+            if loaded is None:
+                raise NoSuchGameError()
+            row, seats = loaded
+            if row.status == "lobby":
+                raise NotInLobbyError("a lobby is cancelled by its creator")
+            if row.status != "playing":
+                raise GameOverError()
+            people = _people(seats)
+            if user_id not in people:
+                raise NotSeatedError()
+            new = await self._repos.cancel_votes.add(tx, game_id, user_id)
+            agreed = frozenset(await self._repos.cancel_votes.voters(tx, game_id)) & people
+            if agreed >= people:
+                after, cancelled = await self._set_cancelled(tx, row)
+            else:
+                live = await self._live(tx, row)
+        if agreed >= people:
+            return CancelAgreement(self._cancelled(after, seats, cancelled), people, agreed,
+                                   new)
+        return CancelAgreement(self._info(row, seats, live.game), people, agreed, new)
+
+    async def close_chat(self, chat_id: int) -> list[GameInfo]:
+        """The bot was removed from the group: every game of it in the lobby or being
+        played (in any topic) is cancelled, as nobody could see or play it there any
+        more. The games cancelled."""
+        closed = []
+        for found in await self._repos.games.list_active(self._db):
+            if found.chat_id != chat_id:
+                continue
+            async with self._db.transaction() as tx:
+                loaded = await self._repos.games.load(tx, found.game_id)
+                if loaded is None or not loaded[0].is_active:
+                    continue
+                row, seats = loaded
+                after, live = await self._set_cancelled(tx, row)
+            closed.append(self._cancelled(after, seats, live))
+        return closed
+
+    async def _set_cancelled(self, tx: Transaction, row: GameRow
+                             ) -> tuple[GameRow, _Live | None]:
+        """Mark the game cancelled in ``tx`` (its turn timer gone); the row after it and
+        the live game, if it started."""
+        version = await self._repos.games.set_status(tx, row.game_id, "cancelled")
+        await self._repos.deadlines.clear(tx, row.game_id)
+        live = await self._live(tx, row) if row.record_json is not None else None
+        return dataclasses.replace(row, version=version, status="cancelled"), live
+
+    def _cancelled(self, after: GameRow, seats: list[SeatRow], live: _Live | None
+                   ) -> GameInfo:
+        """The cancelled game, once committed (its live game kept at the new version)."""
         if live is not None:
-            self._remember(row.game_id, dataclasses.replace(live, version=version))
-        after = dataclasses.replace(row, version=version, status="cancelled")
+            self._remember(after.game_id, dataclasses.replace(live, version=after.version))
         return self._info(after, seats, live.game if live is not None else None)
 
     async def close_lost_topic(self, game_id: int) -> GameInfo | None:
@@ -1040,13 +1119,8 @@ class GameService:
             if loaded is None or not loaded[0].is_active or not loaded[0].topic:
                 return None
             row, seats = loaded
-            version = await self._repos.games.set_status(tx, game_id, "cancelled")
-            await self._repos.deadlines.clear(tx, game_id)
-            live = await self._live(tx, row) if row.record_json is not None else None
-        if live is not None:
-            self._remember(game_id, dataclasses.replace(live, version=version))
-        after = dataclasses.replace(row, version=version, status="cancelled")
-        return self._info(after, seats, live.game if live is not None else None)
+            after, live = await self._set_cancelled(tx, row)
+        return self._cancelled(after, seats, live)
 
     async def game(self, game_id: int) -> GameInfo:
         async with self._db.reading() as ex:

@@ -1,7 +1,7 @@
 """Turn timers, take-overs and long-game housekeeping, without Telegram.
 
 Settings (per chat, in ``chats.settings``; changed with ``/settings`` by a chat
-admin or the creator of the chat's current game):
+admin only, since they bind the games of every topic of the chat):
 
 =============  ==========================================  =========
 key            values                                      default
@@ -57,11 +57,10 @@ from typing import Any, Protocol
 from service.display import DISPLAY_NAMES, parse_display  # issue 15, display
 from service.errors import (
     NoSuchGameError,
-    NotAllowedError,
     ServiceError,
     StaleCommandError,
 )
-from service.service import FORCED_KEY, GameService
+from service.service import FORCED_KEY, GameService, require_chat_admin
 from service.types import TAKEOVER_LEVEL, GameInfo, MoveReport, TurnDeadline
 from storage import Deadline, Transaction
 from storage import errors as st
@@ -80,6 +79,7 @@ __all__ = [
     "TimeoutOutcome",
     "TimerSettings",
     "TurnTimers",
+    "changed_settings",
     "format_duration",
     "merge_reports",
     "parse_duration",
@@ -266,6 +266,17 @@ def parse_settings_args(args: Sequence[str]) -> dict[str, Any]:
     return changes
 
 
+# the stored key of each setting -> its /settings name
+_NAMES: dict[str, str] = {key: name for name, key in (*_KEYS.items(), *DISPLAY_NAMES.items())}
+
+
+def changed_settings(args: Sequence[str]) -> tuple[str, ...]:
+    """The names (``turn``, ``idle``, ``hints``, ...) of the settings ``/settings``
+    arguments change, in the order first given, each once; BadTimerSettingError as
+    `parse_settings_args`."""
+    return tuple(_NAMES[key] for key in parse_settings_args(args))
+
+
 # ------------------------------------------------------------------ results
 
 
@@ -359,13 +370,11 @@ class TurnTimers:
                               is_admin: bool = False, topic: int | None = None
                               ) -> TimerSettings:
         """Apply ``/settings`` arguments: all of them, or (on a bad one) none. The
-        settings are the chat's (every topic's); besides an admin, the creator of the
-        game of the ``topic`` asked in may change them."""
+        settings are the chat's, binding the games of every topic: only a chat admin
+        changes them (`NotChatAdminError`), whoever opened a game. ``user_id`` and
+        ``topic`` say who asked and where (the bot's answer goes there)."""
+        require_chat_admin(is_admin)
         changes = parse_settings_args(args)
-        if not is_admin:
-            game = await self._repos.games.get_active_for_chat(self._db, chat_id, topic or 0)
-            if game is None or game.creator_user_id != user_id:
-                raise NotAllowedError("only a chat admin or the game's creator")
         async with self._db.transaction() as tx:
             stored = await self._repos.chats.update_settings(tx, chat_id, changes)
         self.service.note_chat_settings(chat_id, stored)

@@ -160,6 +160,23 @@ class UserInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class CancelAgreement:
+    """How far the agreement to cancel a started game got: the persons seated
+    (``people``), those who agreed (``agreed``), whether this press counted anew
+    (``new``: False when he had agreed before) and the game (cancelled once every
+    person agreed)."""
+
+    game: GameInfo
+    people: frozenset[int]
+    agreed: frozenset[int]
+    new: bool
+
+    @property
+    def cancelled(self) -> bool:
+        return self.game.status == "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
 class JoinLink:
     """A deep-link token that seats whoever presses Start (``user_id`` None) or
     one user, in ``game_id``."""

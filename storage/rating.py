@@ -13,12 +13,15 @@ computer player (one identity per level, so beating ``ai:hard`` counts). Ratings
 are kept per family (``engine.variant_base.Family``'s value, ``goat``, ``fives``,
 ...): a game's family is whatever its variant declares, never a list kept here.
 
-A person for whom a computer moved in the game (he was away, or timed out) is
-*not rated by it*, but he still sits in his side with his rating as it was: the
-others are rated against the table as it really was, he is left unchanged.
-A computer level that sat on several sides of one game (it played against
-itself) is not rated by that game either; on one side only (two ``ai:hard``
-partners) it is rated once.
+A person is rated by every game he sat in to its end, whoever moved for his seat:
+when his turn timed out or the computer took his seat over, the seat's result is
+still his, as in online games (else a losing player could escape his rating by
+letting his clock run out). A seat ``rated`` False (`RatedSeat`) still sits in its
+side with its rating as it was, rated against by the others but left unchanged:
+the games finished before ratings existed were rated so (``m0006_ratings``) for a
+person away, or timed out, at their end. A computer level that sat on several
+sides of one game (it played against itself) is not rated by that game either; on
+one side only (two ``ai:hard`` partners) it is rated once.
 
 Ranks
 -----

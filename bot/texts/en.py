@@ -231,14 +231,13 @@ TEXTS: dict[str, str] = {
         "A lobby that never starts closes after: {lobby}\n"
         "A game without moves closes after: {idle}\n"
         "A forced pass or draw plays itself: {forced}\n\n"
-        "A chat admin or the game's creator changes them:\n"
+        "A chat admin changes them:\n"
         "/settings turn 30s|1m|2m|5m|1h|24h|off\n"
         "/settings timeout skip|ai\n"
         "/settings takeover 1-10|off\n"
         "/settings lobby 24h|off · /settings idle 7d|off\n"
         "/settings forced on|off"
     ),
-    "timer.changed": "✅ Settings changed.",
     "timer.bad": (
         "I do not understand «{arg}»; nothing was changed.\n"
         "For example: /settings turn 2m, /settings timeout skip, /settings takeover 3, "
@@ -492,7 +491,7 @@ TEXTS: dict[str, str] = {
     # ---- issue 12: the lobby says what will happen
     "btn.settings_done": "✔ Done",
     "err.not_manager": "Only {name} (who opened the game) or a group admin can change "
-                       "the settings, the computer players and the group's language.",
+                       "the game's settings and its computer players.",
     "err.not_manager_admin": "Only a group admin can do that (or the creator of the "
                              "group's game).",
     "panel.title": "⚙ Game settings: {variant}",
@@ -777,5 +776,55 @@ TEXTS: dict[str, str] = {
         "🤖 You missed {count} turns in a row ({variant}, game {game_id}): a computer "
         "player plays your seat now. Send /back, or press any button on your hand, to "
         "play again."
+    ),
+    # ---- who may change what in a group: chat-wide settings by admins, cancelling a
+    # started game by agreement, seats for members, no anonymous senders, removal
+    "settings.private_none": (
+        "A private chat has no chat-wide settings: turn timers, expiry, hints, the "
+        "table's form and forced moves belong to a group, and its admins change them "
+        "there with /settings."
+    ),
+    "err.not_chat_admin": (
+        "Only a group admin can change the group's settings: they apply to every game "
+        "here, in every topic."
+    ),
+    "err.admin_unknown": (
+        "Telegram did not tell me whether you are an admin of this group, so nothing "
+        "was changed. Try again in a moment."
+    ),
+    "err.agreement_needed": (
+        "A started game is cancelled by a group admin, or when all its players agree: "
+        "send /cancel and the others press the button."
+    ),
+    "err.not_member": (
+        "Only members of the group where this game was opened can take a seat. Join "
+        "that group first."
+    ),
+    "start.member_unknown": (
+        "Telegram did not tell me whether you are a member of the group of this game, "
+        "so you were not seated. Press the link again in a moment."
+    ),
+    "sender.impersonal": (
+        "You are writing as the group or as a channel, so I cannot tell who you are. "
+        "Write as yourself to play."
+    ),
+    "setting.turn": "⏱ Time per turn: {value}",
+    "setting.timeout": "⌛ On a time-out: {value}",
+    "setting.takeover": "🤖 A computer takes the seat: {value}",
+    "setting.lobby": "🚪 A lobby that never starts closes after: {value}",
+    "setting.idle": "💤 A game without moves closes after: {value}",
+    "setting.forced": "⏩ A forced pass or draw plays itself: {value}",
+    "setting.hints": "💡 Scoring hints on the hand's buttons: {value}",
+    "setting.table": "🖼 The live table: {value}",
+    "cancel.ask": (
+        "{name} wants to cancel the game. It is cancelled when every player agrees: "
+        "press the button. A group admin can cancel it at once with /cancel."
+    ),
+    "btn.cancel_agree": "✅ Cancel the game ({agreed}/{needed})",
+    "ans.cancel_agreed": "You agreed to cancel the game ({agreed}/{needed}).",
+    "ans.cancel_already": "You have agreed already ({agreed}/{needed}).",
+    "removed.cancelled": (
+        "I was removed from the group of game #{game_id} ({variant}), so the game was "
+        "cancelled."
     ),
 }

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from storage.db import Database
 from storage.repositories.announcements import AnnouncementRepository
 from storage.repositories.base import Clock
+from storage.repositories.cancel_votes import CancelVoteRepository
 from storage.repositories.chats import ChatRepository
 from storage.repositories.deadlines import DeadlineRepository
 from storage.repositories.games import GameRepository
@@ -38,6 +39,7 @@ from storage.repositories.users import UserRepository
 
 __all__ = [
     "AnnouncementRepository",
+    "CancelVoteRepository",
     "ChatRepository",
     "DeadlineRepository",
     "GameRepository",
@@ -67,6 +69,7 @@ class Repositories:
     announcements: AnnouncementRepository
     pings: PingRepository
     ratings: RatingRepository
+    cancel_votes: CancelVoteRepository
 
     @classmethod
     def with_clock(cls, clock: Clock) -> Repositories:
@@ -82,6 +85,7 @@ class Repositories:
             announcements=AnnouncementRepository(clock),
             pings=PingRepository(clock),
             ratings=RatingRepository(clock),
+            cancel_votes=CancelVoteRepository(clock),
         )
 
     @classmethod

@@ -1,8 +1,7 @@
-"""Skill ratings (m0006): the current rating per player and family, its history,
-and which persons a computer moved for.
+"""Skill ratings (m0006): the current rating per player and family and its history.
 
 `rate_finished` is given the transaction that finishes the game: it reads the
-finished game back (its record head, result, seats and take-overs), rates it with
+finished game back (its record head, result and seats), rates it with
 `storage.rating` and writes the new ratings and their history rows there, so a
 game is rated exactly once, atomically with its end.
 """
@@ -30,21 +29,7 @@ _ENTRY: Final = (
 
 
 class RatingRepository(Repository):
-    """Ratings, rating history and take-overs."""
-
-    async def mark_taken_over(self, ex: Executor, game_id: int, seat: int) -> None:
-        """A computer moved for the person of ``seat``: the game will not rate him."""
-        await ex.execute(
-            "INSERT INTO seat_timers (game_id, seat, taken_over) SELECT game_id, seat, 1"
-            " FROM game_seats WHERE game_id = ?1 AND seat = ?2 AND user_id IS NOT NULL"
-            " ON CONFLICT (game_id, seat) DO UPDATE SET taken_over = 1 WHERE taken_over = 0",
-            (game_id, seat))
-
-    async def taken_over(self, ex: Executor, game_id: int) -> set[int]:
-        """The seats of the game whose person a computer moved for."""
-        rows = await ex.fetchall(
-            "SELECT seat FROM seat_timers WHERE game_id = ? AND taken_over = 1", (game_id,))
-        return {int(row["seat"]) for row in rows}
+    """Ratings and rating history."""
 
     async def rate_finished(self, tx: Transaction, game_id: int) -> list[Change]:
         """Rate the game that ``tx`` has just finished (once: a game rated already, or
@@ -56,12 +41,12 @@ class RatingRepository(Repository):
             (game_id,))
         if game is None:
             return []
-        seats = [(int(r["seat"]), r["user_id"], r["ai_level"], bool(r["taken_over"]))
+        # every seat is rated, whoever moved for it (a person's time-outs, the computer
+        # taking his seat over): a seat's result is its person's, as in online games
+        seats = [(int(r["seat"]), r["user_id"], r["ai_level"], False)
                  for r in await tx.fetchall(
-                     "SELECT s.seat, s.user_id, s.ai_level, COALESCE(t.taken_over, 0)"
-                     " AS taken_over FROM game_seats AS s LEFT JOIN seat_timers AS t"
-                     " ON t.game_id = s.game_id AND t.seat = s.seat"
-                     " WHERE s.game_id = ? ORDER BY s.seat", (game_id,))]
+                     "SELECT seat, user_id, ai_level FROM game_seats"
+                     " WHERE game_id = ? ORDER BY seat", (game_id,))]
         rated = finished_game(game_id, float(game["finished_at"]), game["record_json"],
                               game["result_json"], seats)
         if rated is None:

@@ -95,8 +95,8 @@ async def test_hints_are_what_the_press_scores_and_go_with_the_setting(
             _label, data = rng.choice(buttons)
             await bot.press(user, user.id, msg.message_id, data)
 
-        await bot.send(users[1], group, "/settings hints on")  # neither admin nor creator
-        assert "creator" in (emu.last_message(group).text or "")
+        await bot.send(users[1], group, "/settings hints on")  # no admin of the group
+        assert "Only a group admin" in (emu.last_message(group).text or "")
         await bot.send(users[0], group, "/settings hints maybe")
         assert "nothing was changed" in (emu.last_message(group).text or "")
 

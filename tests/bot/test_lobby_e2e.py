@@ -118,8 +118,8 @@ async def test_only_the_creator_or_an_admin_manages(bot: Bot, emu: TelegramEmula
         refusal[:200]
     await bot.send(boris, group.id, "/settings")
     assert emu.bot_messages(group.id)[-1].text == refusal
-    await bot.send(boris, group.id, "/language ru")
-    assert emu.bot_messages(group.id)[-1].text == refusal
+    await bot.send(boris, group.id, "/language ru")  # the group's language: admins'
+    assert emu.bot_messages(group.id)[-1].text == tr("en", "err.not_chat_admin")
     assert await bot.service.chat_language(group.id) == "en"
     assert not any(d.startswith("l:") for m in emu.bot_messages(boris.id)
                    for d in m.callback_datas())  # no panel for Boris
@@ -140,13 +140,14 @@ async def test_only_the_creator_or_an_admin_manages(bot: Bot, emu: TelegramEmula
     assert game is not None and len(game.seats) == 4 and game.options["target"] == 200
     await bot.send(olga, group.id, "/language ru")
     assert await bot.service.chat_language(group.id) == "ru"
-    # the creator may change the group's language while her game is open
+    # the creator of the open game may not: the language is every topic's, the chat's
     await bot.send(anna, group.id, "/language en")
-    assert await bot.service.chat_language(group.id) == "en"
+    assert emu.bot_messages(group.id)[-1].text == tr("ru", "err.not_chat_admin")
+    assert await bot.service.chat_language(group.id) == "ru"
     # in private, /language stays one's own
     await bot.send(boris, boris.id, "/language ru")
     assert emu.bot_messages(boris.id)[-1].text == "Язык: русский."
-    assert await bot.service.chat_language(group.id) == "en"
+    assert await bot.service.chat_language(group.id) == "ru"
 
 
 async def test_settings_open_in_private_and_the_lobby_keeps_join(

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.texts import tr
 from bot.timers import arm_game, fire_due, get_runtime
 from service.timers import ManualClock, TimerSettings
 from storage import Database, Repositories
@@ -36,7 +37,8 @@ async def test_settings_command_validates(emu: TelegramEmulator, db_path: Path) 
     anna, boris = users
     async with running_bot(emu, db_path, clock=ManualClock()) as bot:
         timers = get_runtime(bot.app).timers
-        await bot.send(boris, group.id, "/settings turn 2m")  # neither admin nor creator
+        await bot.send(boris, group.id, "/settings turn 2m")  # no admin of the group
+        assert emu.last_message(group.id).text == tr("en", "err.not_chat_admin")
         assert await timers.settings(group.id) == TimerSettings()
         for garbage in ("turn 7m", "turn", "colour red", "timeout later", "takeover many",
                         "turn 2m timeout sometimes"):
@@ -44,7 +46,9 @@ async def test_settings_command_validates(emu: TelegramEmulator, db_path: Path) 
             assert emu.last_message(group.id).text.startswith("I do not understand")
         assert await timers.settings(group.id) == TimerSettings()
         await bot.send(anna, group.id, "/settings turn 2m timeout ai takeover 2")
-        assert emu.last_message(group.id).text.startswith("✅ Settings changed.")
+        assert emu.last_message(group.id).text == (  # a line per setting changed
+            "⏱ Time per turn: 2 min\n⌛ On a time-out: a computer player moves\n"
+            "🤖 A computer takes the seat: after 2 time-outs in a row")
         assert await timers.settings(group.id) == TimerSettings(turn=120, timeout="ai",
                                                                 takeover=2)
         await bot.send(anna, group.id, "/settings")
@@ -52,7 +56,7 @@ async def test_settings_command_validates(emu: TelegramEmulator, db_path: Path) 
         assert "Time per turn: 2 min" in summary and "after 2 time-outs" in summary
         await emu.user_starts_bot(anna)
         await bot.send(anna, anna.id, "/settings turn off")  # a private chat has no timers
-        assert emu.last_message(anna.id).text == "This command works only in a group chat."
+        assert emu.last_message(anna.id).text == tr("en", "settings.private_none")
         assert (await timers.settings(group.id)).turn == 120
 
 

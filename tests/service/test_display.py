@@ -16,7 +16,7 @@ from service.display import (
     chat_display,
     parse_table_arg,
 )
-from service.errors import NotAllowedError
+from service.errors import NotChatAdminError
 from service.timers import BadTimerSettingError, TurnTimers, parse_settings_args
 from storage import Database
 from tests.service.helpers import ANNA, BORIS
@@ -53,13 +53,17 @@ async def test_display_settings_are_stored_all_or_nothing(svc: GameService) -> N
     assert await chat_display(svc, CHAT) == DisplaySettings()  # a chat never seen
     await svc.open_lobby(CHAT, ANNA, "all_fives")
     await svc.join(CHAT, BORIS)
-    await timers.change_settings(CHAT, ANNA.user_id, ["hints", "off"])
+    await timers.change_settings(CHAT, ANNA.user_id, ["hints", "off"], is_admin=True)
     assert await chat_display(svc, CHAT) == DisplaySettings(hints=False)
     with pytest.raises(BadTimerSettingError):
-        await timers.change_settings(CHAT, ANNA.user_id, ["table", "text", "hints", "later"])
+        await timers.change_settings(CHAT, ANNA.user_id, ["table", "text", "hints", "later"],
+                                     is_admin=True)
     assert await chat_display(svc, CHAT) == DisplaySettings(hints=False)
-    with pytest.raises(NotAllowedError):  # not the creator, not an admin
-        await timers.change_settings(CHAT, BORIS.user_id, ["table", "text"])
-    await timers.change_settings(CHAT, ANNA.user_id, ["table", "text", "hints", "on"])
+    for user in (ANNA, BORIS):  # the game's creator is no admin of the chat
+        with pytest.raises(NotChatAdminError):
+            await timers.change_settings(CHAT, user.user_id, ["table", "text"])
+    assert await chat_display(svc, CHAT) == DisplaySettings(hints=False)
+    await timers.change_settings(CHAT, ANNA.user_id, ["table", "text", "hints", "on"],
+                                 is_admin=True)
     assert await chat_display(svc, CHAT) == DisplaySettings(hints=True, table="text")
     assert (await timers.settings(CHAT)).forced  # the timers' own settings are untouched

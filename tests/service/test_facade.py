@@ -218,7 +218,7 @@ async def test_turn_deadlines_in_the_service_types(db: Database, service: GameSe
     timers = TurnTimers(service, clock)
     await service.open_lobby(CHAT, ANNA, "draw")
     await service.join(CHAT, BORIS)
-    await timers.change_settings(CHAT, ANNA.user_id, ["turn", "1m"])
+    await timers.change_settings(CHAT, ANNA.user_id, ["turn", "1m"], is_admin=True)
     info = (await service.start(CHAT, ANNA.user_id)).game
     assert await timers.deadlines() == []
     armed = await timers.arm(info.game_id)

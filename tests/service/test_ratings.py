@@ -71,7 +71,9 @@ async def test_the_finishing_transaction_rates_the_game(db: Database) -> None:
     assert rows[0][0] == 3
 
 
-async def test_a_person_a_computer_moved_for_is_not_rated(db: Database) -> None:
+async def test_a_person_a_computer_moved_for_is_still_rated(db: Database) -> None:
+    """A seat's result is its person's whoever moved for it: away for a while, she
+    is rated by the game as if she had played it all (as in online games)."""
     service = _service(db)
     repos = Repositories.of(db)
     await service.open_lobby(CHAT, ANNA, "all_fives")
@@ -86,29 +88,30 @@ async def test_a_person_a_computer_moved_for_is_not_rated(db: Database) -> None:
     info = await service.game(info.game_id)
     while info.status == "playing" and info.turn != seat:
         info, _ = await play_random(service, info, random.Random(6), max_moves=1)
-    info, _ = await play_random(service, info, random.Random(7), max_moves=1)
-    assert await repos.ratings.taken_over(db, info.game_id) == {seat}
+    moves = len(await repos.moves.list(db, info.game_id))
+    report = await service.ai_move(info.game_id, info.version)
+    assert report.results[0].seat == seat  # the computer moved for her
+    assert len(await repos.moves.list(db, info.game_id)) > moves
     await repos.games.set_away(db, info.game_id, seat, False)
     info = await service.game(info.game_id)
     info, _ = await play_random(service, info, random.Random(8))
     assert info.status == "finished"
     rated = {(line.user_id, line.level) for line in await service.ratings.top("fives", CHAT)}
-    assert rated == {(BORIS.user_id, None), (None, "medium")}
-    assert await service.ratings.of_user(ANNA.user_id) == []
-    assert await service.ratings.history(ANNA.user_id) == []
+    assert rated == {(ANNA.user_id, None), (BORIS.user_id, None), (None, "medium")}
+    assert [r.games for r in await service.ratings.of_user(ANNA.user_id)] == [1]
+    assert len(await service.ratings.history(ANNA.user_id)) == 1
 
 
-async def test_a_time_out_is_a_take_over(db: Database) -> None:
+async def test_a_time_out_keeps_the_seat_rated(db: Database) -> None:
+    """A player who lets his clock run out cannot escape his rating."""
     service = _service(db)
-    repos = Repositories.of(db)
     await service.open_lobby(CHAT, ANNA, "draw")
     await service.join(CHAT, BORIS)
     info = (await service.start(CHAT, ANNA.user_id)).game
     assert info.turn is not None
     timed_out = info.turn
     await service.act_for(info.game_id, info.version, timed_out, "easy")
-    assert await repos.ratings.taken_over(db, info.game_id) == {timed_out}
     info, _ = await play_random(service, await service.game(info.game_id), random.Random(9))
     assert info.status == "finished"
     rated = {line.user_id for line in await service.ratings.top("block_draw", CHAT)}
-    assert rated == {s.user_id for s in info.seats if s.seat != timed_out}
+    assert rated == {s.user_id for s in info.seats}

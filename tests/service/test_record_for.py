@@ -53,7 +53,7 @@ async def test_started_games_of_user_newest_first(service: GameService) -> None:
         info = (await service.start(chat, ANNA.user_id)).game
         ids.append(info.game_id)
         if chat != CHAT - 2:
-            await service.cancel(chat, ANNA.user_id)
+            await service.cancel(chat, ANNA.user_id, is_admin=True)  # started: an admin
     lobby = await service.open_lobby(CHAT - 3, ANNA, "block")  # not started: not listed
     games = await service.started_games_of_user(ANNA.user_id)
     assert [g.game_id for g in games] == ids[::-1]

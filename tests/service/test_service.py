@@ -83,13 +83,13 @@ async def test_typed_errors_in_the_lobby(service: GameService) -> None:
 
 
 async def test_only_the_creator_or_an_admin_manages_the_lobby(service: GameService) -> None:
-    """Settings, computer seats, the group's language: the creator or an admin, even
-    while nobody else has joined; a refusal names the creator and changes nothing."""
+    """Settings, computer seats: the creator or an admin, even while nobody else has
+    joined; a refusal names the creator and changes nothing. The group's language is
+    the chat's: an admin's only."""
     await service.open_lobby(CHAT, ANNA, "all_fives")
     for call in (lambda: service.change_settings(CHAT, BORIS.user_id, options={"target": 100}),
                  lambda: service.add_ai(CHAT, BORIS.user_id, "easy"),
-                 lambda: service.check_manager(CHAT, BORIS.user_id),
-                 lambda: service.change_chat_language(CHAT, BORIS.user_id, "ru")):
+                 lambda: service.check_manager(CHAT, BORIS.user_id)):
         with pytest.raises(e.NotManagerError) as refused:
             await call()
         assert refused.value.creator == "Анна"
@@ -107,12 +107,10 @@ async def test_only_the_creator_or_an_admin_manages_the_lobby(service: GameServi
     info = await service.remove_ai(CHAT, VERA.user_id, is_admin=True)
     assert len(info.seats) == 3
     await service.change_chat_language(CHAT, VERA.user_id, "ru", is_admin=True)
-    await service.change_chat_language(CHAT, ANNA.user_id, "en")  # the creator, too
-    assert await service.chat_language(CHAT) == "en"
-    # without a game in the group, only an admin changes its language
-    with pytest.raises(e.NotManagerError) as refused:
-        await service.change_chat_language(CHAT - 5, ANNA.user_id, "ru")
-    assert refused.value.creator is None
+    for user in (ANNA, BORIS):  # the creator of the game is no admin of the chat
+        with pytest.raises(e.NotChatAdminError):
+            await service.change_chat_language(CHAT, user.user_id, "en")
+    assert await service.chat_language(CHAT) == "ru"
     # the creator left: whoever is still in the lobby manages it (else nobody could)
     await service.leave(CHAT, ANNA.user_id)
     info = await service.change_settings(CHAT, BORIS.user_id, options={"target": 200})
@@ -231,11 +229,94 @@ async def test_whole_game_with_computers_updates_statistics(db: Database,
     await service.open_lobby(CHAT, BORIS)
 
 
-async def test_cancel(service: GameService) -> None:
-    await _two_player_game(service)
-    info = await service.cancel(CHAT, ANNA.user_id)
-    assert info.status == "cancelled"
+async def test_cancel_a_started_game_by_an_admin_or_by_agreement(service: GameService
+                                                                 ) -> None:
+    """After the start the creator is one player of several: he may only ask; the game
+    is cancelled when every person seated agreed (a computer seat is asked nothing),
+    or at once by an admin."""
+    info = await _two_player_game(service)
+    with pytest.raises(e.AgreementNeededError):
+        await service.cancel(CHAT, ANNA.user_id)
+    with pytest.raises(e.NotSeatedError):
+        await service.cancel(CHAT, VERA.user_id)
+    with pytest.raises(e.NotSeatedError):
+        await service.agree_to_cancel(info.game_id, VERA.user_id)
+    first = await service.agree_to_cancel(info.game_id, ANNA.user_id)
+    assert (first.agreed, first.people, first.new, first.cancelled) == (
+        {ANNA.user_id}, {ANNA.user_id, BORIS.user_id}, True, False)
+    again = await service.agree_to_cancel(info.game_id, ANNA.user_id)
+    assert (again.agreed, again.new, again.cancelled) == ({ANNA.user_id}, False, False)
+    assert (await service.game(info.game_id)).status == "playing"
+    last = await service.agree_to_cancel(info.game_id, BORIS.user_id)
+    assert last.cancelled and last.agreed == last.people
     assert await service.active_game(CHAT) is None
+    with pytest.raises(e.GameOverError):
+        await service.agree_to_cancel(info.game_id, BORIS.user_id)
+    await _two_player_game(service)
+    info = await service.cancel(CHAT, VERA.user_id, is_admin=True)  # not seated, an admin
+    assert info.status == "cancelled"
+
+
+async def test_the_agreement_to_cancel_outlives_a_restart(db_path: Path) -> None:
+    service = await GameService.open(db_path)
+    try:
+        info = await _two_player_game(service)
+        await service.agree_to_cancel(info.game_id, BORIS.user_id)
+    finally:
+        await service.close()
+    service = await GameService.open(db_path)
+    try:
+        done = await service.agree_to_cancel(info.game_id, ANNA.user_id)
+        assert done.cancelled and done.agreed == {ANNA.user_id, BORIS.user_id}
+    finally:
+        await service.close()
+
+
+async def test_a_lone_person_with_computers_cancels_at_once(service: GameService) -> None:
+    await service.open_lobby(CHAT, ANNA, "draw")
+    await service.add_ai(CHAT, ANNA.user_id, "easy")
+    await service.start(CHAT, ANNA.user_id)
+    assert (await service.cancel(CHAT, ANNA.user_id)).status == "cancelled"
+
+
+async def test_a_lobby_is_cancelled_by_its_creator(service: GameService) -> None:
+    await service.open_lobby(CHAT, ANNA, "draw")
+    await service.join(CHAT, BORIS)
+    with pytest.raises(e.NotAllowedError):
+        await service.cancel(CHAT, BORIS.user_id)
+    assert (await service.cancel(CHAT, ANNA.user_id)).status == "cancelled"
+
+
+async def test_closing_a_chat_cancels_its_games_in_every_topic(service: GameService) -> None:
+    await service.open_lobby(CHAT, ANNA, "draw")
+    await service.join(CHAT, BORIS)
+    await service.start(CHAT, ANNA.user_id)
+    await service.open_lobby(CHAT, VERA, "draw", topic=7)
+    await service.open_lobby(CHAT - 1, BORIS, "draw")  # another group keeps its game
+    closed = await service.close_chat(CHAT)
+    assert sorted((g.topic or 0, g.status) for g in closed) == [(0, "cancelled"),
+                                                                (7, "cancelled")]
+    assert await service.active_game(CHAT) is None
+    assert await service.active_game(CHAT, topic=7) is None
+    assert await service.active_game(CHAT - 1) is not None
+    assert await service.close_chat(CHAT) == []
+
+
+async def test_only_a_member_takes_a_seat(service: GameService) -> None:
+    await service.open_lobby(CHAT, ANNA, "draw")
+    with pytest.raises(e.NotMemberError):
+        await service.join(CHAT, BORIS, member=False)
+    assert len((await service.active_game(CHAT) or pytest.fail()).seats) == 1
+
+
+async def test_an_admin_not_seated_may_start(service: GameService) -> None:
+    await service.open_lobby(CHAT, ANNA, "draw")
+    await service.join(CHAT, BORIS)
+    with pytest.raises(e.NotSeatedError):
+        await service.start(CHAT, VERA.user_id)
+    report = await service.start(CHAT, VERA.user_id, is_admin=True)
+    assert report.game.status == "playing"
+    assert VERA.user_id not in {s.user_id for s in report.game.seats}
 
 
 async def test_last_human_leaving_cancels_the_lobby(service: GameService) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from engine.moves import DRAW
 from service import GameInfo, GameService
-from service.errors import NotAllowedError
+from service.errors import NotChatAdminError
 from service.timers import (
     BadTimerSettingError,
     ManualClock,
@@ -54,7 +54,7 @@ async def two_humans(svc: GameService, timers: TurnTimers, *args: str,
     await svc.open_lobby(CHAT, ANNA, variant)
     await svc.join(CHAT, BORIS)
     if args:
-        await timers.change_settings(CHAT, ANNA.user_id, list(args))
+        await timers.change_settings(CHAT, ANNA.user_id, list(args), is_admin=True)
     report = await svc.start(CHAT, ANNA.user_id)
     return report.game
 
@@ -101,13 +101,17 @@ def test_parse_settings() -> None:
 async def test_settings_change_all_or_nothing(svc: GameService, timers: TurnTimers) -> None:
     await svc.open_lobby(CHAT, ANNA, "draw")
     await svc.join(CHAT, BORIS)
-    cfg = await timers.change_settings(CHAT, ANNA.user_id, ["turn", "1m"])
+    cfg = await timers.change_settings(CHAT, ANNA.user_id, ["turn", "1m"], is_admin=True)
     assert cfg.turn == 60
     with pytest.raises(BadTimerSettingError):
-        await timers.change_settings(CHAT, ANNA.user_id, ["timeout", "ai", "turn", "3m"])
+        await timers.change_settings(CHAT, ANNA.user_id, ["timeout", "ai", "turn", "3m"],
+                                     is_admin=True)
     assert await timers.settings(CHAT) == TimerSettings(turn=60)
-    with pytest.raises(NotAllowedError):  # not the creator, not an admin
-        await timers.change_settings(CHAT, BORIS.user_id, ["turn", "off"])
+    # the chat's settings bind every topic's games: the game's creator is no admin
+    for user in (ANNA, BORIS):
+        with pytest.raises(NotChatAdminError):
+            await timers.change_settings(CHAT, user.user_id, ["turn", "off"])
+    assert await timers.settings(CHAT) == TimerSettings(turn=60)
     cfg = await timers.change_settings(CHAT, BORIS.user_id, ["turn", "off"], is_admin=True)
     assert cfg.turn is None
 
@@ -305,7 +309,7 @@ async def test_lobby_and_idle_expiry(svc: GameService, timers: TurnTimers,
         (CHAT, "lobby", "cancelled")]
 
     game = await two_humans(svc, timers)
-    await timers.change_settings(CHAT, ANNA.user_id, ["idle", "2d"])
+    await timers.change_settings(CHAT, ANNA.user_id, ["idle", "2d"], is_admin=True)
     clock.advance(2 * 86400 - 10)
     assert await timers.expire_stale_games() == []
     clock.advance(10)
@@ -315,6 +319,6 @@ async def test_lobby_and_idle_expiry(svc: GameService, timers: TurnTimers,
     assert (await svc.game(game.game_id)).status == "cancelled"
 
     await svc.open_lobby(CHAT, ANNA, "draw")
-    await timers.change_settings(CHAT, ANNA.user_id, ["lobby", "off"])
+    await timers.change_settings(CHAT, ANNA.user_id, ["lobby", "off"], is_admin=True)
     clock.advance(30 * 86400)
     assert await timers.expire_stale_games() == []

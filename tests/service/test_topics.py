@@ -74,7 +74,7 @@ async def test_each_topic_holds_its_own_game(service: GameService) -> None:
         await service.claim_fish(FORUM, topic=99)
 
     # cancelling one topic's game leaves the others; last games are per topic
-    cancelled = await service.cancel(FORUM, BORIS.user_id, topic=T1)
+    cancelled = await service.cancel(FORUM, BORIS.user_id, topic=T1, is_admin=True)
     assert cancelled.game_id == first.game_id and cancelled.status == "cancelled"
     assert await service.active_game(FORUM, topic=T1) is None
     last_1 = await service.last_game(FORUM, topic=T1)

@@ -23,6 +23,7 @@ from storage.migrations import MIGRATIONS, Migration
 from tests.storage.helpers import FakeClock
 
 EXPECTED_TABLES = {
+    "cancel_votes",
     "chats",
     "deadlines",
     "game_announced",

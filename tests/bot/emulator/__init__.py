@@ -16,7 +16,10 @@ through updates: ``await emu.user_starts_bot(u, payload)``, ``await emu.user_sen
 ``fail_next*``, hold a chosen call in flight with ``gate = emu.hold(method, chat_id)``
 (``await gate.reached()``, then ``gate.release()`` or ``gate.fail(error)``), slow a chat
 with ``emu.slow(chat, seconds)``; other Telegram events: ``user_edits``, ``migrate_group``,
-``kick_bot``, ``block_bot``; forum topics: ``add_group(..., forum=True)``,
+``kick_bot``, ``block_bot``; who is who: ``anonymous_admin_sends`` (from GroupAnonymousBot,
+``sender_chat`` the group), ``channel_sends`` (from Channel_Bot, ``sender_chat`` the
+channel), ``restrict`` and ``ban`` (getChatMember answers "restricted" with ``is_member``,
+"kicked"); forum topics: ``add_group(..., forum=True)``,
 ``create_topic`` (or the bot's ``createForumTopic``), ``user_sends(..., topic=)``,
 ``delete_topic`` (sends to it then answer "message thread not found"),
 ``topic_messages(chat, thread)``. Timings for benchmarks: ``calls`` (arrived/answered),

@@ -16,6 +16,9 @@ from .stats import CallLog
 from .world import ChatRef, UserRef, World
 
 MAX_START_PAYLOAD = 64
+# the service users Telegram names as the sender of messages written as a chat
+GROUP_ANONYMOUS_BOT = User(1087968824, "Group", username="GroupAnonymousBot", is_bot=True)
+CHANNEL_BOT = User(136817688, "Channel", username="Channel_Bot", is_bot=True)
 
 
 class Actors:
@@ -123,6 +126,27 @@ class Actors:
         if topic is not None and topic not in c.topics:
             raise EmulatorUsageError(f"chat {c.id} has no topic {topic}")
         return self._user_message(u, c, text, reply_to=reply_to, topic=topic)
+
+    async def anonymous_admin_sends(self, chat: ChatRef, text: str, admin: UserRef, *,
+                                    topic: int | None = None) -> Message:
+        """An admin of the group writes anonymously: Telegram sends the message "from"
+        GroupAnonymousBot with ``sender_chat`` the group itself (not the admin)."""
+        c = self.world.chat(chat)
+        u = self.world.user(admin)
+        self._check_can_write(u, c)
+        if u.id not in c.admins:
+            raise EmulatorUsageError(f"user {u.id} is no admin of {c.id}")
+        return self._user_message(GROUP_ANONYMOUS_BOT, c, text, topic=topic,
+                                  sender_chat=c.to_api())
+
+    async def channel_sends(self, chat: ChatRef, text: str, channel: Json, *,
+                            topic: int | None = None) -> Message:
+        """A message in the group written as a channel (``channel``: its chat object,
+        ``type`` "channel"): "from" Channel_Bot, ``sender_chat`` the channel."""
+        c = self.world.chat(chat)
+        if c.is_private or channel.get("type") != "channel":
+            raise EmulatorUsageError("a channel writes as itself in a group")
+        return self._user_message(CHANNEL_BOT, c, text, topic=topic, sender_chat=channel)
 
     async def create_topic(self, chat: ChatRef, name: str, by: UserRef | None = None) -> int:
         """A member creates a topic in a forum; the bot gets its service message. Returns
@@ -235,10 +259,11 @@ class Actors:
         })
 
     def _user_message(self, user: User, chat: Chat, text: str,
-                      reply_to: int | None = None, topic: int | None = None) -> Message:
+                      reply_to: int | None = None, topic: int | None = None,
+                      sender_chat: Json | None = None) -> Message:
         msg = Message(chat, self.world.next_message_id(chat), self.world.now(), user,
                       text=text, entities=command_entities(text), reply_to_message_id=reply_to,
-                      message_thread_id=topic)
+                      message_thread_id=topic, sender_chat=sender_chat)
         self.world.store(msg, "send", "user_message")
         reply = self.world.message(chat, reply_to) if reply_to else None
         self.updates.enqueue("message", msg.to_api(with_reply=reply))

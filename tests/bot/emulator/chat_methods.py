@@ -35,6 +35,17 @@ _ADMIN_RIGHTS: Json = {
     "can_delete_stories": False,
 }
 
+# a restricted member: what he may not do (Telegram lists every right)
+_RESTRICTED_RIGHTS: Json = {
+    "can_change_info": False, "can_invite_users": False, "can_pin_messages": False,
+    "can_send_messages": False, "can_send_polls": False, "can_send_other_messages": False,
+    "can_add_web_page_previews": False, "can_manage_topics": False, "can_send_audios": False,
+    "can_send_documents": False, "can_send_photos": False, "can_send_videos": False,
+    "can_send_video_notes": False, "can_send_voice_notes": False, "can_edit_tag": False,
+    "can_react_to_messages": False,
+    "until_date": 0,
+}
+
 Handler = Callable[[Params], Any]
 
 
@@ -168,6 +179,10 @@ class ChatMethods:
     def _user_status(self, chat: Chat, uid: int) -> str:
         if chat.is_private:
             return "member" if uid == chat.id else "left"
+        if uid in chat.banned:
+            return "kicked"
+        if uid in chat.restricted:
+            return "restricted"
         if uid not in chat.members:
             return "left"
         if uid == chat.owner_id:
@@ -190,6 +205,8 @@ class ChatMethods:
             out |= _ADMIN_RIGHTS
         elif status == "kicked":
             out["until_date"] = 0
+        elif status == "restricted":
+            out |= _RESTRICTED_RIGHTS | {"is_member": uid in chat.members}
         return out
 
     def get_chat_member(self, p: Params) -> Json:

@@ -191,6 +191,27 @@ class TelegramEmulator:
         ``topic``: in that forum topic (its ``message_thread_id``)."""
         return await self.actors.user_sends(user, chat, text, reply_to=reply_to, topic=topic)
 
+    async def anonymous_admin_sends(self, chat: ChatRef, text: str, admin: UserRef, *,
+                                    topic: int | None = None) -> Message:
+        """An admin writes as the group (anonymous): from GroupAnonymousBot, with
+        ``sender_chat`` the group."""
+        return await self.actors.anonymous_admin_sends(chat, text, admin, topic=topic)
+
+    async def channel_sends(self, chat: ChatRef, text: str, channel: Json, *,
+                            topic: int | None = None) -> Message:
+        """A message in the group written as a channel: from Channel_Bot, with
+        ``sender_chat`` the channel (``{"id": -100..., "type": "channel", "title": ...}``)."""
+        return await self.actors.channel_sends(chat, text, channel, topic=topic)
+
+    def restrict(self, chat: ChatRef, user: UserRef, *, is_member: bool = True) -> None:
+        """An admin restricts the user; getChatMember answers "restricted" with
+        ``is_member``."""
+        self.world.restrict(chat, user, is_member=is_member)
+
+    def ban(self, chat: ChatRef, user: UserRef) -> None:
+        """An admin bans the user: getChatMember answers "kicked"."""
+        self.world.ban(chat, user)
+
     async def create_topic(self, chat: ChatRef, name: str, by: UserRef | None = None) -> int:
         """A member opens a topic in a forum; its ``message_thread_id``."""
         return await self.actors.create_topic(chat, name, by)

@@ -48,6 +48,10 @@ class Chat:
     bot_member: bool = True
     bot_kicked: bool = False
     bot_admin: bool = False
+    # users restricted by an admin (in the group or not: "restricted" with is_member),
+    # and users banned from it ("kicked")
+    restricted: set[int] = field(default_factory=set)
+    banned: set[int] = field(default_factory=set)
     next_message_id: int = 1
     menu_button: Json | None = None
     # a basic group upgraded to a supergroup: the id it lives on under
@@ -126,6 +130,8 @@ class Message:
     # forum topics: the topic a message is in (None: General, or no forum)
     message_thread_id: int | None = None
     forum_topic_created: Json | None = None  # the service message that opens a topic
+    # a message written as a chat: the group itself (an anonymous admin) or a channel
+    sender_chat: Json | None = None
 
     @property
     def is_topic_message(self) -> bool:
@@ -137,7 +143,9 @@ class Message:
 
     @property
     def from_bot(self) -> bool:
-        return self.from_user.is_bot
+        """Sent by the bot under test (GroupAnonymousBot and Channel_Bot are bots too,
+        but their messages carry ``sender_chat``)."""
+        return self.from_user.is_bot and self.sender_chat is None
 
     @property
     def has_media(self) -> bool:
@@ -174,6 +182,8 @@ class Message:
             "chat": self.chat.to_api(),
             "from": self.from_user.to_api(),
         }
+        if self.sender_chat is not None:
+            out["sender_chat"] = copy.deepcopy(self.sender_chat)
         if self.text is not None:
             out["text"] = self.text
             if self.entities:

@@ -154,6 +154,23 @@ class World:
         c.members.discard(uid)
         c.admins.discard(uid)
 
+    def restrict(self, chat: ChatRef, user: UserRef, *, is_member: bool = True) -> None:
+        """An admin restricts the user (still a member, or not: ``is_member``)."""
+        c = self.chat(chat)
+        uid = self.user(user).id
+        c.restricted.add(uid)
+        c.admins.discard(uid)
+        if not is_member:
+            c.members.discard(uid)
+
+    def ban(self, chat: ChatRef, user: UserRef) -> None:
+        """An admin bans the user: out of the group, "kicked" from then on."""
+        c = self.chat(chat)
+        uid = self.user(user).id
+        self.remove_member(c, uid)
+        c.restricted.discard(uid)
+        c.banned.add(uid)
+
     def private_chat(self, user: UserRef) -> Chat | None:
         chat = self.chats.get(self.user(user).id)
         return chat if chat is not None and chat.started else None
