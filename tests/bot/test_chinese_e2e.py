@@ -204,14 +204,14 @@ async def test_stale_forged_and_out_of_turn_presses_change_nothing(
             assert answer in (tr("en", "chinese.forged"), tr("en", "chinese.illegal"),
                               tr("en", "btn.forged"), tr("en", "err.not_in_game"),
                               tr("en", "err.no_game")), (forged, answer)
-        # a hand's tile button pressed on the group's table, or on another message of
-        # his private chat: refused, and neither message takes the hand's buttons
-        table = bot.table(group.id)
-        assert table is not None
-        before = table.callback_datas()
-        assert await bot.press(on, group.id, table.message_id, data, forge=True) \
+        # a hand's tile button pressed on a group message (the table, or the lobby while
+        # a person leads), or on another message of his private chat: refused, and
+        # neither message takes the hand's buttons
+        shown = emu.bot_messages(group.id)[-1]
+        before = shown.callback_datas()
+        assert await bot.press(on, group.id, shown.message_id, data, forge=True) \
             == tr("en", "btn.forged")
-        assert bot.table(group.id).callback_datas() == before  # type: ignore[union-attr]
+        assert emu.message(group.id, shown.message_id).callback_datas() == before  # type: ignore[union-attr]
         other = next(m for m in emu.bot_messages(on.id) if m.message_id != mine.message_id)
         kept = other.callback_datas()
         assert await bot.press(on, on.id, other.message_id, data, forge=True) \
