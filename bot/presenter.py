@@ -402,14 +402,13 @@ class Presenter:
 
     # ------------------------------------------------------------ the lobby
     async def _needs_start(self, game: GameInfo) -> list[tuple[str, str]]:
-        out = []
-        for seat in game.seats:
-            if seat.user_id is None:
-                continue
-            user = await self.service.user(seat.user_id)
-            if user is None or not user.has_private_chat or user.blocked:
-                out.append((seat.name, await self.game_link(game)))
-        return out
+        """(name, deep link) of each seated player who cannot get his tiles yet: the
+        link opens the private chat with the bot (Start there keeps him seated)."""
+        seats = await self.service.unreachable_seats(game)
+        if not seats:
+            return []
+        link = await self.game_link(game)
+        return [(seat.name, link) for seat in seats]
 
     async def _lobby_slot(self, game_id: int, resend: bool) -> None:
         screen = self.screens.get(game_id)
@@ -421,8 +420,9 @@ class Presenter:
             self._put_panel(game, panel.chat_id)
         lang = await self.chat_language(game.chat_id)
         if game.status == "lobby":
-            text = lobby_text(lang, game, needs_start=await self._needs_start(game))
-            markup = lobby_keyboard(lang, game)
+            needs_start = await self._needs_start(game)
+            text = lobby_text(lang, game, needs_start=[name for name, _ in needs_start])
+            markup = lobby_keyboard(lang, game, needs_start)
         else:
             if await self._ref(game_id, "lobby") is None:
                 return

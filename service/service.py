@@ -49,6 +49,7 @@ from service.errors import (
     IllegalMoveError,
     LobbyFullError,
     NoFishError,
+    NoPrivateChatError,
     NoReviewError,
     NoSuchGameError,
     NotAllowedError,
@@ -81,6 +82,7 @@ from service.types import (
     TopLine,
     TurnPing,
     UserInfo,
+    can_write_to,
 )
 from storage import (
     AiLevel,
@@ -156,6 +158,15 @@ def _stored(topic: int | None) -> int:
     if topic is not None and not 0 < topic < 2**63:
         raise BadSettingsError(f"bad topic {topic!r}")
     return topic or 0
+
+
+def _same_profile(user: UserInfo, profile: tuple[object, ...]) -> bool:
+    """Whether the stored user already holds this profile (first and last name,
+    username, client language, private chat; a None language or flag keeps the stored)."""
+    first, last, username, code, private = profile
+    return (user.first_name, user.last_name, user.username) == (first, last, username) \
+        and (code is None or user.language_code == code) \
+        and (private is None or user.has_private_chat == private)
 
 
 def _check_kind(kind: ShownKind) -> ShownKind:
@@ -312,11 +323,40 @@ class GameService:
         if self._profiles.get(player.user_id) == profile:
             self._profiles.move_to_end(player.user_id)
             return
+        known = self._users.get(player.user_id)
+        if known is not None and _same_profile(known, profile):
+            # as read last, nothing differs: no statement (a press costs no write)
+            self._lru_put(self._profiles, player.user_id, profile, _PROFILE_CACHE_SIZE)
+            return
         self._users.pop(player.user_id, None)
         await self._repos.users.upsert_profile(
             self._db, player.user_id, first_name=profile[0], last_name=profile[1],
             username=player.username, language_code=player.language, private_chat=private_chat)
         self._lru_put(self._profiles, player.user_id, profile, _PROFILE_CACHE_SIZE)
+
+    async def _unreachable(self, ex: Executor, seats: Iterable[SeatRow]) -> list[SeatRow]:
+        """The seated people the bot cannot write to, read in ``ex`` (no cache)."""
+        out = []
+        for seat in seats:
+            if seat.user_id is None:
+                continue
+            row = await self._repos.users.get(ex, seat.user_id)
+            if row is None or not can_write_to(row.has_private_chat, row.blocked):
+                out.append(seat)
+        return out
+
+    async def unreachable_seats(self, game: GameInfo) -> list[SeatInfo]:
+        """The game's seated people the bot cannot write to in private (no private chat
+        opened, or the bot blocked): they cannot get their tiles, and `start` refuses
+        while any is seated."""
+        out = []
+        for seat in game.seats:
+            if seat.user_id is None:
+                continue
+            user = await self.user(seat.user_id)
+            if user is None or not user.reachable:
+                out.append(seat)
+        return out
 
     async def user(self, user_id: int) -> UserInfo | None:
         """The user as stored (read once, then kept until this service writes him)."""
@@ -689,6 +729,9 @@ class GameService:
             cls = get_variant(row.variant)
             if players < min(cls.players_allowed):
                 raise NotEnoughPlayersError(f"{row.variant} needs {cls.players_allowed}")
+            unreachable = await self._unreachable(tx, seats)
+            if unreachable:
+                raise NoPrivateChatError(tuple(s.display_name for s in unreachable))
             options = dict(row.options)
             if options.get("teams") and players != 4:
                 options.pop("teams")

@@ -107,7 +107,8 @@ TEXTS: dict[str, str] = {
     "lobby.target_default": "Target: {value} (default)",
     "lobby.fish_point": "Fish point: {value}",
     "lobby.hint": "Press «Join» to play. Needs {min} to {max} players.",
-    "lobby.needs_start": "{name}: open {link} and press «Start» to get your tiles.",
+    "lobby.needs_start": "🔓 Before the start, {names}: open the private chat with me "
+                         "(the button below) and press «Start» there to get your tiles.",
     "lobby.cancelled": "🚫 The game was cancelled.",
     "lobby.started": "▶ The game has started.",
     "lobby.started_by": (
@@ -753,4 +754,9 @@ TEXTS: dict[str, str] = {
     "plural.triangle.one": "{n} triangle",
     "plural.triangle.few": "{n} triangles",
     "plural.triangle.many": "{n} triangles",
+    # starting only what can be played; the review queue
+    "err.no_private_chat": "Not yet: {names} must first open the private chat with me "
+                           "(the 🔓 button in the lobby) and press «Start», or they get "
+                           "no tiles.",
+    "btn.open_private": "🔓 {name}: open the private chat",
 }

@@ -108,7 +108,8 @@ TEXTS: dict[str, str] = {
     "lobby.fish_point": "Очко за рыбу: {value}",
     "lobby.hint": "Жмите «Играю», чтобы сесть за стол. Нужно от {min} до {max} игроков.",
     "lobby.needs_start": (
-        "{name}: откройте {link} и нажмите «Запустить», чтобы получать костяшки."
+        "🔓 До начала игры {names}: откройте личный чат со мной (кнопка ниже) и нажмите "
+        "там «Запустить», чтобы получать костяшки."
     ),
     "lobby.cancelled": "🚫 Игра отменена.",
     "lobby.started": "▶ Игра началась.",
@@ -768,4 +769,10 @@ TEXTS: dict[str, str] = {
     "plural.triangle.one": "{n} треугольник",
     "plural.triangle.few": "{n} треугольника",
     "plural.triangle.many": "{n} треугольников",
+    # starting only what can be played; the review queue
+    "err.no_private_chat": (
+        "Пока нельзя: {names} — сначала откройте личный чат со мной (кнопка 🔓 в лобби) "
+        "и нажмите «Запустить», иначе костяшек не будет."
+    ),
+    "btn.open_private": "🔓 {name}: открыть личный чат",
 }
