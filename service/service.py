@@ -528,15 +528,26 @@ class GameService:
         return _shown(ref) if ref is not None else None
 
     async def save_shown(self, game_id: int, kind: ShownKind, *, chat_id: int, message_id: int,
-                         seat: int | None = None, version: int, digest: str | None
-                         ) -> Shown | None:
+                         seat: int | None = None, version: int, digest: str | None,
+                         delete_old: bool = False) -> Shown | None:
         """Remember a message just sent for the game's slot (kind, seat), showing
-        ``version``; the message it replaces, if any (to delete it)."""
+        ``version``; the message it replaces, if any. ``delete_old``: that one is to
+        be deleted, and is remembered so in the same transaction until
+        `forget_deleted` (a restart in between deletes it: `messages_to_delete`)."""
         async with self._db.transaction() as tx:
             previous = await self._repos.messages.save(
                 tx, game_id, _check_kind(kind), chat_id=chat_id, message_id=message_id,
-                seat=seat, version=version, digest=digest)
+                seat=seat, version=version, digest=digest, retire_previous=delete_old)
         return _shown(previous) if previous is not None else None
+
+    async def messages_to_delete(self) -> list[tuple[int, int]]:
+        """(chat, message) of every replaced message not deleted yet, oldest first."""
+        return [(m.chat_id, m.message_id)
+                for m in await self._repos.messages.to_delete(self._db)]
+
+    async def forget_deleted(self, chat_id: int, message_id: int) -> None:
+        """A replaced message is deleted, or Telegram cannot delete it: forget it."""
+        await self._repos.messages.forget_deleted(self._db, chat_id, message_id)
 
     async def mark_shown(self, game_id: int, kind: ShownKind, seat: int | None, *, version: int,
                          digest: str | None) -> bool:

@@ -33,6 +33,7 @@ from storage.migrations import (
     m0004_turn_pings,
     m0005_forum_topics,
     m0006_ratings,
+    m0007_messages_to_delete,
 )
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0004_turn_pings),
     Migration.from_module(m0005_forum_topics),
     Migration.from_module(m0006_ratings),
+    Migration.from_module(m0007_messages_to_delete),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version
