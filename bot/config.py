@@ -31,6 +31,7 @@ class Settings:
     render_workers: int = 1  # processes that draw the table pictures (0: a thread)
     concurrent_updates: int = 256  # updates handled at once (one game's still in order)
     turn_ping_delay: float = 20.0  # seconds a person's turn waits before he is pinged (0: never)
+    reviews_at_once: int = 1  # post-game reviews computed at once; the others wait in turn
 
 
 def parse_dotenv(text: str) -> dict[str, str]:
@@ -84,9 +85,12 @@ def load_settings(environ: Mapping[str, str] | None = None,
     delay = _seconds(values, "AI_DELAY", "1.5")
     ping = _seconds(values, "TURN_PING_DELAY", "20", " (0 turns pings off)")
     workers = {name: _workers(values, name) for name in ("AI_WORKERS", "RENDER_WORKERS")}
+    reviews = values.get("REVIEWS_AT_ONCE", "").strip() or "1"
+    if not reviews.isdigit() or not 1 <= int(reviews) <= 64:
+        raise SettingsError(f"REVIEWS_AT_ONCE must be a number from 1 to 64, not {reviews!r}")
     return Settings(token=token, database_path=Path(path), api_base_url=base_url,
                     log_level=level, default_language=language, ai_delay=delay,
-                    turn_ping_delay=ping,
+                    turn_ping_delay=ping, reviews_at_once=int(reviews),
                     ai_workers=workers["AI_WORKERS"], render_workers=workers["RENDER_WORKERS"])
 
 

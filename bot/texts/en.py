@@ -759,4 +759,6 @@ TEXTS: dict[str, str] = {
                            "(the 🔓 button in the lobby) and press «Start», or they get "
                            "no tiles.",
     "btn.open_private": "🔓 {name}: open the private chat",
+    "review.queued": "⏳ Your review is queued: {ahead} ahead of you. This message shows "
+                     "its progress when its turn comes.",
 }
