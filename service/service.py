@@ -323,9 +323,9 @@ class GameService:
         if self._profiles.get(player.user_id) == profile:
             self._profiles.move_to_end(player.user_id)
             return
-        known = self._users.get(player.user_id)
+        known = await self.user(player.user_id)  # read once, then kept
         if known is not None and _same_profile(known, profile):
-            # as read last, nothing differs: no statement (a press costs no write)
+            # as stored, nothing differs: no write (a press usually costs nothing)
             self._lru_put(self._profiles, player.user_id, profile, _PROFILE_CACHE_SIZE)
             return
         self._users.pop(player.user_id, None)
@@ -335,13 +335,15 @@ class GameService:
         self._lru_put(self._profiles, player.user_id, profile, _PROFILE_CACHE_SIZE)
 
     async def _unreachable(self, ex: Executor, seats: Iterable[SeatRow]) -> list[SeatRow]:
-        """The seated people the bot cannot write to, read in ``ex`` (no cache)."""
+        """The seated people the bot cannot write to, read in ``ex`` (no cache). A
+        person never recorded is not counted: nothing says so (the bot records
+        everyone who types or presses, so every seated person it serves is known)."""
         out = []
         for seat in seats:
             if seat.user_id is None:
                 continue
             row = await self._repos.users.get(ex, seat.user_id)
-            if row is None or not can_write_to(row.has_private_chat, row.blocked):
+            if row is not None and not can_write_to(row.has_private_chat, row.blocked):
                 out.append(seat)
         return out
 
@@ -354,7 +356,7 @@ class GameService:
             if seat.user_id is None:
                 continue
             user = await self.user(seat.user_id)
-            if user is None or not user.reachable:
+            if user is not None and not user.reachable:  # as `_unreachable`
                 out.append(seat)
         return out
 
