@@ -105,8 +105,9 @@ async def post_init(app: AnyApp) -> None:
     await tg.quietly(app.bot.set_my_commands(bot_commands("en")), "setMyCommands")
     await tg.quietly(app.bot.set_my_commands(bot_commands("ru"), language_code="ru"),
                      "setMyCommands ru")
-    # After a restart: every message back in line with its game, and computer
-    # players on turn move again.
+    # After a restart: the replaced messages a stop left behind are deleted, every
+    # message back in line with its game, and computer players on turn move again.
+    await presenter.delete_leftovers()
     for game in await service.active_games():
         await presenter.reconcile(game)
         pipeline.next_turn(game)

@@ -44,7 +44,12 @@ from bot.topics import topic_of
 from engine.moves import DONE, DRAW, PASS, Cut, Move, Open, Place
 from engine.variants import get_variant
 from service import GameInfo, MoveReport, ServiceError
-from service.errors import ActiveGameExistsError, AlreadyStartedError, NotInGameError
+from service.errors import (
+    ActiveGameExistsError,
+    AlreadyStartedError,
+    NoPrivateChatError,
+    NotInGameError,
+)
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -90,6 +95,9 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
     state = get_state(context)
     ui = state.presenter
     user = query.from_user
+    # every press carries the presser's profile, his client's language first: his
+    # hands follow a language he changed in Telegram (written only when it changed)
+    await state.service.remember_user(player_of(user))
     lang = await ui.user_language(user.id, user.language_code)
     kind = kind_of_data(query.data or "")
     if kind is not None:  # issue 14: a kind's own buttons (chinese: choose, then play)
@@ -381,8 +389,7 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
         if in_panel:
             ui.close_panel(game, user.id)
         return
-    player = player_of(user)
-    await service.remember_user(player)  # writes only what changed
+    player = player_of(user)  # remembered when the press came in (_dispatch)
     if query.message is not None:  # the group's title, for turn pings (written if changed)
         await service.remember_chat_title(chat_id, query.message.chat.title)
     action, arg = data.action, data.arg
@@ -456,8 +463,15 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
             value: object = (arg == "1") if name in BOOL_NAMES else (int(arg) or None)
             game, text = await managed(**{name: value}), tr(lang, "ans.settings")
         elif action == "go":
-            report: MoveReport = await admin_fallback(
-                lambda admin: service.start(group_id, user.id, is_admin=admin, topic=topic))
+            try:
+                report: MoveReport = await admin_fallback(
+                    lambda admin: service.start(group_id, user.id, is_admin=admin,
+                                                topic=topic))
+            except NoPrivateChatError as exc:
+                # the game stays in its lobby; the lobby names them, a link button each
+                await answer(error_text(lang, exc))
+                ui.show_lobby(game)
+                return
             await answer(tr(lang, "ans.started"))
             state.pipeline.after(report)
             return

@@ -19,6 +19,7 @@ from service.errors import (
     AdminUnknownError,
     AgreementNeededError,
     IllegalMoveError,
+    NoPrivateChatError,
     NotAllowedError,
     NotManagerError,
     NotYourTurnError,
@@ -38,8 +39,23 @@ def error_text(lang: str, exc: ServiceError) -> str:
         if exc.creator is None:
             return tr(lang, "err.not_manager_admin")
         return tr(lang, "err.not_manager", name=exc.creator)
+    if isinstance(exc, NoPrivateChatError):  # say who must open the private chat
+        return _names_text(lang, "err.no_private_chat", exc.names)
     key = f"err.{exc.code}"
     return tr(lang, key if key in CATALOGS["en"] else "err.error")
+
+
+ANSWER_LIMIT = 200  # characters of a callback answer (Telegram's limit)
+
+
+def _names_text(lang: str, key: str, names: tuple[str, ...]) -> str:
+    """The text naming these people, as many as fit a callback answer (then "…")."""
+    shown = list(names)
+    text = tr(lang, key, names=", ".join(shown))
+    while len(text) > ANSWER_LIMIT and len(shown) > 1:
+        shown.pop()
+        text = tr(lang, key, names=", ".join(shown) + ", …")
+    return text
 
 
 async def move_refusal(service: GameService, lang: str, exc: ServiceError, game_id: int,

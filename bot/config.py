@@ -35,6 +35,7 @@ class Settings:
     user_commands: int = 12  # commands (and private texts) of one person
     chat_commands: int = 20  # commands of everyone in one group
     user_presses: int = 120  # button presses of one person
+    reviews_at_once: int = 1  # post-game reviews computed at once; the others wait in turn
 
 
 def parse_dotenv(text: str) -> dict[str, str]:
@@ -91,9 +92,12 @@ def load_settings(environ: Mapping[str, str] | None = None,
     budgets = {name: _per_minute(values, name, default) for name, default in (
         ("USER_COMMANDS_PER_MINUTE", 12), ("CHAT_COMMANDS_PER_MINUTE", 20),
         ("USER_PRESSES_PER_MINUTE", 120))}
+    reviews = values.get("REVIEWS_AT_ONCE", "").strip() or "1"
+    if not reviews.isdigit() or not 1 <= int(reviews) <= 64:
+        raise SettingsError(f"REVIEWS_AT_ONCE must be a number from 1 to 64, not {reviews!r}")
     return Settings(token=token, database_path=Path(path), api_base_url=base_url,
                     log_level=level, default_language=language, ai_delay=delay,
-                    turn_ping_delay=ping,
+                    turn_ping_delay=ping, reviews_at_once=int(reviews),
                     ai_workers=workers["AI_WORKERS"], render_workers=workers["RENDER_WORKERS"],
                     user_commands=budgets["USER_COMMANDS_PER_MINUTE"],
                     chat_commands=budgets["CHAT_COMMANDS_PER_MINUTE"],

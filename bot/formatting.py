@@ -184,9 +184,9 @@ def _player_lines(lang: str, game: GameInfo) -> list[str]:
     return lines
 
 
-def lobby_text(lang: str, game: GameInfo, *,
-               needs_start: Sequence[tuple[str, str]] = ()) -> str:
-    """The group's lobby: the players, the options that apply, how to join."""
+def lobby_text(lang: str, game: GameInfo, *, needs_start: Sequence[str] = ()) -> str:
+    """The group's lobby: the players, the options that apply, how to join; the names
+    of those who must open the private chat first (the lobby's buttons open it)."""
     lines = [tr(lang, "lobby.title", variant=variant_name(lang, game.variant)), ""]
     lines.extend(_player_lines(lang, game))
     options = option_lines(lang, game)
@@ -195,8 +195,8 @@ def lobby_text(lang: str, game: GameInfo, *,
         lines.extend(line for _, line in options)
     lines.append("")
     lines.append(tr(lang, "lobby.hint", min=game.min_players, max=game.max_players))
-    for name, link in needs_start:
-        lines.append(tr(lang, "lobby.needs_start", name=name, link=link))
+    if needs_start:
+        lines.append(tr(lang, "lobby.needs_start", names=", ".join(needs_start)))
     return "\n".join(lines)
 
 

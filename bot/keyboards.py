@@ -222,7 +222,10 @@ def _on_off(lang: str, value: bool) -> str:
     return tr(lang, "yes" if value else "no")
 
 
-def lobby_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
+def lobby_keyboard(lang: str, game: GameInfo,
+                   open_links: Sequence[tuple[str, str]] = ()) -> InlineKeyboardMarkup:
+    """The lobby's buttons; ``open_links``: (name, deep link) of each seated player who
+    must open the private chat first, a link button each, above the rest."""
     gid = game.game_id
     ai_row = [_button(tr(lang, "btn.add_ai", level=tr(lang, f"ai.{level}")),
                       LobbyAction(gid, "a", AI_LETTER[level])) for level in AI_LEVELS]
@@ -235,7 +238,9 @@ def lobby_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
         [_button(tr(lang, "btn.start"), LobbyAction(gid, "go")),
          _button(tr(lang, "btn.cancel"), LobbyAction(gid, "x"))],
     ]
-    return InlineKeyboardMarkup(rows)
+    links = [[InlineKeyboardButton(tr(lang, "btn.open_private", name=name), url=link)]
+             for name, link in open_links]
+    return InlineKeyboardMarkup(links + rows)
 
 
 # ------------------------------------------------------------------ house options

@@ -256,13 +256,48 @@ class Presenter:
             refs[(kind, seat)] = dataclasses.replace(ref, version=version, digest=content)
 
     async def _save(self, game_id: int, kind: ShownKind, seat: int | None, *, chat_id: int,
-                    message_id: int, version: int, content: str) -> Shown | None:
+                    message_id: int, version: int, content: str,
+                    replace: bool = False) -> Shown | None:
+        """Store the message just sent for the slot; the one it replaced, if any.
+        ``replace``: the replaced one is deleted here, and stored as to be deleted in
+        the same write, so a crash before its deletion leaves it for the next start
+        (`delete_leftovers`). A table that became a round's summary stays."""
+        refs = await self._refs(game_id)
+        before = refs.get((kind, seat))
+        replace = replace and before is not None and not _is_summary(before) \
+            and before.message_id != message_id
         old = await self.service.save_shown(game_id, kind, chat_id=chat_id,
                                             message_id=message_id, seat=seat, version=version,
-                                            digest=content)
-        (await self._refs(game_id))[(kind, seat)] = Shown(
-            game_id, kind, seat, chat_id, message_id, version, content)
+                                            digest=content, delete_old=replace)
+        refs[(kind, seat)] = Shown(game_id, kind, seat, chat_id, message_id, version, content)
+        if replace and old is not None and not _is_summary(old) \
+                and (old.chat_id, old.message_id) != (chat_id, message_id):
+            await self._delete_replaced(old.chat_id, old.message_id)
         return old
+
+    async def _delete_replaced(self, chat_id: int, message_id: int) -> None:
+        """Delete a replaced message and forget it once deleted, or once Telegram says
+        it cannot be (too old, not there any more); another failure keeps it for the
+        next start."""
+        try:
+            await self.bot.delete_message(chat_id, message_id)
+        except BadRequest as exc:
+            if not tg.message_gone(exc):
+                log.info("deleting %s in %s failed: %s", message_id, chat_id, exc.message)
+                return
+        except TelegramError as exc:
+            log.info("deleting %s in %s failed: %s", message_id, chat_id, exc.message)
+            return
+        await self.service.forget_deleted(chat_id, message_id)
+
+    async def delete_leftovers(self) -> None:
+        """After a start: delete the replaced messages a stop left behind (each in its
+        chat's order)."""
+        for chat_id, message_id in await self.service.messages_to_delete():
+            async def run(chat_id: int = chat_id, message_id: int = message_id) -> None:
+                await self._delete_replaced(chat_id, message_id)
+
+            self.outbox.send(chat_id, run)
 
     def _apply(self, report: MoveReport) -> Screen:
         screen = self.screen(report.game)
@@ -448,14 +483,13 @@ class Presenter:
 
     # ------------------------------------------------------------ the lobby
     async def _needs_start(self, game: GameInfo) -> list[tuple[str, str]]:
-        out = []
-        for seat in game.seats:
-            if seat.user_id is None:
-                continue
-            user = await self.service.user(seat.user_id)
-            if user is None or not user.has_private_chat or user.blocked:
-                out.append((seat.name, await self.game_link(game)))
-        return out
+        """(name, deep link) of each seated player who cannot get his tiles yet: the
+        link opens the private chat with the bot (Start there keeps him seated)."""
+        seats = await self.service.unreachable_seats(game)
+        if not seats:
+            return []
+        link = await self.game_link(game)
+        return [(seat.name, link) for seat in seats]
 
     async def _lobby_slot(self, game_id: int, resend: bool) -> None:
         screen = self.screens.get(game_id)
@@ -467,8 +501,9 @@ class Presenter:
             self._put_panel(game, panel.chat_id)
         lang = await self.chat_language(game.chat_id)
         if game.status == "lobby":
-            text = lobby_text(lang, game, needs_start=await self._needs_start(game))
-            markup = lobby_keyboard(lang, game)
+            needs_start = await self._needs_start(game)
+            text = lobby_text(lang, game, needs_start=[name for name, _ in needs_start])
+            markup = lobby_keyboard(lang, game, needs_start)
         else:
             if await self._ref(game_id, "lobby") is None:
                 return
@@ -534,12 +569,8 @@ class Presenter:
                     raise
         msg = await self.bot.send_message(chat_id, text, reply_markup=markup,
                                           message_thread_id=_thread(game, chat_id))
-        old = await self._save(game.game_id, kind, seat, chat_id=chat_id,
-                               message_id=msg.message_id, version=game.version,
-                               content=content)
-        if old is not None and old.message_id != msg.message_id:
-            await tg.quietly(self.bot.delete_message(old.chat_id, old.message_id),
-                             "deleting an old message")
+        await self._save(game.game_id, kind, seat, chat_id=chat_id, message_id=msg.message_id,
+                         version=game.version, content=content, replace=True)
 
     # ------------------------------------------------------------ hands
     async def _hand_slot(self, game_id: int, seat: int, resend: bool) -> None:
@@ -742,13 +773,9 @@ class Presenter:
                                              reply_markup=markup, filename=filename,
                                              message_thread_id=game.topic,
                                              disable_notification=silent)
-            old = await self._save(game_id, "table", None, chat_id=game.chat_id,
-                                   message_id=sent.message_id, version=game.version,
-                                   content=content)
-            if old is not None and old.message_id != sent.message_id \
-                    and not _is_summary(old):
-                await tg.quietly(self.bot.delete_message(old.chat_id, old.message_id),
-                                 "deleting the old table")
+            await self._save(game_id, "table", None, chat_id=game.chat_id,
+                             message_id=sent.message_id, version=game.version,
+                             content=content, replace=True)
         # the moves named in this caption are shown: the next caption starts after them
         for result in results:
             if screen.results and screen.results[0] is result:
@@ -781,12 +808,9 @@ class Presenter:
         sent = await self.bot.send_message(game.chat_id, text, parse_mode=ParseMode.HTML,
                                            reply_markup=markup, message_thread_id=game.topic,
                                            disable_notification=silent)
-        old = await self._save(game_id, "table", None, chat_id=game.chat_id,
-                               message_id=sent.message_id, version=game.version,
-                               content=content)
-        if old is not None and old.message_id != sent.message_id and not _is_summary(old):
-            await tg.quietly(self.bot.delete_message(old.chat_id, old.message_id),
-                             "deleting the old table")
+        await self._save(game_id, "table", None, chat_id=game.chat_id,
+                         message_id=sent.message_id, version=game.version, content=content,
+                         replace=True)
 
     @staticmethod
     def _told(screen: Screen, results: Sequence[MoveResult]) -> None:

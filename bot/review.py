@@ -14,8 +14,16 @@ Then that message becomes the one-line summary, and each of the three costliest
 decisions follows: a picture of the table then (from the public view of that
 moment, the renderer sees nothing else) with what he played and what was
 better under it, and a picture of his hand then. One review per user at a time;
-a user who blocked the bot stops it, nothing else. A review is not stored: one
-cut by a restart is simply asked for again.
+a user who blocked the bot stops it, nothing else.
+
+At most ``REVIEWS_AT_ONCE`` reviews are computed at once (a setting); who asks
+while they run waits in a queue, told his place once ("⏳ … 2 ahead of you"), and
+that message becomes his progress when his turn comes. In the worker pool a
+computer player's decision always goes before a review's next chunk
+(bot/workers.py). A finished review's result is kept in memory per user and game
+(the latest ``KEPT_RESULTS``): asked again, it is sent again without being
+computed again. Nothing of it is stored: one cut by a restart is asked for again,
+and a restart forgets the kept results.
 """
 
 from __future__ import annotations
@@ -24,11 +32,14 @@ import logging
 import math
 import re
 import time
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+from typing import Any
 
 from telegram import CallbackQuery, Update
 from telegram.constants import ChatType
 from telegram.error import TelegramError
-from telegram.ext import ContextTypes
+from telegram.ext import ContextTypes, JobQueue
 
 from bot import tg
 from bot.callbacks import ReviewGame
@@ -48,13 +59,45 @@ REVIEW_PAYLOAD = "review-"  # /start review-<game>: the review a group's button 
 CHUNK = 4  # decisions the first worker call reviews
 CHUNK_SECONDS = 1.0  # later calls review about this long (the pool's computer players wait)
 MAX_CHUNK = 8
-_RUNNING_KEY = "domino_reviews"  # bot_data: the users whose review is running
+_QUEUE_KEY = "domino_reviews"  # bot_data: the reviews running, waiting and kept
 _PAYLOAD = re.compile(rf"{REVIEW_PAYLOAD}([1-9][0-9]{{0,14}})")
+KEPT_RESULTS = 256  # finished reviews kept in memory (per user and game), the latest
 
 
-def _running(app: AnyApp) -> set[int]:
-    running: set[int] = app.bot_data.setdefault(_RUNNING_KEY, set())
-    return running
+@dataclass
+class Waiting:
+    """A review waiting for its turn, and the message that told him his place."""
+
+    given: ReviewInput
+    lang: str
+    message_id: int | None
+
+
+@dataclass
+class ReviewQueue:
+    """The reviews of this process: running (by user), waiting in order, kept."""
+
+    running: set[int] = field(default_factory=set)
+    waiting: deque[Waiting] = field(default_factory=deque)
+    kept: OrderedDict[tuple[int, int], tuple[ReviewInput, ReviewSummary]] = field(
+        default_factory=OrderedDict)
+
+    def busy(self, user_id: int) -> bool:
+        return user_id in self.running or any(w.given.user_id == user_id for w in self.waiting)
+
+    def keep(self, given: ReviewInput, summary: ReviewSummary) -> None:
+        key = (given.user_id, given.game_id)
+        self.kept[key] = (given, summary)
+        self.kept.move_to_end(key)
+        while len(self.kept) > KEPT_RESULTS:
+            self.kept.popitem(last=False)
+
+
+def _queue(app: AnyApp) -> ReviewQueue:
+    queue = app.bot_data.get(_QUEUE_KEY)
+    if not isinstance(queue, ReviewQueue):
+        queue = app.bot_data[_QUEUE_KEY] = ReviewQueue()
+    return queue
 
 
 def _number(arg: str) -> int | None:
@@ -70,7 +113,8 @@ def _number(arg: str) -> int | None:
 async def begin(app: AnyApp, user_id: int, lang: str, game_id: int) -> str | None:
     """Start the review of ``game_id`` for ``user_id`` in his private chat; None when
     it started, else the words of the refusal (nothing changes)."""
-    if user_id in _running(app):
+    reviews = _queue(app)
+    if reviews.busy(user_id):
         return tr(lang, "review.busy")
     state = get_state(app)
     try:
@@ -83,12 +127,49 @@ async def begin(app: AnyApp, user_id: int, lang: str, game_id: int) -> str | Non
         return tr(lang, "review.not_finished", game_id=game_id)
     except NoReviewError:
         return tr(lang, "err.no_review")
+    kept = reviews.kept.get((user_id, game_id))
+    if kept is not None:  # done before: sent again as it was, nothing computed
+        reviews.running.add(user_id)
+        _jobs(app).run_once(_resend_job, when=0, data=(kept[0], kept[1], lang),
+                            name=f"review:{user_id}")
+        return None
+    if len(reviews.running) >= get_state(app).settings.reviews_at_once:
+        ahead = len(reviews.running) + len(reviews.waiting)
+        waiting = Waiting(given, lang, None)
+        reviews.waiting.append(waiting)
+        try:
+            told = await app.bot.send_message(user_id, tr(lang, "review.queued", ahead=ahead))
+        except TelegramError as exc:
+            reviews.waiting.remove(waiting)
+            await _unreachable(app, user_id, exc)
+            return None
+        waiting.message_id = told.message_id
+        return None
+    _start(app, Waiting(given, lang, None))
+    return None
+
+
+def _jobs(app: AnyApp) -> JobQueue[Any]:
     queue = app.job_queue
     if queue is None:
         raise RuntimeError("the JobQueue is missing: install python-telegram-bot[job-queue]")
-    _running(app).add(user_id)
-    queue.run_once(_review_job, when=0, data=(given, lang), name=f"review:{user_id}")
-    return None
+    return queue
+
+
+def _start(app: AnyApp, waiting: Waiting) -> None:
+    """Run this review now (a JobQueue job)."""
+    _queue(app).running.add(waiting.given.user_id)
+    _jobs(app).run_once(_review_job, when=0, data=waiting,
+                        name=f"review:{waiting.given.user_id}")
+
+
+def _next(app: AnyApp, user_id: int) -> None:
+    """His review is over: the first one waiting starts, while there is room."""
+    reviews = _queue(app)
+    reviews.running.discard(user_id)
+    while reviews.waiting and \
+            len(reviews.running) < get_state(app).settings.reviews_at_once:
+        _start(app, reviews.waiting.popleft())
 
 
 async def cmd_review(update: Update, context: Context) -> None:
@@ -159,25 +240,46 @@ def start_link(app: AnyApp, game_id: int) -> str:
 
 async def _review_job(context: Context) -> None:
     job = context.job
-    assert job is not None and isinstance(job.data, tuple)
-    given, lang = job.data
-    assert isinstance(given, ReviewInput) and isinstance(lang, str)
+    assert job is not None and isinstance(job.data, Waiting)
+    waiting = job.data
     try:
-        await run_review(context.application, given, lang)
+        await run_review(context.application, waiting.given, waiting.lang,
+                         told=waiting.message_id)
     finally:
-        _running(context.application).discard(given.user_id)
+        _next(context.application, waiting.given.user_id)
 
 
-async def run_review(app: AnyApp, given: ReviewInput, lang: str) -> None:
-    """The review, shown in the player's private chat (see the module docstring)."""
+async def _resend_job(context: Context) -> None:
+    job = context.job
+    assert job is not None and isinstance(job.data, tuple)
+    given, summary, lang = job.data
+    assert isinstance(given, ReviewInput) and isinstance(summary, ReviewSummary)
+    app = context.application
+    try:
+        await _show_result(app, given, lang, summary, None)
+    except TelegramError as exc:
+        await _unreachable(app, given.user_id, exc)
+    finally:
+        _next(app, given.user_id)
+
+
+async def run_review(app: AnyApp, given: ReviewInput, lang: str, *,
+                     told: int | None = None) -> None:
+    """The review, shown in the player's private chat (see the module docstring);
+    ``told``: the message that told him his place in the queue, which becomes the
+    progress."""
     state = get_state(app)
     bot, workers = app.bot, state.workers
     chat_id = given.user_id
     variant = variant_name(lang, given.variant)
+    first = tr(lang, "review.progress", game_id=given.game_id, variant=variant, done=0,
+               total="…")
     try:
-        progress = await bot.send_message(chat_id, tr(
-            lang, "review.progress", game_id=given.game_id, variant=variant, done=0,
-            total="…"))
+        if told is not None and await tg.quietly(tg.edit(lambda: bot.edit_message_text(
+                first, chat_id, told)), "the queued review begins"):
+            progress_id = told
+        else:
+            progress_id = (await bot.send_message(chat_id, first)).message_id
     except TelegramError as exc:
         await _unreachable(app, chat_id, exc)
         return
@@ -194,7 +296,7 @@ async def run_review(app: AnyApp, given: ReviewInput, lang: str) -> None:
                 text = tr(lang, "review.progress", game_id=given.game_id, variant=variant,
                           done=len(reviews), total=total)
                 await tg.edit(lambda text=text: bot.edit_message_text(  # type: ignore[misc]
-                    text, chat_id, progress.message_id))
+                    text, chat_id, progress_id))
                 edited = time.monotonic()
             started = time.monotonic()
             _, more = await workers.review_chunk(given, len(reviews), count)
@@ -209,15 +311,27 @@ async def run_review(app: AnyApp, given: ReviewInput, lang: str) -> None:
     except Exception:
         log.exception("the review of game %s for %s failed", given.game_id, chat_id)
         await tg.quietly(bot.edit_message_text(tr(lang, "review.failed"), chat_id,
-                                               progress.message_id), "review failed")
+                                               progress_id), "review failed")
         return
+    _queue(app).keep(given, summary)
     try:
-        await tg.edit(lambda: bot.edit_message_text(
-            summary_text(lang, given, summary), chat_id, progress.message_id))
-        for rank, review in enumerate(summary.costliest, 1):
-            await _show_decision(app, given, lang, rank, review)
+        await _show_result(app, given, lang, summary, progress_id)
     except TelegramError as exc:
         await _unreachable(app, chat_id, exc)
+
+
+async def _show_result(app: AnyApp, given: ReviewInput, lang: str, summary: ReviewSummary,
+                       progress_id: int | None) -> None:
+    """The summary (the progress message edited into it, or a new message) and each
+    costliest decision's pictures."""
+    bot, chat_id = app.bot, given.user_id
+    text = summary_text(lang, given, summary)
+    if progress_id is not None:
+        await tg.edit(lambda: bot.edit_message_text(text, chat_id, progress_id))
+    else:
+        await bot.send_message(chat_id, text)
+    for rank, review in enumerate(summary.costliest, 1):
+        await _show_decision(app, given, lang, rank, review)
 
 
 def next_chunk(done: int, seconds: float) -> int:

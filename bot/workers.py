@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import heapq
+import itertools
 import logging
 import multiprocessing
 from collections.abc import Callable, Sequence
@@ -44,14 +46,50 @@ def _context() -> Any:
         return multiprocessing.get_context("spawn")
 
 
+MOVE = 0  # a computer player's decision: a game waits on it
+REVIEW = 1  # a post-game review's chunk: taken only when no decision waits
+
+
 class Pool:
-    """A lazily started process pool of ``workers`` processes (0: a thread instead)."""
+    """A lazily started process pool of ``workers`` processes (0: a thread instead).
+
+    Calls go to the pool no more than it has workers at once; the others wait here,
+    by lane then arrival, so a computer player's decision (`MOVE`) always goes before
+    the next chunk of a review (`REVIEW`) that waits with it."""
 
     def __init__(self, name: str, workers: int) -> None:
         self.name = name
         self.workers = workers
         self._pool: concurrent.futures.Executor | None = None
         self.calls = 0
+        self._free = max(1, workers)
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._arrivals = itertools.count()
+
+    async def _enter(self, lane: int) -> None:
+        if self._free > 0 and not self._waiting:
+            self._free -= 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        entry = (lane, next(self._arrivals), turn)
+        heapq.heappush(self._waiting, entry)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self._leave()  # its turn came as it was cancelled: pass it on
+            else:
+                self._waiting.remove(entry)
+                heapq.heapify(self._waiting)
+            raise
+
+    def _leave(self) -> None:
+        while self._waiting:
+            _, _, turn = heapq.heappop(self._waiting)
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self._free += 1
 
     def _executor(self) -> concurrent.futures.Executor:
         if self._pool is None:
@@ -62,18 +100,22 @@ class Pool:
                 self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=self.name)
         return self._pool
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, fn: Callable[..., T], *args: Any, lane: int = MOVE) -> T:
         loop = asyncio.get_running_loop()
         self.calls += 1
-        for attempt in (1, 2):
-            try:
-                return await loop.run_in_executor(self._executor(), fn, *args)
-            except BrokenProcessPool:
-                log.warning("the %s pool broke; starting a new one", self.name)
-                self._reset()
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
+        await self._enter(lane)
+        try:
+            for attempt in (1, 2):
+                try:
+                    return await loop.run_in_executor(self._executor(), fn, *args)
+                except BrokenProcessPool:
+                    log.warning("the %s pool broke; starting a new one", self.name)
+                    self._reset()
+                    if attempt == 2:
+                        raise
+            raise AssertionError("unreachable")
+        finally:
+            self._leave()
 
     def _reset(self) -> None:
         pool, self._pool = self._pool, None
@@ -90,10 +132,15 @@ class Workers:
     """The bot's two pools: computer decisions and pictures."""
 
     def __init__(self, ai_workers: int = 1, render_workers: int = 1, *,
-                 decider: Callable[[AiTurn], Move] = decide) -> None:
+                 decider: Callable[[AiTurn], Move] = decide,
+                 reviewer: Callable[[ReviewInput, int, int],
+                                    tuple[int, list[DecisionReview | None]]] = review_chunk
+                 ) -> None:
         self.ai = Pool("ai", ai_workers)
         self.render = Pool("render", render_workers)
-        self._decide = decider  # a top-level function (it is sent to the worker by name)
+        # top-level functions (they are sent to the worker by name)
+        self._decide = decider
+        self._review = reviewer
 
     async def decide(self, turn: AiTurn) -> Move:
         return await self.ai.run(self._decide, turn)
@@ -104,14 +151,15 @@ class Workers:
         return await self.render.run(table_picture, lang, view, list(names), banner,
                                      banner_detail)
 
-    # --- the post-game review (issue 15): decisions in the AI pool, a chunk a call
+    # --- the post-game review: decisions in the AI pool, a chunk a call, each after
+    # every computer decision waiting with it
     async def review_chunk(self, given: ReviewInput, start: int, count: int
                            ) -> tuple[int, list[DecisionReview | None]]:
-        return await self.ai.run(review_chunk, given, start, count)
+        return await self.ai.run(self._review, given, start, count, lane=REVIEW)
 
     async def review_summary(self, given: ReviewInput,
                              reviews: Sequence[DecisionReview | None]) -> ReviewSummary:
-        return await self.ai.run(review_summary, given, list(reviews))
+        return await self.ai.run(review_summary, given, list(reviews), lane=REVIEW)
 
     async def hand_picture(self, hand: Sequence[Tile], marked: Sequence[Tile]
                            ) -> tuple[bytes, str]:

@@ -111,6 +111,17 @@ class NotEnoughPlayersError(ServiceError):
     code = "not_enough_players"
 
 
+class NoPrivateChatError(ServiceError):
+    """Start refused: these seated players (``names``, in seat order) have not opened
+    the private chat with the bot (or blocked it), so they could not get their tiles."""
+
+    code = "no_private_chat"
+
+    def __init__(self, names: tuple[str, ...], detail: str = "") -> None:
+        super().__init__(detail or "players cannot get their tiles: " + ", ".join(names))
+        self.names = names
+
+
 class ActiveGameExistsError(ServiceError):
     code = "game_exists"
 

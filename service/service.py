@@ -50,6 +50,7 @@ from service.errors import (
     IllegalMoveError,
     LobbyFullError,
     NoFishError,
+    NoPrivateChatError,
     NoReviewError,
     NoSuchGameError,
     NotAllowedError,
@@ -88,6 +89,7 @@ from service.types import (
     TopLine,
     TurnPing,
     UserInfo,
+    can_write_to,
 )
 from storage import (
     AiLevel,
@@ -177,6 +179,13 @@ def require_chat_admin(is_admin: bool) -> None:
 def _people(seats: Iterable[SeatRow]) -> frozenset[int]:
     """The persons seated (computer seats are no one's)."""
     return frozenset(s.user_id for s in seats if s.user_id is not None)
+def _same_profile(user: UserInfo, profile: tuple[object, ...]) -> bool:
+    """Whether the stored user already holds this profile (first and last name,
+    username, client language, private chat; a None language or flag keeps the stored)."""
+    first, last, username, code, private = profile
+    return (user.first_name, user.last_name, user.username) == (first, last, username) \
+        and (code is None or user.language_code == code) \
+        and (private is None or user.has_private_chat == private)
 
 
 def _check_kind(kind: ShownKind) -> ShownKind:
@@ -335,11 +344,42 @@ class GameService:
         if self._profiles.get(player.user_id) == profile:
             self._profiles.move_to_end(player.user_id)
             return
+        known = await self.user(player.user_id)  # read once, then kept
+        if known is not None and _same_profile(known, profile):
+            # as stored, nothing differs: no write (a press usually costs nothing)
+            self._lru_put(self._profiles, player.user_id, profile, _PROFILE_CACHE_SIZE)
+            return
         self._users.pop(player.user_id, None)
         await self._repos.users.upsert_profile(
             self._db, player.user_id, first_name=profile[0], last_name=profile[1],
             username=player.username, language_code=player.language, private_chat=private_chat)
         self._lru_put(self._profiles, player.user_id, profile, _PROFILE_CACHE_SIZE)
+
+    async def _unreachable(self, ex: Executor, seats: Iterable[SeatRow]) -> list[SeatRow]:
+        """The seated people the bot cannot write to, read in ``ex`` (no cache). A
+        person never recorded is not counted: nothing says so (the bot records
+        everyone who types or presses, so every seated person it serves is known)."""
+        out = []
+        for seat in seats:
+            if seat.user_id is None:
+                continue
+            row = await self._repos.users.get(ex, seat.user_id)
+            if row is not None and not can_write_to(row.has_private_chat, row.blocked):
+                out.append(seat)
+        return out
+
+    async def unreachable_seats(self, game: GameInfo) -> list[SeatInfo]:
+        """The game's seated people the bot cannot write to in private (no private chat
+        opened, or the bot blocked): they cannot get their tiles, and `start` refuses
+        while any is seated."""
+        out = []
+        for seat in game.seats:
+            if seat.user_id is None:
+                continue
+            user = await self.user(seat.user_id)
+            if user is not None and not user.reachable:  # as `_unreachable`
+                out.append(seat)
+        return out
 
     async def user(self, user_id: int) -> UserInfo | None:
         """The user as stored (read once, then kept until this service writes him)."""
@@ -501,15 +541,26 @@ class GameService:
         return _shown(ref) if ref is not None else None
 
     async def save_shown(self, game_id: int, kind: ShownKind, *, chat_id: int, message_id: int,
-                         seat: int | None = None, version: int, digest: str | None
-                         ) -> Shown | None:
+                         seat: int | None = None, version: int, digest: str | None,
+                         delete_old: bool = False) -> Shown | None:
         """Remember a message just sent for the game's slot (kind, seat), showing
-        ``version``; the message it replaces, if any (to delete it)."""
+        ``version``; the message it replaces, if any. ``delete_old``: that one is to
+        be deleted, and is remembered so in the same transaction until
+        `forget_deleted` (a restart in between deletes it: `messages_to_delete`)."""
         async with self._db.transaction() as tx:
             previous = await self._repos.messages.save(
                 tx, game_id, _check_kind(kind), chat_id=chat_id, message_id=message_id,
-                seat=seat, version=version, digest=digest)
+                seat=seat, version=version, digest=digest, retire_previous=delete_old)
         return _shown(previous) if previous is not None else None
+
+    async def messages_to_delete(self) -> list[tuple[int, int]]:
+        """(chat, message) of every replaced message not deleted yet, oldest first."""
+        return [(m.chat_id, m.message_id)
+                for m in await self._repos.messages.to_delete(self._db)]
+
+    async def forget_deleted(self, chat_id: int, message_id: int) -> None:
+        """A replaced message is deleted, or Telegram cannot delete it: forget it."""
+        await self._repos.messages.forget_deleted(self._db, chat_id, message_id)
 
     async def mark_shown(self, game_id: int, kind: ShownKind, seat: int | None, *, version: int,
                          digest: str | None) -> bool:
@@ -762,6 +813,9 @@ class GameService:
             cls = get_variant(row.variant)
             if players < min(cls.players_allowed):
                 raise NotEnoughPlayersError(f"{row.variant} needs {cls.players_allowed}")
+            unreachable = await self._unreachable(tx, seats)
+            if unreachable:
+                raise NoPrivateChatError(tuple(s.display_name for s in unreachable))
             options = dict(row.options)
             if options.get("teams") and players != 4:
                 options.pop("teams")

@@ -158,6 +158,18 @@ class UserInfo:
     def full_name(self) -> str:
         return " ".join(part for part in (self.first_name, self.last_name) if part)
 
+    @property
+    def reachable(self) -> bool:
+        """Whether the bot can write to him in private (see `can_write_to`)."""
+        return can_write_to(self.has_private_chat, self.blocked)
+
+
+def can_write_to(has_private_chat: bool, blocked: bool) -> bool:
+    """Whether the bot can write to a user in private: he opened the private chat with
+    it (pressed Start) and did not block it. A player it cannot write to cannot get
+    his tiles, so a game does not start with him."""
+    return has_private_chat and not blocked
+
 
 @dataclass(frozen=True, slots=True)
 class CancelAgreement:

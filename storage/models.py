@@ -26,6 +26,7 @@ __all__ = [
     "GameStatus",
     "MessageKind",
     "MessageRef",
+    "MessageToDelete",
     "MoveRow",
     "PendingJoin",
     "RatingEntry",
@@ -144,6 +145,15 @@ class MessageRef:
     message_id: int
     version: int = -1
     digest: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MessageToDelete:
+    """A message replaced by a newer one of its game, kept until it is deleted."""
+
+    chat_id: int
+    message_id: int
+    game_id: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,7 +112,8 @@ TEXTS: dict[str, str] = {
     "lobby.target_default": "Target: {value} (default)",
     "lobby.fish_point": "Fish point: {value}",
     "lobby.hint": "Press «Join» to play. Needs {min} to {max} players.",
-    "lobby.needs_start": "{name}: open {link} and press «Start» to get your tiles.",
+    "lobby.needs_start": "🔓 Before the start, {names}: open the private chat with me "
+                         "(the button below) and press «Start» there to get your tiles.",
     "lobby.cancelled": "🚫 The game was cancelled.",
     "lobby.started": "▶ The game has started.",
     "lobby.started_by": (
@@ -827,4 +828,11 @@ TEXTS: dict[str, str] = {
         "I was removed from the group of game #{game_id} ({variant}), so the game was "
         "cancelled."
     ),
+    # starting only what can be played; the review queue
+    "err.no_private_chat": "Not yet: {names} must first open the private chat with me "
+                           "(the 🔓 button in the lobby) and press «Start», or they get "
+                           "no tiles.",
+    "btn.open_private": "🔓 {name}: open the private chat",
+    "review.queued": "⏳ Your review is queued: {ahead} ahead of you. This message shows "
+                     "its progress when its turn comes.",
 }

@@ -34,6 +34,7 @@ from storage.migrations import (
     m0005_forum_topics,
     m0006_ratings,
     m0007_cancel_agreement,
+    m0008_messages_to_delete,
 )
 
 if TYPE_CHECKING:
@@ -79,6 +80,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0005_forum_topics),
     Migration.from_module(m0006_ratings),
     Migration.from_module(m0007_cancel_agreement),
+    Migration.from_module(m0008_messages_to_delete),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from storage.db import Executor, Transaction
-from storage.models import MESSAGE_KINDS, MessageKind, MessageRef
+from storage.models import MESSAGE_KINDS, MessageKind, MessageRef, MessageToDelete
 from storage.repositories.base import Repository
 from storage.rows import RowMapper
 
@@ -25,6 +25,7 @@ def _kind(value: str) -> MessageKind:
 
 
 _message = RowMapper(MessageRef, kind=_kind, seat=_seat_or_none)
+_to_delete = RowMapper(MessageToDelete)
 _SELECT: Final = (
     "SELECT game_id, kind, seat, chat_id, message_id, version, digest FROM game_messages"
 )
@@ -61,10 +62,19 @@ class MessageRepository(Repository):
         seat: int | None = None,
         version: int = -1,
         digest: str | None = None,
+        retire_previous: bool = False,
     ) -> MessageRef | None:
-        """Remember the message for this slot; the one it replaces, if any (to delete it)."""
+        """Remember the message for this slot; the one it replaces, if any (to delete it).
+        ``retire_previous``: that one is kept among the messages to delete, in this
+        transaction (`to_delete`, `forget_deleted`)."""
         key = _seat_key(kind, seat)
         previous = await self.get(tx, game_id, kind, seat)
+        if retire_previous and previous is not None and (
+                previous.chat_id, previous.message_id) != (chat_id, message_id):
+            await tx.execute(
+                "INSERT OR IGNORE INTO messages_to_delete (chat_id, message_id, game_id,"
+                " created_at) VALUES (?, ?, ?, ?)",
+                (previous.chat_id, previous.message_id, game_id, self._now()))
         await tx.execute(
             "INSERT INTO game_messages (game_id, kind, seat, chat_id, message_id, updated_at,"
             " version, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
@@ -116,3 +126,16 @@ class MessageRepository(Repository):
             "DELETE FROM game_messages WHERE game_id = ?"
             " RETURNING game_id, kind, seat, chat_id, message_id, version, digest", (game_id,))
         return sorted(_message.all(rows), key=_order)
+
+    async def to_delete(self, ex: Executor) -> list[MessageToDelete]:
+        """The replaced messages not deleted yet, oldest first."""
+        return _to_delete.all(await ex.fetchall(
+            "SELECT chat_id, message_id, game_id FROM messages_to_delete"
+            " ORDER BY created_at, chat_id, message_id"))
+
+    async def forget_deleted(self, ex: Executor, chat_id: int, message_id: int) -> bool:
+        """The replaced message is deleted (or cannot be): forget it; False if unknown."""
+        result = await ex.execute(
+            "DELETE FROM messages_to_delete WHERE chat_id = ? AND message_id = ?",
+            (chat_id, message_id))
+        return result.rowcount > 0

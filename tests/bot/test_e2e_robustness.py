@@ -152,17 +152,22 @@ async def test_creator_without_private_chat_gets_a_link(bot: Bot,
     await emu.user_starts_bot(boris)
     await bot.settle()
     await bot.send(anna, group.id, "/newgame draw")  # Anna never pressed Start
-    text = bot.lobby(group.id).text or ""
-    assert "Anna: open https://t.me/domino_test_bot?start=" in text
+    lobby = bot.lobby(group.id)
+    assert "?start=" not in (lobby.text or "") and "Anna" in (lobby.text or "")
+    links = {text: url for row in lobby.keyboard() for text, url in row
+             if url is not None and url.startswith("https://")}
+    assert list(links) == ["🔓 Anna: open the private chat"]
     await bot.lobby_press(boris, group.id, "j")
-    await bot.lobby_press(anna, group.id, "go")
-    notices = [m.text or "" for m in emu.bot_messages(group.id)]
-    link_notice = [t for t in notices if t.startswith("Anna cannot get the tiles")]
-    assert len(link_notice) == 1
-    token = link_notice[0].split("start=", 1)[1].split()[0]
+    answer = await bot.lobby_press(anna, group.id, "go")
+    assert answer is not None and "Anna" in answer  # refused: she would get no tiles
+    game = await bot.game_in(group.id)
+    assert game is not None and game.status == "lobby"
+    token = next(iter(links.values())).split("start=", 1)[1]
     await emu.user_starts_bot(anna, token)
     await bot.settle()
-    assert bot.hand(anna) is not None
+    assert not any(url.startswith("https://") for url in bot.lobby(group.id).callback_datas())
+    await bot.lobby_press(anna, group.id, "go")
+    assert bot.hand(anna) is not None and bot.hand(boris) is not None
 
 
 async def test_blocked_user_does_not_stop_the_game(bot: Bot, emu: TelegramEmulator) -> None:

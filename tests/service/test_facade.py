@@ -130,7 +130,7 @@ async def test_join_links(service: GameService) -> None:
 
 
 async def test_statistics(service: GameService) -> None:
-    await service.remember_user(ANNA)
+    await service.remember_user(ANNA, private_chat=True)  # she can get her tiles
     await service.open_lobby(CHAT, ANNA, "block")
     await service.add_ai(CHAT, ANNA.user_id, "easy")
     info = (await service.start(CHAT, ANNA.user_id)).game

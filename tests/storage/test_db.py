@@ -28,6 +28,7 @@ EXPECTED_TABLES = {
     "deadlines",
     "game_announced",
     "game_messages",
+    "messages_to_delete",
     "game_moves",
     "game_seats",
     "rating_history",
