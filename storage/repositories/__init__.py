@@ -33,6 +33,7 @@ from storage.repositories.moves import MoveRepository
 from storage.repositories.pending_joins import PendingJoinRepository
 from storage.repositories.pings import PingRepository
 from storage.repositories.ratings import RatingRepository
+from storage.repositories.rematches import RematchRepository
 from storage.repositories.stats import StatsRepository
 from storage.repositories.users import UserRepository
 
@@ -46,6 +47,7 @@ __all__ = [
     "PendingJoinRepository",
     "PingRepository",
     "RatingRepository",
+    "RematchRepository",
     "Repositories",
     "StatsRepository",
     "UserRepository",
@@ -67,6 +69,7 @@ class Repositories:
     announcements: AnnouncementRepository
     pings: PingRepository
     ratings: RatingRepository
+    rematches: RematchRepository
 
     @classmethod
     def with_clock(cls, clock: Clock) -> Repositories:
@@ -82,6 +85,7 @@ class Repositories:
             announcements=AnnouncementRepository(clock),
             pings=PingRepository(clock),
             ratings=RatingRepository(clock),
+            rematches=RematchRepository(clock),
         )
 
     @classmethod
