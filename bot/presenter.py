@@ -391,8 +391,9 @@ class Presenter:
 
         async def run(_: bool) -> None:
             lang = await self.chat_language(game.chat_id)
+            markup = await self._final_markup(lang, game)
             await tg.quietly(tg.edit(lambda: self.bot.edit_message_reply_markup(
-                chat_id, message_id, reply_markup=self._final_markup(lang, game))),
+                chat_id, message_id, reply_markup=markup)),
                 f"the buttons of game {gid}'s end")
 
         self.outbox.put(chat_id, ("final", gid), self._in_topic(gid, run))
@@ -744,7 +745,7 @@ class Presenter:
                 and view.turn == mention[1] and game.status == "playing":
             entities = _mention(lang, caption, seat_name(lang, game.seats[mention[1]]), mention[2])
         markup = table_keyboard(lang, self.bot.username) if game.status != "finished" \
-            else self._final_markup(lang, game)
+            else await self._final_markup(lang, game)
         # a round's table that follows its round's summary only updates what the summary
         # told: it is sent without notification (the summary was the moment)
         silent = not resend and ref is not None and _is_summary(ref)
@@ -896,10 +897,10 @@ class Presenter:
         if game.status == "finished":
             await self.service.forget_joins(game_id)
 
-    def _final_markup(self, lang: str, game: GameInfo) -> InlineKeyboardMarkup:
+    async def _final_markup(self, lang: str, game: GameInfo) -> InlineKeyboardMarkup:
         """The buttons under a finished game's result: rematch, review (if the kind has
         one), the private chat's link."""
-        votes = self.service.rematch_votes(game.game_id)
+        votes = await self.service.rematch_votes(game)
         return final_keyboard(lang, self.bot.username, game.game_id,
                               review=bot_kind(game.variant).review,
                               votes=(len(votes.asked), len(votes.people))
@@ -922,7 +923,7 @@ class Presenter:
         ref = await self._ref(game_id, "table")
         if ref is not None and ref.digest == content:
             return  # done before a restart
-        markup = self._final_markup(lang, game) if final \
+        markup = await self._final_markup(lang, game) if final \
             else table_keyboard(lang, self.bot.username)
         if (await display_of(self.service, game.chat_id)).table == "text":  # issue 15
             await self._text_table(game, view, None, lang, text, markup, content=content)

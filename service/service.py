@@ -215,8 +215,6 @@ class GameService:
         self._forced: OrderedDict[int, bool] = OrderedDict()
         # ratings (issue 15): leaderboards and a player's ratings, read side
         self.ratings = RatingService(db, self._repos)
-        # finished game -> who of its people asked for its rematch (in memory only)
-        self._rematches: OrderedDict[int, RematchVotes] = OrderedDict()
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] | None = None,
@@ -622,9 +620,16 @@ class GameService:
         await self._repos.announcements.set(self._db, game_id, rounds=rounds, outcome=outcome)
 
     # --------------------------------------------------------------- rematch
-    def rematch_votes(self, game_id: int) -> RematchVotes | None:
-        """Who asked for the rematch of that finished game so far (None: nobody)."""
-        return self._rematches.get(game_id)
+    async def rematch_votes(self, game: GameInfo) -> RematchVotes | None:
+        """Who asked for the rematch of that finished game so far, and the rematch's
+        game once it began (None: nobody asked)."""
+        async with self._db.reading() as ex:
+            asked = await self._repos.rematches.asked(ex, game.game_id)
+            started = await self._repos.rematches.started(ex, game.game_id)
+        if not asked and started is None:
+            return None
+        people = tuple(s.user_id for s in game.seats if s.user_id is not None)
+        return RematchVotes(game.game_id, people, asked, started)
 
     async def ask_rematch(self, game_id: int, user_id: int) -> RematchAsk:
         """A person of a finished game asks for its rematch. Once every person of it
@@ -639,21 +644,21 @@ class GameService:
         people = tuple(s.user_id for s in game.seats if s.user_id is not None)
         if user_id not in people:
             raise NotInGameError()
-        votes = self._rematches.get(game_id) or RematchVotes(game_id, people)
-        if votes.started is not None:
+        if await self._repos.rematches.started(self._db, game_id) is not None:
             raise AlreadyStartedError()
         if await self.active_game(game.chat_id, topic=game.topic) is not None:
             raise ActiveGameExistsError()
-        if user_id in votes.asked:
+        async with self._db.transaction() as tx:
+            fresh = await self._repos.rematches.ask(tx, game_id, user_id)
+            asked = await self._repos.rematches.asked(tx, game_id)
+        votes = RematchVotes(game_id, people, asked)
+        if not fresh:
             return RematchAsk(votes, again=True)
-        votes = dataclasses.replace(votes, asked=votes.asked | {user_id})
-        self._lru_put(self._rematches, game_id, votes, _CHAT_CACHE_SIZE)
         if votes.waiting:
             return RematchAsk(votes, again=False)
         report = await self._rematch(game)
-        votes = dataclasses.replace(votes, started=report.game.game_id)
-        self._lru_put(self._rematches, game_id, votes, _CHAT_CACHE_SIZE)
-        return RematchAsk(votes, again=False, report=report)
+        return RematchAsk(dataclasses.replace(votes, started=report.game.game_id), again=False,
+                          report=report)
 
     async def _rematch(self, game: GameInfo) -> MoveReport:
         """Open the finished ``game``'s table again (its seats in their order, in one
@@ -669,6 +674,8 @@ class GameService:
                     seed=self._seeds(), topic=_stored(game.topic))
             except st.ActiveGameExistsError as exc:
                 raise ActiveGameExistsError(str(exc)) from None
+            if not await self._repos.rematches.mark(tx, new_id, game.game_id):
+                raise AlreadyStartedError()  # (rolled back: a double press met its twin)
             for seat in game.seats:
                 await self._repos.games.add_seat(
                     tx, new_id, display_name=seat.name, user_id=seat.user_id, seat=seat.seat,

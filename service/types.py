@@ -272,8 +272,8 @@ class TurnPing:
 
 @dataclass(frozen=True, slots=True)
 class RematchVotes:
-    """Who of a finished game's people asked for its rematch. Kept in memory by the
-    service: a restart forgets the asks (each person presses again), never a game."""
+    """Who of a finished game's people asked for its rematch (stored: a restart keeps
+    the asks), and the rematch's game once it began."""
 
     game_id: int
     people: tuple[int, ...]  # the user ids of its people, by seat

@@ -35,6 +35,7 @@ from storage.migrations import (
     m0006_ratings,
     m0007_cancel_agreement,
     m0008_messages_to_delete,
+    m0009_rematches,
 )
 
 if TYPE_CHECKING:
@@ -81,6 +82,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0006_ratings),
     Migration.from_module(m0007_cancel_agreement),
     Migration.from_module(m0008_messages_to_delete),
+    Migration.from_module(m0009_rematches),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

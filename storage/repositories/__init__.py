@@ -34,6 +34,7 @@ from storage.repositories.moves import MoveRepository
 from storage.repositories.pending_joins import PendingJoinRepository
 from storage.repositories.pings import PingRepository
 from storage.repositories.ratings import RatingRepository
+from storage.repositories.rematches import RematchRepository
 from storage.repositories.stats import StatsRepository
 from storage.repositories.users import UserRepository
 
@@ -48,6 +49,7 @@ __all__ = [
     "PendingJoinRepository",
     "PingRepository",
     "RatingRepository",
+    "RematchRepository",
     "Repositories",
     "StatsRepository",
     "UserRepository",
@@ -70,6 +72,7 @@ class Repositories:
     pings: PingRepository
     ratings: RatingRepository
     cancel_votes: CancelVoteRepository
+    rematches: RematchRepository
 
     @classmethod
     def with_clock(cls, clock: Clock) -> Repositories:
@@ -86,6 +89,7 @@ class Repositories:
             pings=PingRepository(clock),
             ratings=RatingRepository(clock),
             cancel_votes=CancelVoteRepository(clock),
+            rematches=RematchRepository(clock),
         )
 
     @classmethod

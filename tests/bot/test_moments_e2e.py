@@ -222,6 +222,31 @@ async def test_game_over_offers_a_rematch_that_starts_the_same_table(
                        if d.startswith(("p:", "t:", "d:", "s:"))), user.first_name
 
 
+async def test_a_rematch_ask_outlives_a_restart(emu: TelegramEmulator, db_path: Path) -> None:
+    users, group_id = _people(emu)
+    anna, boris = users
+    async with running_bot(emu, db_path) as bot:
+        await open_table(bot, group_id, users, "draw")
+        await bot.lobby_press(anna, group_id, "go")
+        await play_to_end(bot, group_id, users, random.Random(5))
+        await bot.settle()
+        old = await bot.game_in(group_id)
+        assert old is not None and old.status == "finished"
+        rematch = f"m:{old.game_id}"
+        final = next(m for m in emu.bot_messages(group_id) if rematch in m.callback_datas())
+        assert await bot.press(anna, group_id, final.message_id, rematch) \
+            == tr("en", "rematch.asked", names="Boris")
+    async with running_bot(emu, db_path) as bot:  # a restart keeps Anna's ask
+        assert await bot.press(anna, group_id, final.message_id, rematch) \
+            == tr("en", "rematch.again", names="Boris")
+        assert await bot.press(boris, group_id, final.message_id, rematch) \
+            == tr("en", "rematch.started")
+        new = await bot.game_in(group_id)
+        assert new is not None and new.game_id != old.game_id and new.variant == "draw"
+        assert await bot.press(boris, group_id, final.message_id, rematch) \
+            == tr("en", "rematch.done")
+
+
 async def test_cancel_is_one_group_message(emu: TelegramEmulator, db_path: Path) -> None:
     users, group = _people(emu)
     async with running_bot(emu, db_path) as bot:

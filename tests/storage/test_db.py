@@ -29,6 +29,7 @@ EXPECTED_TABLES = {
     "game_announced",
     "game_messages",
     "messages_to_delete",
+    "rematch_asks",
     "game_moves",
     "game_seats",
     "rating_history",

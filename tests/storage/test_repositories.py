@@ -786,3 +786,25 @@ async def test_turn_pings_titles_and_notify(db: Database, repos: Repositories,
     async with db.transaction() as tx:
         assert await pings.claim(tx, game_id, 4, 0)  # a new turn starts over
     assert await pings.sent(db, game_id, 4) == 1
+
+
+
+async def test_rematch_asks_and_one_rematch_a_game(db: Database, repos: Repositories) -> None:
+    async with db.transaction() as tx:
+        old = await repos.games.create_lobby(tx, -100, "draw", 1)
+        await repos.games.set_status(tx, old, "cancelled")
+    assert await repos.rematches.asked(db, old) == frozenset()
+    async with db.transaction() as tx:
+        assert await repos.rematches.ask(tx, old, 1)
+        assert not await repos.rematches.ask(tx, old, 1)  # a double press
+        assert await repos.rematches.ask(tx, old, 2)
+    assert await repos.rematches.asked(db, old) == {1, 2}
+    assert await repos.rematches.started(db, old) is None
+    async with db.transaction() as tx:
+        new = await repos.games.create_lobby(tx, -100, "draw", 1)
+        assert await repos.rematches.mark(tx, new, old)
+        await repos.games.set_status(tx, new, "cancelled")
+    assert await repos.rematches.started(db, old) == new
+    async with db.transaction() as tx:
+        other = await repos.games.create_lobby(tx, -100, "draw", 1)
+        assert not await repos.rematches.mark(tx, other, old)  # one rematch a game
