@@ -625,7 +625,8 @@ def _fitting(view: SeatView) -> list[str]:
 def refusal_text(lang: str, game: GameInfo, view: SeatView, move: Move, *,
                  private: bool = True) -> str | None:
     """Why the asker's ``move`` is refused, from his own view only (None: no better
-    words than the error's). ``private`` False (a group): no tile of his is named."""
+    words than the error's). ``private`` False (a group): nothing of his hand is told
+    (not even that a tile fits): the words say the reason is in the private chat."""
     if view.turn is None or view.seat is None:
         return None
     if view.turn != view.seat:
@@ -636,7 +637,7 @@ def refusal_text(lang: str, game: GameInfo, view: SeatView, move: Move, *,
     fitting = _fitting(view)
     if isinstance(move, Pass | Draw):
         verb = "pass" if isinstance(move, Pass) else "draw"
-        if fitting and not private:
+        if not private:  # whatever the reason, it tells of his hand: said only to him
             return tr(lang, f"refuse.{verb}_group")
         if fitting and view.table.lead is None:
             return tr(lang, f"refuse.{verb}_lead")

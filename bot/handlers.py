@@ -358,9 +358,18 @@ async def cmd_pass(update: Update, context: Context) -> None:
     try:
         report = await env.state.service.move(game.game_id, env.user.id, game.version, PASS)
     except ServiceError as exc:
-        # in a group no tile of his is named (his own view is read, and said only to him)
-        await env.say(await move_refusal(env.state.service, env.lang, exc, game.game_id,
-                                         env.user.id, PASS, private=env.private))
+        # in a group nothing of his hand is told: the reason goes to his private chat
+        service = env.state.service
+        said = await move_refusal(service, env.lang, exc, game.game_id, env.user.id, PASS,
+                                  private=env.private)
+        await env.say(said)
+        if not env.private and said == tr(env.lang, "refuse.pass_group"):
+            known = await service.user(env.user.id)
+            if known is not None and known.has_private_chat and not known.blocked:
+                lang = await env.ui.user_language(env.user.id, user=known)
+                env.ui.say(env.user.id, await move_refusal(
+                    service, lang, exc, game.game_id, env.user.id, PASS),
+                    key=("reply", env.user.id, "pass"), origin=env.update_id)
         return
     env.state.pipeline.after(report)
 

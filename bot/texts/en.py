@@ -455,12 +455,8 @@ TEXTS: dict[str, str] = {
     "refuse.draw_lead": "You lead: place one of the marked tiles; you cannot draw.",
     "refuse.buttons_only": ("There is no passing or drawing in this game: choose your "
                              "play with the buttons of your hand."),
-    "refuse.pass_group": (
-        "You can place a tile, so you cannot pass: see your hand in our private chat."
-    ),
-    "refuse.draw_group": (
-        "You can place a tile, so you cannot draw: see your hand in our private chat."
-    ),
+    "refuse.pass_group": "Your pass was not made: I told you why in our private chat.",
+    "refuse.draw_group": "Your draw was not made: I told you why in our private chat.",
     "ans.no_fit_ends": "{tile} fits no open end: the open ends show {ends}.",
     "fish.no_boneyard": (
         "Not a fish yet: the boneyard is empty, but a move is still possible."

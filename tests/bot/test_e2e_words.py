@@ -69,11 +69,13 @@ async def test_refusals_say_why_and_name_tiles_only_to_the_asker(
         group_lang = "ru"  # Anna opened the game
         assert said == [tr(group_lang, "refuse.pass_group")]
         assert not any(label in said[0] for label in mine)
+        key = "refuse.pass_fits.one" if len(labels) == 1 else "refuse.pass_fits.many"
+        # ... and the reason, the fitting tiles, told to him alone in private
+        assert texts(bot, mover.id)[-1] == tr(lang, key, tiles=join_words(lang, labels))
         # /pass in private: the fitting tiles named, to him alone
         await bot.send(mover, mover.id, "/pass")
         reply = texts(bot, mover.id)[-1]
         assert all(label in reply for label in labels)
-        key = "refuse.pass_fits.one" if len(labels) == 1 else "refuse.pass_fits.many"
         assert reply == tr(lang, key, tiles=join_words(lang, labels))
         # a pass press (an old or forged one) is answered to the presser only
         hand = bot.hand(mover)
