@@ -93,6 +93,11 @@ async def post_init(app: AnyApp) -> None:
         await topics.close_lost(app, game_id)
 
     presenter.on_topic_lost = topic_lost
+
+    async def removed(chat_id: int) -> None:
+        await handlers.removed_from(get_state(app), chat_id)
+
+    outbox.on_removed = removed
     locks = get_locks(app)
     put_state(app, BotState(settings, service, presenter, pipeline, outbox, workers, locks))
     async def refused(update: Update, verdict: Verdict) -> None:

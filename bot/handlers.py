@@ -659,6 +659,14 @@ async def on_my_chat_member(update: Update, context: Context) -> None:
             state.presenter.tell_no_hand(game, user_id, seat.name, blocked=True)
 
 
+async def removed_from(state: BotState, chat_id: int) -> None:
+    """A send to the group answered that the bot was kicked (its my_chat_member update
+    was missed, say while the bot was down): as if that update had come, in the
+    group's order."""
+    async with state.game_lock(chat_id):
+        await _group_membership(state, chat_id, gone=True)
+
+
 async def _group_membership(state: BotState, chat_id: int, *, gone: bool) -> None:
     """Removed from a group, the bot sends nothing more there (what waits for it is
     dropped, never tried again) and its games there are cancelled, each person

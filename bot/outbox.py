@@ -52,6 +52,12 @@ RETRY_DELAYS = (2.0, 10.0, 30.0, 120.0, 600.0)
 RESERVE = 1
 
 
+def removed(exc: Forbidden) -> bool:
+    """Whether Telegram says the bot is not in the group any more (kicked, or left)."""
+    text = exc.message.lower()
+    return "kicked" in text or "not a member" in text
+
+
 class Priority(IntEnum):
     """Which of a chat's waiting entries goes first (the lower value)."""
 
@@ -133,6 +139,9 @@ class Outbox:
                  retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
         self.limiter = limiter
         self.on_migrated: Migrated | None = None  # a group found to be a supergroup now
+        # a group that answers "bot was kicked" (its my_chat_member update missed): the
+        # bot is not there any more (set where the bot is wired)
+        self.on_removed: Callable[[int], Awaitable[None]] | None = None
         self._spawn: Spawn = spawn or asyncio.ensure_future
         self.retry_delays = retry_delays
         self._chats: dict[int, _ChatQueue] = {}
@@ -245,6 +254,13 @@ class Outbox:
                 queue.clear()  # all of it is shown anew under the new id
                 if self.on_migrated is not None:
                     await self.on_migrated(chat_id, exc.new_chat_id)
+            except Forbidden as exc:
+                self.failed += 1
+                if chat_id < 0 and removed(exc) and self.on_removed is not None:
+                    log.warning("chat %s: %s; its games stop", chat_id, exc.message)
+                    await self.on_removed(chat_id)  # forgets the chat: nothing is retried
+                else:
+                    self._retry_later(chat_id, entry, exc)
             except Exception as exc:
                 self.failed += 1
                 self._retry_later(chat_id, entry, exc)

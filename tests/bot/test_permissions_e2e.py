@@ -239,6 +239,33 @@ async def test_removed_from_the_group_the_bot_stops_its_game(emu: TelegramEmulat
         assert len(emu.calls_for(group.id)) == before + 1
 
 
+async def test_a_group_that_says_the_bot_was_kicked_stops_its_game(
+        emu: TelegramEmulator, db_path: Path) -> None:
+    """The removal's my_chat_member update was missed (the bot was down, say): the
+    first send there answers "bot was kicked", and that stops the game just the same."""
+    _, (anna, boris, _), group = club(emu)
+    async with running_bot(emu, db_path) as bot:
+        game = await start_game(bot, group.id, [anna, boris], "draw")
+        chat = emu.world.chat(group.id)
+        chat.bot_member, chat.bot_kicked = False, True  # removed, and no update for it
+        turn = await on_turn(bot, [anna, boris], group.id)
+        assert turn is not None
+        leader, hand = turn
+        lead = next(d for d in sorted(hand.callback_datas()) if d.startswith("p:"))
+        await bot.press(leader, leader.id, hand.message_id, lead)  # its table: refused
+        await bot.settle()
+        stopped = await bot.service.game(game.game_id)
+        assert stopped.status == "cancelled"
+        told = tr("en", "removed.cancelled", game_id=game.game_id,
+                  variant=tr("en", "variant.draw"))
+        for user in (anna, boris):
+            assert [m.text for m in emu.bot_messages(user.id)].count(told) == 1
+        refused = emu.call_count(chat_id=group.id, ok=False)
+        await emu.user_sends(anna, anna.id, "/hand")
+        await bot.settle()
+        assert emu.call_count(chat_id=group.id, ok=False) == refused  # nothing tried again
+
+
 async def test_a_seat_taken_over_is_still_rated(emu: TelegramEmulator, db_path: Path) -> None:
     olga, (anna, boris, _), group = club(emu)
     clock = ManualClock()
