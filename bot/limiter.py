@@ -27,10 +27,13 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import heapq
+import itertools
 import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +43,11 @@ from telegram.ext import BaseRateLimiter
 log = logging.getLogger(__name__)
 
 JSONResult = bool | dict[str, Any] | list[dict[str, Any]]
+# Whether the request being made is urgent (a reply, a moment) or only an update (a
+# table picture, a hand): the outbox sets it around each entry it sends. Among all
+# chats, urgent requests take the overall pace first; what no outbox entry sends
+# (a review's progress, say) is somebody's answer, so urgent by default.
+URGENT: ContextVar[bool] = ContextVar("domino_urgent", default=True)
 
 
 def counted(endpoint: str, chat_id: int | None = None) -> bool:
@@ -122,6 +130,42 @@ class _Pace:
             self.tokens -= 1.0
 
 
+class _Line:
+    """Who takes the overall pace next: urgent requests before updates, each kind
+    first come, first served. Only the head of the line may take a message; a more
+    urgent request that comes while the head waits for the pace becomes the head."""
+
+    def __init__(self, sleep: Callable[[float], Awaitable[None]]) -> None:
+        self._sleep = sleep
+        self._heap: list[tuple[int, int]] = []
+        self._seq = itertools.count()
+        self._changed = asyncio.Event()
+
+    def enter(self, urgent: bool) -> tuple[int, int]:
+        ticket = (0 if urgent else 1, next(self._seq))
+        heapq.heappush(self._heap, ticket)
+        return ticket
+
+    async def wait(self, ticket: tuple[int, int], delay: Callable[[], float]) -> None:
+        """Until ``ticket`` heads the line and ``delay()`` is 0 (then, with no await
+        between, the caller takes its message and leaves)."""
+        while True:
+            if self._heap[0] == ticket:
+                wait = delay()
+                if wait <= 0:
+                    return
+                await self._sleep(wait)
+            else:
+                changed = self._changed
+                await changed.wait()
+
+    def leave(self, ticket: tuple[int, int]) -> None:
+        self._heap.remove(ticket)
+        heapq.heapify(self._heap)
+        self._changed.set()  # the next head goes on
+        self._changed = asyncio.Event()
+
+
 def _retry_seconds(exc: RetryAfter) -> float:
     """The wait a 429 asks for (the timedelta python-telegram-bot keeps, without its
     deprecation warning about the attribute's future type)."""
@@ -150,7 +194,9 @@ class ChatLimiter(BaseRateLimiter[int]):
         self._chats: dict[int, _Pace] = {}
         self._overall = _Pace(overall_max, 1.0)
         self._locks: dict[int, asyncio.Lock] = {}
-        self._overall_lock = asyncio.Lock()
+        self._line = _Line(lambda seconds: self._sleep(seconds))
+        # of all chats' messages a second, those an update leaves to urgent ones
+        self.overall_reserve = max(1, overall_max // 10) if overall_max > 1 else 0
         self.retries = 0  # 429s met (and waited out), for the logs and the benchmarks
 
     async def initialize(self) -> None:
@@ -188,7 +234,8 @@ class ChatLimiter(BaseRateLimiter[int]):
         now = self._now()
         pace = self._pace(chat_id)
         keep = min(reserve, max(0, pace.burst - 1))
-        return max(pace.wait(now, keep), self._overall.wait(now))
+        return max(pace.wait(now, keep),
+                   self._overall.wait(now, self.overall_reserve if reserve else 0))
 
     async def wait_ready(self, chat_id: int, *, reserve: int = 0,
                          wake: asyncio.Event | None = None) -> bool:
@@ -214,27 +261,32 @@ class ChatLimiter(BaseRateLimiter[int]):
         """Wait for the chat's turn (and the overall one) and take it; the stamp taken
         (moved to the answer's time by the caller)."""
         stamp = [self._now()]
+        urgent = URGENT.get()
         if chat_id is None:
-            async with self._overall_lock:
-                while (delay := self._overall.wait(self._now())) > 0:
-                    await self._sleep(delay)
+            ticket = self._line.enter(urgent)
+            try:
+                await self._line.wait(ticket, lambda: self._overall.wait(self._now()))
                 stamp[0] = self._now()
                 self._overall.take(stamp)
+            finally:
+                self._line.leave(ticket)
             return stamp
         lock = self._locks.setdefault(chat_id, asyncio.Lock())
         async with lock:  # the chat's messages leave in the order they were asked for
             pace = self._pace(chat_id)
             while (delay := pace.wait(self._now())) > 0:
                 await self._sleep(delay)
-            # All chats share the overall pace first come, first served (an asyncio
-            # lock is fair): a group's table never starves behind many private chats.
-            async with self._overall_lock:
-                while (delay := max(pace.wait(self._now()),
-                                    self._overall.wait(self._now()))) > 0:
-                    await self._sleep(delay)
+            # All chats share the overall pace: urgent requests first, then first come,
+            # first served, so a group's table never starves behind many private chats.
+            ticket = self._line.enter(urgent)
+            try:
+                await self._line.wait(ticket, lambda: max(pace.wait(self._now()),
+                                                          self._overall.wait(self._now())))
                 stamp[0] = self._now()
                 pace.take(stamp)
                 self._overall.take(stamp)
+            finally:
+                self._line.leave(ticket)
         return stamp
 
     def _blocked(self, chat_id: int | None, seconds: float) -> None:

@@ -39,7 +39,7 @@ from enum import IntEnum
 
 from telegram.error import ChatMigrated, Forbidden, TelegramError
 
-from bot.limiter import ChatLimiter
+from bot.limiter import URGENT, ChatLimiter
 
 log = logging.getLogger(__name__)
 
@@ -244,8 +244,12 @@ class Outbox:
             entry = None if self._closed else queue.take()  # the most urgent, now
             if entry is None:
                 break
+            marked = URGENT.set(entry.priority == Priority.NOW)  # for the overall pace
             try:
-                await entry.run(entry.resend)
+                try:
+                    await entry.run(entry.resend)
+                finally:
+                    URGENT.reset(marked)
                 self.sent += 1
             except asyncio.CancelledError:
                 raise

@@ -12,7 +12,7 @@ import pytest
 from telegram import CallbackQuery, Chat, Message, Update, User
 from telegram.error import RetryAfter
 
-from bot.limiter import ChatLimiter, counted
+from bot.limiter import URGENT, ChatLimiter, counted
 from bot.order import GameOrderProcessor, KeyedLocks, chat_key, key_of, user_key
 from bot.outbox import Outbox, Priority
 
@@ -373,3 +373,39 @@ async def test_a_keyed_reply_is_dropped_by_a_newer_one_of_another_origin() -> No
     while outbox.busy():
         await asyncio.sleep(0)
     assert shown == ["chart 2", "stats 2", "fish 3"] and outbox.dropped == 1
+
+
+async def test_urgent_requests_take_the_overall_pace_first() -> None:
+    """All chats share 30 messages a second: when that is spent, a reply of any chat
+    goes before the updates that were waiting longer."""
+    clock = Clock()
+    go = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        await go.wait()
+        clock.t += seconds
+        await asyncio.sleep(0)
+
+    limiter = ChatLimiter(group_max=0, private_interval=0, overall_max=1, monotonic=clock,
+                          sleep=sleep)
+    sent: list[str] = []
+
+    def request(name: str, chat: int, urgent: bool) -> asyncio.Task[Any]:
+        async def call() -> bool:
+            sent.append(name)
+            return True
+
+        async def run() -> Any:
+            URGENT.set(urgent)
+            return await limiter.process_request(call, (), {}, "sendMessage",
+                                                 {"chat_id": chat}, None)
+        return asyncio.ensure_future(run())
+
+    await request("first", 1, False)  # the second's pace is spent
+    tasks = [request("table", 2, False), request("hand", 3, False)]
+    await asyncio.sleep(0)
+    tasks.append(request("reply", 4, True))
+    await asyncio.sleep(0)
+    go.set()
+    await asyncio.gather(*tasks)
+    assert sent == ["first", "reply", "table", "hand"]
