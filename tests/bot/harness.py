@@ -310,3 +310,35 @@ async def on_turn(bot: Bot, humans: list[User], group_id: int) -> tuple[User, Me
             assert msg is not None
             return u, msg
     return None
+
+
+async def press_on_turn(bot: Bot, people: list[User], group_id: int, *, settle: bool = True
+                        ) -> tuple[str, int]:
+    """The person on turn presses a move (a tile, else draw, else pass), without waiting
+    for the bot after it (nor before it: ``settle`` False); (the query's id, the game's
+    version before the press)."""
+    game = await bot.game_in(group_id)
+    assert game is not None
+    if settle:
+        found = await on_turn(bot, people, group_id)
+        assert found is not None
+        user, hand = found
+        game = await bot.game_in(group_id)
+        assert game is not None
+    else:
+        user = next(u for u in people
+                    if (seat := game.seat_of(u.id)) is not None and seat.seat == game.turn)
+        shown = bot.hand(user)
+        assert shown is not None
+        hand = shown
+    data = next(d for d in sorted(hand.callback_datas()) if d[:2] in ("p:", "d:", "s:"))
+    return await bot.emu.press(user, user.id, hand.message_id, data), game.version
+
+
+async def answered(emu: TelegramEmulator, qid: str) -> None:
+    """Until the press ``qid`` is answered (whatever else the bot still does)."""
+    for _ in range(2000):
+        if qid in emu.callback_answers:
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"press {qid} was not answered")

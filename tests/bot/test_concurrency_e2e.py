@@ -16,7 +16,15 @@ from engine.moves import Move
 from service.ai import decide
 from service.types import AiTurn
 from tests.bot.emulator import TelegramEmulator, User, too_many_requests
-from tests.bot.harness import Bot, on_turn, play_lead, running_bot, start_game
+from tests.bot.harness import (
+    Bot,
+    answered,
+    on_turn,
+    play_lead,
+    press_on_turn,
+    running_bot,
+    start_game,
+)
 
 # Where the test and the worker process signal each other (a forkserver's workers do
 # not see environment changes made after it started, so a fixed place).
@@ -46,45 +54,16 @@ async def _two_games(bot: Bot, emu: TelegramEmulator, **kw: object
     return games[0], games[1]
 
 
-async def _press_move(bot: Bot, people: list[User], group: int, *,
-                      settle: bool = True) -> tuple[str, int]:
-    """The player on turn presses a move (without settling after it); (query id, version
-    before). ``settle=False`` does not wait for the whole bot before it either."""
-    game = await bot.game_in(group)
-    assert game is not None
-    if settle:
-        found = await on_turn(bot, people, group)
-        assert found is not None
-        user, msg = found
-    else:
-        user = next(u for u in people
-                    if (s := game.seat_of(u.id)) is not None and s.seat == game.turn)
-        hand = bot.hand(user)
-        assert hand is not None
-        msg = hand
-    data = next(d for d in sorted(msg.callback_datas()) if d[:2] in ("p:", "d:", "s:"))
-    qid = await bot.emu.press(user, user.id, msg.message_id, data)
-    return qid, game.version
-
-
-async def _answered(emu: TelegramEmulator, qid: str) -> None:
-    for _ in range(2000):
-        if qid in emu.callback_answers:
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError(f"press {qid} was not answered")
-
-
 async def test_a_held_group_edit_does_not_hold_another_chat(emu: TelegramEmulator,
                                                             db_path: Path) -> None:
     async with running_bot(emu, db_path) as bot:
         (group_a, people_a), (group_b, people_b) = await _two_games(bot, emu)
         gate = emu.hold(method="editMessageMedia", chat_id=group_a, count=1)
-        qid_a, _ = await _press_move(bot, people_a, group_a)
+        qid_a, _ = await press_on_turn(bot, people_a, group_a)
         await gate.wait_reached(timeout=10)
         # chat A's table edit hangs in flight; game B plays on
-        qid_b, version_b = await _press_move(bot, people_b, group_b, settle=False)
-        await _answered(emu, qid_b)
+        qid_b, version_b = await press_on_turn(bot, people_b, group_b, settle=False)
+        await answered(emu, qid_b)
         for _ in range(1000):  # B's table is edited while A's edit still hangs
             table_b = bot.table(group_b)
             if table_b is not None and table_b.edit_date is not None:
@@ -109,14 +88,14 @@ async def test_a_429_storm_in_one_group_delays_no_call_of_another(emu: TelegramE
         (group_a, people_a), (group_b, people_b) = await _two_games(bot, emu)
         emu.fail_next("editMessageMedia", count=3, error=too_many_requests(2),
                       chat_id=group_a)
-        await _press_move(bot, people_a, group_a)
+        await press_on_turn(bot, people_a, group_a)
         for _ in range(200):  # chat A met its first 429 and now waits for 2 s
             if emu.call_count("editMessageMedia", chat_id=group_a, ok=False):
                 break
             await asyncio.sleep(0.01)
         calls_before = len(emu.calls)
-        qid_b, version_b = await _press_move(bot, people_b, group_b, settle=False)
-        await _answered(emu, qid_b)
+        qid_b, version_b = await press_on_turn(bot, people_b, group_b, settle=False)
+        await answered(emu, qid_b)
         for _ in range(400):
             if any(c.chat_id == group_b and c.method == "editMessageMedia" and c.ok
                    for c in emu.calls[calls_before:]):
@@ -173,8 +152,8 @@ async def test_a_long_computer_think_in_one_game_delays_no_press_in_another(
             assert (signals / f"thinking-{game_a.game_id}").exists()
             version_a = game_a.version
             # the computer of game A is thinking: game B's press is answered and applied
-            qid_b, version_b = await _press_move(bot, people_b, group_b, settle=False)
-            await _answered(emu, qid_b)
+            qid_b, version_b = await press_on_turn(bot, people_b, group_b, settle=False)
+            await answered(emu, qid_b)
             for _ in range(400):
                 game_b = await bot.game_in(group_b)
                 assert game_b is not None

@@ -12,7 +12,15 @@ from bot.limiter import _Pace
 from bot.state import get_state
 from bot.texts import tr
 from tests.bot.emulator import ApiCall, TelegramEmulator, User
-from tests.bot.harness import Bot, on_turn, play_lead, running_bot, start_game
+from tests.bot.harness import (
+    Bot,
+    answered,
+    on_turn,
+    play_lead,
+    press_on_turn,
+    running_bot,
+    start_game,
+)
 
 
 def _club(emu: TelegramEmulator, name: str = "Club", size: int = 2
@@ -20,36 +28,6 @@ def _club(emu: TelegramEmulator, name: str = "Club", size: int = 2
     people = [emu.add_user(n if name == "Club" else f"{n} {name}")
               for n in ("Anna", "Boris", "Vera")[:size]]
     return emu.add_group(name, members=people).id, people
-
-
-async def _answered(emu: TelegramEmulator, qid: str) -> None:
-    for _ in range(2000):
-        if qid in emu.callback_answers:
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError(f"press {qid} was not answered")
-
-
-async def _press_on_turn(bot: Bot, group: int, people: list[User], *, settle: bool = True
-                         ) -> tuple[str, int]:
-    """The person on turn presses a move, without waiting for the bot after it (nor
-    before it: ``settle`` False); (query id, the game's version before)."""
-    game = await bot.game_in(group)
-    assert game is not None
-    if settle:
-        found = await on_turn(bot, people, group)
-        assert found is not None
-        user, hand = found
-        game = await bot.game_in(group)
-        assert game is not None
-    else:
-        user = next(u for u in people
-                    if (seat := game.seat_of(u.id)) is not None and seat.seat == game.turn)
-        found_hand = bot.hand(user)
-        assert found_hand is not None
-        hand = found_hand
-    data = next(d for d in sorted(hand.callback_datas()) if d[:2] in ("p:", "d:", "s:"))
-    return await bot.emu.press(user, user.id, hand.message_id, data), game.version
 
 
 def _sent_to(emu: TelegramEmulator, chat: int, after: int) -> list[ApiCall]:
@@ -88,8 +66,8 @@ async def test_a_reply_goes_before_a_waiting_table_edit(emu: TelegramEmulator,
         await play_lead(bot, group, people)
         budget = SpentBudget(bot, group)
         mark = len(emu.calls)
-        qid, version = await _press_on_turn(bot, group, people)  # the table must change
-        await _answered(emu, qid)  # answered at once, though the group must wait
+        qid, version = await press_on_turn(bot, people, group)  # the table must change
+        await answered(emu, qid)  # answered at once, though the group must wait
         await emu.wait_idle(bot.app)
         game = await bot.game_in(group)
         assert game is not None and game.version > version
@@ -222,8 +200,8 @@ async def test_a_flooded_group_holds_no_other_group(emu: TelegramEmulator,
         assert processor.locks.waiting(("chat", group_a)) == processor.key_queue
         waiting = gate.last.caller if gate.last is not None else None
         for _ in range(3):  # B plays on: answered, applied, while A's handler still waits
-            qid, version = await _press_on_turn(bot, group_b, people_b, settle=False)
-            await _answered(emu, qid)
+            qid, version = await press_on_turn(bot, people_b, group_b, settle=False)
+            await answered(emu, qid)
             for _ in range(1000):
                 game_b = await bot.game_in(group_b)
                 if game_b is not None and game_b.version > version:
@@ -234,8 +212,8 @@ async def test_a_flooded_group_holds_no_other_group(emu: TelegramEmulator,
         assert processor.shed == 300 - processor.key_queue + 1  # A's line full: not queued
         gate.release()
         await bot.settle(timeout=60)
-        qid, version = await _press_on_turn(bot, group_a, people_a)
-        await _answered(emu, qid)
+        qid, version = await press_on_turn(bot, people_a, group_a)
+        await answered(emu, qid)
         await bot.settle()
         game_a = await bot.game_in(group_a)
         assert game_a is not None and game_a.version > version
