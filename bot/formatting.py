@@ -21,13 +21,22 @@ from bot.keyboards import (
     tile_label,
     variant_names,
 )
+from bot.scoring_words import (
+    goat_text,
+    limit_text,
+    result_text,
+    round_points_line,
+    side_points,
+    totals_text,
+)
 from bot.texts import CATALOGS, join_words, plural, plural_form, tr, variant_text
 from bot.texts import variant_name as variant_name  # its old home: handlers, pings, timers
 from engine.game import SeatView
 from engine.kinds import Piece
 from engine.moves import Cut, Done, Draw, End, GridPlace, Move, Open, Pass, Place, SetPlay, Take
-from engine.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
+from engine.results import EndKind, GameOutcome, MoveResult, RoundEnd
 from engine.tiles import Tile
+from engine.variant_base import LeadRule
 from engine.variants import get_variant
 from service.types import FishClaim, GameInfo, SeatInfo
 
@@ -73,9 +82,9 @@ def side_names(lang: str, game: GameInfo, view: SeatView) -> list[str]:
 
 
 def score_text(lang: str, game: GameInfo, view: SeatView) -> str:
-    """"Anna & 🤖 Computer 1 — 12 · Boris & 🤖 Computer 2 — 0"."""
-    return SEP.join(f"{n} — {t}" for n, t in zip(side_names(lang, game, view), view.totals,
-                                                 strict=True))
+    """"Anna & 🤖 Computer 1 — 12 · Boris & 🤖 Computer 2 — 0" (a penalty game's with
+    the total that loses: "(101 loses)")."""
+    return totals_text(lang, game, view, side_names(lang, game, view))
 
 
 def ends_text(view: SeatView) -> str:
@@ -306,7 +315,7 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                             count=plural(lang, view.boneyard_left, "tile")))
         if view.turn == view.seat:
             if view.table.lead is None:
-                lines.append(tr(lang, "hand.lead"))
+                lines.append(tr(lang, "hand.lead", rule=lead_text(lang, view)))
             elif view.turn_placements:
                 lines.append(tr(lang, "hand.more"))
             else:
@@ -407,22 +416,15 @@ def forced_draws(view: SeatView) -> tuple[int, int] | None:
 
 
 def result_line(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> str:
-    """"Anna & 🤖 Computer 1 won 101 — 87" (the winners' total first); with more
-    than two sides, the winners each with his total."""
-    names = side_names(lang, game, view)
-    if len(view.totals) != 2 or len(outcome.winners) != 1:  # "Anna (82), Boris (106) won"
-        winners = ", ".join(f"{names[i]} ({view.totals[i]})" for i in outcome.winners)
-        return tr(lang, "result.won_many", names=winners)
-    winner = outcome.winners[0] if outcome.winners else 0
-    score = f"{view.totals[winner]} — {view.totals[1 - winner]}"
-    return tr(lang, "result.won", names=names[winner], score=score)
+    """Who won, in the words of the variant's family (bot.scoring_words)."""
+    return result_text(lang, game, view, side_names(lang, game, view), outcome)
 
 
 def reason_lines(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> list[str]:
-    """Why the game ended: the goat named, or the reason."""
-    if outcome.reason is GameEndReason.GOAT:
-        names = side_names(lang, game, view)
-        return [tr(lang, "game.reason.goat", names=", ".join(names[i] for i in outcome.losers))]
+    """Why the game ended: the goats named with their totals, or the reason."""
+    goats = goat_text(lang, game, view, side_names(lang, game, view), outcome)
+    if goats is not None:
+        return [goats]
     return [tr(lang, f"game.reason.{outcome.reason.value}")]
 
 
@@ -432,12 +434,8 @@ def banner_texts(lang: str, game: GameInfo, view: SeatView) -> tuple[str | None,
     outcome = view.outcome
     if outcome is None or game.status == "cancelled":
         return None, None
-    names = side_names(lang, game, view)
     main = result_line(lang, game, view, outcome)
-    if outcome.reason is GameEndReason.GOAT:
-        return main, tr(lang, "banner.goat",
-                        names=", ".join(names[i] for i in outcome.losers))
-    return main, tr(lang, f"game.reason.{outcome.reason.value}")
+    return main, reason_lines(lang, game, view, outcome)[0]
 
 
 def outcome_text(lang: str, game: GameInfo, view: SeatView, outcome: GameOutcome) -> str:
@@ -495,8 +493,7 @@ def _summary_blocks(lang: str, game: GameInfo, view: SeatView, end: RoundEnd,
             t.pips for t in hand if isinstance(t, Tile))
         hand_lines.append(tr(lang, "round.hand", name=names[seat], tiles=tiles, pips=pips))
     sides = side_names(lang, game, view)
-    points = SEP.join(f"{n} — {p:+d}" for n, p in zip(sides, end.points, strict=True))
-    tail = [tr(lang, "round.points", points=points)]
+    tail = [round_points_line(lang, game, view, sides, end.points)]
     why = zero_round_text(lang, game, view, end)
     if why is not None:
         tail.append(why)
@@ -575,7 +572,7 @@ def round_note(lang: str, game: GameInfo, view: SeatView, seat: int, end: RoundE
     names = seat_names(lang, game)
     name = names[end.seat] if end.seat < len(names) else ""
     return tr(lang, f"note.{end.kind.value}", round=round_number, name=name,
-              points=f"{points:+d}", score=score)
+              points=side_points(lang, game, points), score=score)
 
 
 def score_message(lang: str, game: GameInfo, view: SeatView) -> str:
@@ -584,6 +581,7 @@ def score_message(lang: str, game: GameInfo, view: SeatView) -> str:
            round=view.round_index + 1),
         *(f"{n} — {t}" for n, t in zip(side_names(lang, game, view), view.totals,
                                        strict=True)),
+        *([limit.strip()] if (limit := limit_text(lang, game, view)) else []),
     ])
 
 
@@ -649,10 +647,26 @@ def refusal_text(lang: str, game: GameInfo, view: SeatView, move: Move, *,
         if any(isinstance(m, Open) for m in view.legal):
             return tr(lang, "hand.must_open")
         return None
+    if isinstance(move, Place) and view.table.lead is None and view.forced_lead is not None \
+            and move.tile != view.forced_lead:
+        return tr(lang, "refuse.lead", tile=tile_label(move.tile), rule=lead_text(lang, view))
     if isinstance(move, Place) and move.tile in view.hand \
             and move.tile not in placements(view):
         return no_fit_text(lang, move.tile, view)
     return None
+
+
+def lead_text(lang: str, view: SeatView) -> str:
+    """What must lead the round and why, from the lead the engine forces (the
+    view's only legal lead) and the variant's lead rule; with none forced, that any
+    tile may lead."""
+    forced = view.forced_lead
+    if forced is None:
+        return tr(lang, "lead.any")
+    rule = get_variant(view.variant).lead_rule
+    if rule in (LeadRule.HIGHEST_DOUBLE, LeadRule.LOWEST_DOUBLE) and not forced.is_double:
+        return tr(lang, "lead.no_double", tile=tile_label(forced))
+    return tr(lang, f"lead.{rule.value}", tile=tile_label(forced))
 
 
 def no_fit_text(lang: str, tile: Tile, view: SeatView) -> str:

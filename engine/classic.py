@@ -14,6 +14,7 @@ from engine.tiles import Tile
 from engine.variant_base import (
     TELEPHONE_LEADS,
     Family,
+    LeadRule,
     Options,
     OptionSpec,
     Variant,
@@ -47,6 +48,7 @@ class Telephone(Variant):
                              SidesOpen.AFTER_BOTH_MAIN, 2)
     redeal_rule = True
     default_target = 51
+    lead_rule = LeadRule.TELEPHONE
     REWARD_CAP = 40
 
     def __init__(self, options: Options) -> None:
@@ -158,8 +160,12 @@ class Kozel(Variant):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec.teams(on_with_four=True), OptionSpec.flag("fish_point"))
     redeal_rule = True
+    lead_rule = LeadRule.LOWEST_DOUBLE
     GOAT = 101
     DISCARD_BELOW = 13
+
+    def losing_total(self) -> int | None:
+        return self.GOAT if self.penalty_scoring else None
 
     @classmethod
     def discard_limit(cls) -> int | None:

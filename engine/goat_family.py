@@ -61,6 +61,7 @@ from engine.variant_base import (
     ROUND_COUNTS,
     Deal,
     Family,
+    LeadRule,
     Options,
     OptionSpec,
     Variant,
@@ -189,6 +190,7 @@ class GeneralKozel(Variant):
     players_allowed = (4,)
     redeal_rule = True
     skip_empty_hands = True
+    lead_rule = LeadRule.LOWEST_DOUBLE
     TARGET = 6
 
     def __init__(self, options: Options) -> None:
@@ -310,8 +312,12 @@ class Semerka(Variant):
     penalty_scoring = True
     pip_scoring = False  # sticks
     skip_empty_hands = True
+    lead_rule = LeadRule.LOWEST_DOUBLE
     STICKS_OUT = 3
     teams_possible = False
+
+    def losing_total(self) -> int | None:
+        return self.STICKS_OUT
 
     def __init__(self, options: Options) -> None:
         if options.teams:

@@ -28,7 +28,7 @@ from engine.moves import Cut, End, Move, Place
 from engine.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.table import TableRules
 from engine.tiles import Tile
-from engine.variant_base import Family, OptionSpec, Variant, register
+from engine.variant_base import Family, LeadRule, OptionSpec, Variant, register
 
 if TYPE_CHECKING:
     from engine.game import Game, RoundState
@@ -83,7 +83,11 @@ class Kolbasa(Variant):
     teams_possible = False
     draws = False
     default_target = 101
+    lead_rule = LeadRule.ONE_ONE
     table_rules: ClassVar[TableRules] = TableRules(write_end=True)
+
+    def losing_total(self) -> int | None:
+        return self.target
 
     def hand_size(self) -> int:
         return 14  # [K1]: the whole set

@@ -75,6 +75,15 @@ class Family(Enum):
     TRIANGULAR = "triangular"  # triangles on a grid (RULES.md 4.21), its own state class
 
 
+class LeadRule(Enum):
+    """Which tile a forced lead is (``first_lead``'s rule, named for the players)."""
+
+    HIGHEST_DOUBLE = "highest_double"  # the highest double; with none, the heaviest tile
+    LOWEST_DOUBLE = "lowest_double"  # 1-1 ... 6-6, 0-0 last; with none, the heaviest tile
+    TELEPHONE = "telephone"  # 2-3, then 1-1 ... 6-6, 0-0 last
+    ONE_ONE = "one_one"  # the holder of 1-1 leads it (kolbasa)
+
+
 class OptionKind(Enum):
     BOOL = "bool"  # True or False
     INT = "int"  # any positive number; ``values`` are the ones a lobby offers
@@ -215,6 +224,8 @@ class Variant:
     default_target: ClassVar[int | None] = None
     sets_allowed: ClassVar[tuple[int, ...]] = (6,)
     lead_by_lot: ClassVar[bool] = False  # the first leader is drawn by lot
+    # the rule of a forced first lead (first_lead); a lead of any tile needs none
+    lead_rule: ClassVar[LeadRule] = LeadRule.HIGHEST_DOUBLE
     scores_in_play: ClassVar[bool] = False  # placement_points is called only if True
     # whether placements score from the count of the open ends (TableSnapshot.count)
     counts_open_ends: ClassVar[bool] = False
@@ -276,6 +287,10 @@ class Variant:
     @classmethod
     def discard_limit(cls) -> int | None:
         """A round's write under this is discarded (the goat family's 13); None: none."""
+        return None
+
+    def losing_total(self) -> int | None:
+        """A penalty variant's total that loses the game (the goat's); None: none."""
         return None
 
     def teams_allowed(self) -> bool:

@@ -153,7 +153,7 @@ TEXTS: dict[str, str] = {
     # ------------------------------------------------------------ hand
     "hand.header": "🁫 {variant} · {name}, seat {seat}",
     "hand.your_turn": "▶ Your turn!",
-    "hand.lead": "▶ Your lead: place any marked tile.",
+    "hand.lead": "▶ Your lead. {rule}",
     "hand.turn_of": "Turn: {name}",
     "hand.ends": "Open ends: {ends}",
     "hand.boneyard": "Boneyard: {count}",
@@ -419,7 +419,6 @@ TEXTS: dict[str, str] = {
     "lobby.closed_title": "🁫 Game: {variant}",
     "result.won": "{names} won {score}",
     "result.won_many": "{names} won",
-    "banner.goat": "Goat: {names}",
     "round.zero.eggs_carry": "Nothing is written: {carry} is carried over and added to the next round's score.",  # noqa: E501
     "round.zero.eggs": "Nobody scores: in this variant tied hands carry nothing over.",
     "round.zero.none": "Nobody scores this round.",
@@ -831,4 +830,32 @@ TEXTS: dict[str, str] = {
     "btn.open_private": "🔓 {name}: open the private chat",
     "review.queued": "⏳ Your review is queued: {ahead} ahead of you. This message shows "
                      "its progress when its turn comes.",
+
+    # --- the words of a side's points (penalty games write, scoring games credit)
+    # and what must lead a round and why
+    "score.written_to": "{points} written to {names}",
+    "score.written_none": "Nothing written this round",
+    "score.written_amount": "{points} written",
+    "score.loses_at": " ({limit} loses)",
+    "result.won_written": "Won: {names}",
+    "result.entry": "{names}, {points}",
+    "result.goat.one": "🐐 Goat: {names}",
+    "result.goat.many": "🐐 Goats: {names}",
+    "plural.point.one": "{n} point",
+    "plural.point.few": "{n} points",
+    "plural.point.many": "{n} points",
+    "plural.stick.one": "{n} stick",
+    "plural.stick.few": "{n} sticks",
+    "plural.stick.many": "{n} sticks",
+    "lead.any": "Any tile may lead: place any of yours.",
+    "lead.highest_double": "The first round starts with the highest double: lead {tile}.",
+    "lead.lowest_double": "The first round starts with the lowest double (1-1 first, 0-0 "
+                          "last): lead {tile}.",
+    "lead.telephone": "The first round starts with 2-3, else the lowest double (0-0 last): "
+                      "lead {tile}.",
+    "lead.one_one": "The holder of 1-1 starts: lead {tile}.",
+    "lead.no_double": "Nobody holds a double, so the heaviest tile starts the first round: "
+                      "lead {tile}.",
+    "refuse.lead": "{tile} cannot lead. {rule}",
+    "result.winner_entry": "{names} ({points} written)",
 }

@@ -157,7 +157,7 @@ TEXTS: dict[str, str] = {
     # ------------------------------------------------------------ hand
     "hand.header": "🁫 {variant} · {name}, место {seat}",
     "hand.your_turn": "▶ Ваш ход!",
-    "hand.lead": "▶ Вы начинаете: выложите любую отмеченную костяшку.",
+    "hand.lead": "▶ Вы начинаете. {rule}",
     "hand.turn_of": "Ходит: {name}",
     "hand.ends": "Открытые концы: {ends}",
     "hand.boneyard": "В базаре: {count}",
@@ -429,7 +429,6 @@ TEXTS: dict[str, str] = {
     "lobby.closed_title": "🁫 Игра: {variant}",
     "result.won": "Победа: {names}, {score}",
     "result.won_many": "Победа: {names}",
-    "banner.goat": "Козёл: {names}",
     "round.zero.eggs_carry": "Ничего не записано: очки ({carry}) переносятся и прибавятся к записи следующего раунда.",  # noqa: E501
     "round.zero.eggs": "Очков нет: в этом варианте при равенстве ничего не переносится.",
     "round.zero.none": "В этом раунде очков нет.",
@@ -847,4 +846,32 @@ TEXTS: dict[str, str] = {
         "⏳ Ваш разбор в очереди, впереди вас: {ahead}. Когда подойдёт очередь, в этом "
         "сообщении будет видно, как он идёт."
     ),
+
+    # --- the words of a side's points (penalty games write, scoring games credit)
+    # and what must lead a round and why
+    "score.written_to": "{names}: записано {points}",
+    "score.written_none": "За раунд ничего не записано",
+    "score.written_amount": "записано {points}",
+    "score.loses_at": " ({limit} — проигрыш)",
+    "result.won_written": "Победа: {names}",
+    "result.entry": "{names}, {points}",
+    "result.goat.one": "🐐 Козёл — {names}",
+    "result.goat.many": "🐐 Козлы — {names}",
+    "plural.point.one": "{n} очко",
+    "plural.point.few": "{n} очка",
+    "plural.point.many": "{n} очков",
+    "plural.stick.one": "{n} палочка",
+    "plural.stick.few": "{n} палочки",
+    "plural.stick.many": "{n} палочек",
+    "lead.any": "Начинать можно любой костяшкой: выложите любую свою.",
+    "lead.highest_double": "Первый раунд начинает старший дубль: ходите {tile}.",
+    "lead.lowest_double": "Первый раунд начинает младший дубль (сначала 1-1, 0-0 "
+                          "последним): ходите {tile}.",
+    "lead.telephone": "Первый раунд начинает 2-3, а без неё — младший дубль (0-0 "
+                      "последним): ходите {tile}.",
+    "lead.one_one": "Начинает тот, у кого 1-1: ходите {tile}.",
+    "lead.no_double": "Дублей ни у кого нет, поэтому первый раунд начинает самая тяжёлая "
+                      "костяшка: ходите {tile}.",
+    "refuse.lead": "С {tile} начинать нельзя. {rule}",
+    "result.winner_entry": "{names} (записано {points})",
 }
