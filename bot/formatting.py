@@ -27,6 +27,7 @@ from bot.scoring_words import (
     result_text,
     round_points_line,
     side_points,
+    signed,
     totals_text,
 )
 from bot.texts import CATALOGS, join_words, plural, plural_form, tr, variant_text
@@ -116,10 +117,10 @@ def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
     if isinstance(move, GridPlace):  # triangular: "Boris: 5-5-2 ▼1,0 +12"
         shape = "▲" if (move.cell[0] + move.cell[1]) % 2 == 0 else "▼"
         return tr(lang, "tri.move", name=name, tile="-".join(map(str, move.numbers)),
-                  cell=f"{shape}{move.cell[0]},{move.cell[1]}", points=f"{result.points:+d}")
+                  cell=f"{shape}{move.cell[0]},{move.cell[1]}", points=signed(result.points))
     if isinstance(move, Draw | Pass) and result.points < 0:  # what it cost (triangular)
         key = "move.draw_points" if isinstance(move, Draw) else "move.pass_points"
-        return tr(lang, key, name=name, points=f"{result.points:+d}")
+        return tr(lang, key, name=name, points=signed(result.points))
     if isinstance(move, Draw):
         return tr(lang, "move.draw", name=name)
     if isinstance(move, Pass):

@@ -18,6 +18,12 @@ from engine.variants import get_variant, make_variant
 from service.types import GameInfo
 
 SEP = " · "
+MINUS = "\u2212"  # a true minus sign, not a hyphen
+
+
+def signed(points: int) -> str:
+    """Points with their sign: "+15", "−15", "+0"."""
+    return f"+{points}" if points >= 0 else f"{MINUS}{-points}"
 
 
 def is_penalty(game: GameInfo) -> bool:
@@ -47,10 +53,13 @@ def limit_text(lang: str, game: GameInfo, view: SeatView) -> str:
 
 
 def side_points(lang: str, game: GameInfo, points: int) -> str:
-    """One side's points of a round: "45 written" in a penalty game, "+15" otherwise."""
+    """One side's points of a round: "45 written" (or "44 taken off", a total set back)
+    in a penalty game, "+15" otherwise."""
     if is_penalty(game):
+        if points < 0:
+            return tr(lang, "score.taken_amount", points=-points)
         return tr(lang, "score.written_amount", points=points)
-    return f"{points:+d}"
+    return signed(points)
 
 
 def round_points_line(lang: str, game: GameInfo, view: SeatView, names: Sequence[str],
@@ -60,9 +69,10 @@ def round_points_line(lang: str, game: GameInfo, view: SeatView, names: Sequence
     in a scoring one."""
     if not is_penalty(game):
         return tr(lang, "round.points", points=SEP.join(
-            f"{n} — {p:+d}" for n, p in zip(names, points, strict=True)))
-    writes = [tr(lang, "score.written_to", points=p, names=n)
-              for n, p in zip(names, points, strict=True) if p]
+            f"{n} — {signed(p)}" for n, p in zip(names, points, strict=True)))
+    # a total set back (sea_kozel's reset) is points taken off, not written
+    writes = [tr(lang, "score.written_to" if p > 0 else "score.taken_from", points=abs(p),
+                 names=n) for n, p in zip(names, points, strict=True) if p]
     if not writes:
         return tr(lang, "score.written_none") + limit_text(lang, game, view)
     return SEP.join(writes) + limit_text(lang, game, view)

@@ -836,6 +836,8 @@ TEXTS: dict[str, str] = {
     "score.written_to": "{points} written to {names}",
     "score.written_none": "Nothing written this round",
     "score.written_amount": "{points} written",
+    "score.taken_from": "{points} taken off {names}",
+    "score.taken_amount": "{points} taken off",
     "score.loses_at": " ({limit} loses)",
     "result.won_written": "Won: {names}",
     "result.entry": "{names}, {points}",

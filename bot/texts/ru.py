@@ -852,6 +852,8 @@ TEXTS: dict[str, str] = {
     "score.written_to": "{names}: записано {points}",
     "score.written_none": "За раунд ничего не записано",
     "score.written_amount": "записано {points}",
+    "score.taken_from": "{names}: снято {points}",
+    "score.taken_amount": "снято {points}",
     "score.loses_at": " ({limit} — проигрыш)",
     "result.won_written": "Победа: {names}",
     "result.entry": "{names}, {points}",

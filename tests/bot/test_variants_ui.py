@@ -202,7 +202,7 @@ def test_table_texts_of_the_new_moves_and_ends() -> None:
     # a sea_kozel reset writes negative points; general_kozel's drawn rounds are said
     end = RoundEnd(EndKind.DOMINO, 0, (0, 20, 30), (0, 20, 30), 0, (-44, 0, 56))
     summary = round_summary("en", info, info.view, end, 3, [[], [Tile(6, 6)], []], None)
-    assert "P0 — -44" in summary and "P2 — +56" in summary
+    assert "44 taken off P0" in summary and "56 written to P2" in summary
     outcome = GameOutcome((2,), (0, 1), GameEndReason.LAST_LEFT)
     for lang in CATALOGS:
         assert tr(lang, "game.reason.last_left") in outcome_text(lang, info, info.view, outcome)
