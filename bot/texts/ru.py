@@ -214,10 +214,7 @@ TEXTS: dict[str, str] = {
     "settings.no_lobby": "Настройки выбираются при открытии игры: /newgame.",
     "stats.none": "Сыгранных игр пока нет.",
     "stats.title": "Статистика игрока {name}:",
-    "stats.line": (
-        "{variant}: игр {games}, побед {wins}, очков {points}, рыб {fish}, раз козлом "
-        "{goats}"
-    ),
+    "stats.line": "{variant}: {games}, {wins}, {points}, {fish}, {goats}",
     "export.none": "Записи партии здесь пока нет.",
     "export.caption": "Партия {game_id}: {variant}",
     "cancel.done": "Игра отменена.",
@@ -561,27 +558,26 @@ TEXTS: dict[str, str] = {
     # ---- issue 15 (forum topics): a game's topic deleted while it lived
     "topic.lost": "Тема форума игры №{game_id} ({variant}) удалена, поэтому игра отменена.",
     # ---- issue 15: ratings (helper A)
-    "family.goat": "Семья «Козла»",
-    "family.fives": "Семья «Пятёрок»",
+    "family.goat": "Семья Козла",
+    "family.fives": "Семья Пятёрок",
     "family.telephone": "Телефон",
     "family.threes": "Тройки",
     "family.block_draw": "Блок и базар",
-    "rating.computer": "🤖 Компьютер ({level})",
+    "rating.computer": "{level} — {value}",
     "rating.scope.chat": "этот чат",
     "rating.scope.all": "все чаты",
-    "rating.top.title": "🏆 Лучшие игроки — {family} ({scope}), рейтинг μ−3σ:",
-    "rating.top.line": "{rank}. {name} — {rating}{mark} (игр: {games})",
+    "rating.top.title": "🏆 Лучшие игроки — {family} ({scope}):",
+    "rating.top.line": "{rank}. {name} — {value}",
     "rating.top.none": "Рейтинговых игр в разделе «{family}» ({scope}) пока нет.",
-    "rating.provisional": "? — рейтинг предварительный: меньше {count} игр.",
     "rating.usage": (
         "/top — этот чат (в личке — все), /top all — все чаты; семья или название "
         "любой игры выбирает игру: /top all kozel. Семьи: {families}."
     ),
-    "rating.stats.title": "Рейтинг μ−3σ (все чаты):",
-    "rating.stats.line": "{family}: {rating}{mark}, рейтинговых игр: {games}",
-    "rating.chart.title": "{name} — рейтинг (μ − 3σ)",
-    "rating.chart.subtitle": "последние игры: {count}",
-    "rating.chart.caption": "📈 {name}: рейтинг за последние игры ({count})",
+    "rating.stats.title": "Рейтинг (все чаты):",
+    "rating.stats.line": "{family}: {value}",
+    "rating.chart.title": "{name} — рейтинг",
+    "rating.chart.subtitle": "последние {games}",
+    "rating.chart.caption": "📈 {name}: рейтинг за последние {games}",
     # ---- issue 15: the post-game review
     "cmd.review": "Разбор моей последней партии: чего стоили мои ходы",
     "err.not_finished": "Эта партия ещё не окончена: разобрать её можно после конца.",
@@ -847,4 +843,39 @@ TEXTS: dict[str, str] = {
         "⏳ Ваш разбор в очереди, впереди вас: {ahead}. Когда подойдёт очередь, в этом "
         "сообщении будет видно, как он идёт."
     ),
+    # ---- ratings that welcome: calibration, the plain meaning, counts in words
+    "rating.value": "{rating} ({games})",
+    "rating.calibrating": "калибровка: {done} {of_total}",
+    "rating.meaning": (
+        "Рейтинг — осторожная оценка мастерства: он растёт, когда вы обыгрываете "
+        "сильных соперников."
+    ),
+    "rating.top.calibrating": "Ещё на калибровке: {players}",
+    "rating.top.calibrating_player": "{name} ({done} {of_total})",
+    "rating.top.computers": "🤖 Компьютер, вне зачёта: {players}",
+    "rating.decimal_point": ",",
+    "plural.rating_game.one": "{n} партия",
+    "plural.rating_game.few": "{n} партии",
+    "plural.rating_game.many": "{n} партий",
+    "plural.rating_of.one": "из {n} партии",
+    "plural.rating_of.few": "из {n} партий",
+    "plural.rating_of.many": "из {n} партий",
+    "plural.rating_last.one": "{n} партию",
+    "plural.rating_last.few": "{n} партии",
+    "plural.rating_last.many": "{n} партий",
+    "plural.stats_game.one": "{n} игра",
+    "plural.stats_game.few": "{n} игры",
+    "plural.stats_game.many": "{n} игр",
+    "plural.stats_win.one": "{n} победа",
+    "plural.stats_win.few": "{n} победы",
+    "plural.stats_win.many": "{n} побед",
+    "plural.stats_point.one": "{n} очко",
+    "plural.stats_point.few": "{n} очка",
+    "plural.stats_point.many": "{n} очков",
+    "plural.stats_fish.one": "{n} рыба",
+    "plural.stats_fish.few": "{n} рыбы",
+    "plural.stats_fish.many": "{n} рыб",
+    "plural.stats_goat.one": "{n} раз козлом",
+    "plural.stats_goat.few": "{n} раза козлом",
+    "plural.stats_goat.many": "{n} раз козлом",
 }
