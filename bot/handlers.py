@@ -32,7 +32,7 @@ from bot.formatting import (
 )
 from bot.keyboards import cancel_agreement_keyboard, resolve_variant, rules_keyboard, variant_names
 from bot.presenter import SETTINGS_LINK_PREFIX, Presenter
-from bot.ratings import send_chart, stats_part, top_reply
+from bot.ratings import send_chart, stats_part, stats_text, top_reply
 from bot.review import REVIEW_PAYLOAD, review_by_link
 from bot.review import cmd_review as cmd_review  # the post-game review (issue 15)
 from bot.state import BotState, get_state
@@ -498,21 +498,16 @@ async def cmd_stats(update: Update, context: Context) -> None:
         return
     rows = await env.state.service.user_stats(env.user.id,
                                               None if env.private else env.chat_id)
-    # ratings (issue 15): his ratings under the statistics, his chart before them
+    # his ratings under the statistics, his chart (from a few rated games on) before them
     rating, chart, caption = await stats_part(env.state.service, env.ui.workers, env.lang,
                                               env.user.id, env.user.full_name)
     if not rows and not rating:
         await env.say(tr(env.lang, "stats.none"))
         return
-    lines = [tr(env.lang, "stats.title", name=env.user.full_name)]
-    for r in rows:
-        lines.append(tr(env.lang, "stats.line", variant=variant_name(env.lang, r.variant or ""),
-                        games=r.games, wins=r.wins, points=r.points, fish=r.fish,
-                        goats=r.goats))
     if chart is not None:
         await send_chart(env.ui.bot, env.ui.outbox, env.chat_id, chart, caption,
                          thread=env.topic)
-    await env.say("\n".join([*lines, *rating]))
+    await env.say(stats_text(env.lang, env.user.full_name, rows, rating))
 
 
 async def cmd_top(update: Update, context: Context) -> None:

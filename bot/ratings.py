@@ -1,4 +1,10 @@
-"""Ratings as players read them: /top's leaderboard, /stats' rating lines and chart.
+"""Ratings as players read them: /top's leaderboard, /stats' statistics, rating lines
+and chart.
+
+A rating's number shows only once it is past calibration (`PROVISIONAL_GAMES` rated
+games in its family); before that the player reads how far calibration is. /top ranks
+persons only: those still calibrating follow on one line, the computer players on
+another, apart. The chart comes from `CHART_FROM_GAMES` rated games on.
 
 /top's arguments: none (the chat's leaderboard; in private, everyone's), ``all``
 (everyone's), and a family or any variant's name (the leaderboard of its family),
@@ -20,12 +26,13 @@ from telegram import Bot
 
 from bot import tg
 from bot.outbox import Outbox
-from bot.texts import join_words, tr, variant_text
+from bot.texts import join_words, plural, tr, variant_name, variant_text
 from bot.workers import Workers
 from renderer.chart import ChartSeries, RatingChart, chart_png
-from service import GameService
+from service import GameService, StatsLine
 from service.ratings import (
     PROVISIONAL_GAMES,
+    Leaderboard,
     RatingLine,
     RatingPointInfo,
     families,
@@ -35,6 +42,7 @@ from service.ratings import (
 log = logging.getLogger(__name__)
 
 CHART_GAMES = 30  # the chart shows the player's last this many rated games
+CHART_FROM_GAMES = 5  # fewer rated games than this: no chart yet (a dot or two says nothing)
 TOP_SIZE = 10
 _ALL = ("all", "все", "всё")
 
@@ -73,44 +81,84 @@ def usage(lang: str) -> str:
 
 
 def player_name(lang: str, line: RatingLine) -> str:
+    """A person's name as the bot knows it; a computer player's level in words."""
     if line.level is not None:
-        return tr(lang, "rating.computer", level=tr(lang, f"ai.{line.level}")
-                  if line.level in ("easy", "medium", "hard") else line.level)
+        return tr(lang, f"ai.{line.level}") if line.level in ("easy", "medium", "hard") \
+            else line.level
     return " ".join(p for p in (line.first_name, line.last_name) if p) or str(line.user_id)
 
 
-def _rating(value: float) -> str:
-    return f"{value:.1f}"
+def rating_number(lang: str, value: float) -> str:
+    """A rating to one decimal, with the language's decimal point and a true minus sign
+    (never "-0.0")."""
+    text = f"{abs(value):.1f}".replace(".", tr(lang, "rating.decimal_point"))
+    return f"−{text}" if round(value, 1) < 0 else text
 
 
-def top_text(lang: str, family: str, lines: Sequence[RatingLine], *, everyone: bool) -> str:
-    """The leaderboard, best first, provisional ratings marked "?"."""
+def calibrating(lang: str, games: int) -> str:
+    """How far a rating's calibration is: "calibrating: 3 of 10 games"."""
+    return tr(lang, "rating.calibrating", done=games,
+              of_total=plural(lang, PROVISIONAL_GAMES, "rating_of"))
+
+
+def rating_value(lang: str, line: RatingLine) -> str:
+    """The rating with its games ("24.3 (12 games)"), or while calibrating how far."""
+    if line.provisional:
+        return calibrating(lang, line.games)
+    return tr(lang, "rating.value", rating=rating_number(lang, line.conservative),
+              games=plural(lang, line.games, "rating_game"))
+
+
+def top_text(lang: str, family: str, board: Leaderboard, *, everyone: bool) -> str:
+    """The leaderboard: persons past calibration best first, those still calibrating
+    on a line, the computer players apart on another, and what the rating means."""
     scope = tr(lang, "rating.scope.all" if everyone else "rating.scope.chat")
     name = family_name(lang, family)
-    if not lines:
+    if board.empty:
         return tr(lang, "rating.top.none", family=name, scope=scope)
     out = [tr(lang, "rating.top.title", family=name, scope=scope)]
-    for rank, line in enumerate(lines, 1):
+    for rank, line in enumerate(board.ranked, 1):
         out.append(tr(lang, "rating.top.line", rank=rank, name=player_name(lang, line),
-                      rating=_rating(line.conservative), games=line.games,
-                      mark="?" if line.provisional else ""))
-    if any(line.provisional for line in lines):
-        out.append(tr(lang, "rating.provisional", count=PROVISIONAL_GAMES))
+                      value=rating_value(lang, line)))
+    if board.calibrating:
+        out.append(tr(lang, "rating.top.calibrating", players=", ".join(
+            tr(lang, "rating.top.calibrating_player", name=player_name(lang, line),
+               done=line.games, of_total=plural(lang, PROVISIONAL_GAMES, "rating_of"))
+            for line in board.calibrating)))
+    if board.computers:
+        out.append(tr(lang, "rating.top.computers", players="; ".join(
+            tr(lang, "rating.computer", level=player_name(lang, line),
+               value=rating_value(lang, line))
+            for line in board.computers)))
+    out.append(tr(lang, "rating.meaning"))
     return "\n".join(out)
 
 
 def stats_lines(lang: str, lines: Sequence[RatingLine]) -> list[str]:
-    """/stats' rating part: one line per family he is rated in (none: nothing)."""
+    """/stats' rating part: one line per family he is rated in, the number only past
+    calibration, and what the rating means (none rated: nothing)."""
     if not lines:
         return []
     out = [tr(lang, "rating.stats.title")]
     for line in lines:
         out.append(tr(lang, "rating.stats.line", family=family_name(lang, line.family),
-                      rating=_rating(line.conservative), games=line.games,
-                      mark="?" if line.provisional else ""))
-    if any(line.provisional for line in lines):
-        out.append(tr(lang, "rating.provisional", count=PROVISIONAL_GAMES))
+                      value=rating_value(lang, line)))
+    out.append(tr(lang, "rating.meaning"))
     return out
+
+
+def stats_text(lang: str, name: str, rows: Sequence[StatsLine], rating: Sequence[str]) -> str:
+    """/stats' message: games, wins, points, fish and goats per variant first, then the
+    ratings."""
+    out = [tr(lang, "stats.title", name=name)]
+    for r in rows:
+        out.append(tr(lang, "stats.line", variant=variant_name(lang, r.variant or ""),
+                      games=plural(lang, r.games, "stats_game"),
+                      wins=plural(lang, r.wins, "stats_win"),
+                      points=plural(lang, r.points, "stats_point"),
+                      fish=plural(lang, r.fish, "stats_fish"),
+                      goats=plural(lang, r.goats, "stats_goat")))
+    return "\n".join([*out, *rating])
 
 
 def chart_of(lang: str, name: str, points: Sequence[RatingPointInfo]) -> RatingChart:
@@ -122,7 +170,8 @@ def chart_of(lang: str, name: str, points: Sequence[RatingPointInfo]) -> RatingC
                     tuple(p.conservative if p.family == family else None for p in points))
         for family in order)
     return RatingChart(tr(lang, "rating.chart.title", name=name), series,
-                       subtitle=tr(lang, "rating.chart.subtitle", count=len(points)))
+                       subtitle=tr(lang, "rating.chart.subtitle",
+                                   games=plural(lang, len(points), "rating_game")))
 
 
 # ------------------------------------------------------------ the commands' replies
@@ -141,24 +190,25 @@ async def top_reply(service: GameService, lang: str, args: Sequence[str], *,
         family = await service.ratings.default_family(chat_id=chat_id) if chat_id is not None \
             else await service.ratings.default_family(user_id=user_id)
         family = family or await service.ratings.default_family() or families()[0]
-    lines = await service.ratings.top(family, None if everyone else chat_id, TOP_SIZE)
-    return top_text(lang, family, lines, everyone=everyone)
+    board = await service.ratings.leaderboard(family, None if everyone else chat_id, TOP_SIZE)
+    return top_text(lang, family, board, everyone=everyone)
 
 
 async def stats_part(service: GameService, workers: Workers, lang: str, user_id: int,
                      name: str) -> tuple[list[str], bytes | None, str]:
-    """/stats' rating lines, and his chart (drawn in the render pool; None before any
-    rated game) with its caption."""
+    """/stats' rating lines, and his chart (drawn in the render pool; None before
+    `CHART_FROM_GAMES` rated games) with its caption."""
     lines = stats_lines(lang, await service.ratings.of_user(user_id))
     points = await service.ratings.history(user_id, CHART_GAMES)
-    if not points:
+    if len(points) < CHART_FROM_GAMES:
         return lines, None, ""
     try:
         png = await workers.render.run(chart_png, chart_of(lang, name, points))
     except Exception:  # a picture must never stop the command: the text goes alone
         log.exception("drawing the rating chart of user %s failed", user_id)
         return lines, None, ""
-    return lines, png, tr(lang, "rating.chart.caption", name=name, count=len(points))
+    return lines, png, tr(lang, "rating.chart.caption", name=name,
+                           games=plural(lang, len(points), "rating_last"))
 
 
 async def send_chart(bot: Bot, outbox: Outbox, chat_id: int, png: bytes, caption: str, *,

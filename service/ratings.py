@@ -15,8 +15,8 @@ from storage import Database, RatingEntry, Repositories
 from storage.models import conservative
 from storage.rating import PROVISIONAL_GAMES, computer, person
 
-__all__ = ["PROVISIONAL_GAMES", "RatingLine", "RatingPointInfo", "RatingService", "families",
-           "family_of"]
+__all__ = ["PROVISIONAL_GAMES", "Leaderboard", "RatingLine", "RatingPointInfo", "RatingService",
+           "families", "family_of"]
 
 
 def families() -> tuple[str, ...]:
@@ -74,6 +74,21 @@ class RatingPointInfo:
     games: int
 
 
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    """A family's leaderboard: persons past calibration ranked, persons still
+    calibrating (fewer than `PROVISIONAL_GAMES` rated games), and the computer
+    players, kept apart from the persons' ranking. Each best first."""
+
+    ranked: tuple[RatingLine, ...]
+    calibrating: tuple[RatingLine, ...]
+    computers: tuple[RatingLine, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not (self.ranked or self.calibrating or self.computers)
+
+
 def _line(entry: RatingEntry) -> RatingLine:
     kind, _, rest = entry.player.partition(":")
     return RatingLine(entry.family, entry.user_id, rest if kind == "ai" else None,
@@ -92,6 +107,19 @@ class RatingService:
         """The family's best by mu - 3 sigma: of a chat's games, or (None) of all."""
         rows = await self._repos.ratings.top(self._db, family, chat_id, limit)
         return [_line(r) for r in rows]
+
+    async def leaderboard(self, family: str, chat_id: int | None = None, limit: int = 10
+                          ) -> Leaderboard:
+        """The family's leaderboard (of a chat's games, or of all): at most ``limit``
+        persons ranked and ``limit`` calibrating, and every computer level rated."""
+        ratings = self._repos.ratings
+        ranked = await ratings.top(self._db, family, chat_id, limit, kind="user",
+                                   min_games=PROVISIONAL_GAMES)
+        calibrating = await ratings.top(self._db, family, chat_id, limit, kind="user",
+                                        below_games=PROVISIONAL_GAMES)
+        computers = await ratings.top(self._db, family, chat_id, limit, kind="ai")
+        return Leaderboard(tuple(map(_line, ranked)), tuple(map(_line, calibrating)),
+                           tuple(map(_line, computers)))
 
     async def of_user(self, user_id: int) -> list[RatingLine]:
         """The person's rating in each family he was rated in."""

@@ -64,7 +64,9 @@ __all__ = [
 
 DEFAULT_MU: Final = 25.0
 DEFAULT_SIGMA: Final = 25.0 / 3.0
-PROVISIONAL_GAMES: Final = 10  # fewer rated games than this: a provisional rating
+# fewer rated games than this: a provisional rating, still calibrating (players see
+# how many games are left, not the number)
+PROVISIONAL_GAMES: Final = 10
 _MODEL: Final = PlackettLuce(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA)
 
 Key = tuple[str, str]  # (player, family)

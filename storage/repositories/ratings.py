@@ -82,15 +82,20 @@ class RatingRepository(Repository):
     # -- reading
 
     async def top(self, ex: Executor, family: str, chat_id: int | None = None,
-                  limit: int = 10) -> list[RatingEntry]:
+                  limit: int = 10, *, kind: str | None = None, min_games: int = 0,
+                  below_games: int | None = None) -> list[RatingEntry]:
         """The family's leaderboard by mu - 3 sigma (then more games, then identity):
-        everyone rated, or (``chat_id``) those rated by a game of that chat."""
+        everyone rated, or (``chat_id``) those rated by a game of that chat; only
+        persons (``kind`` "user") or computer players ("ai") if asked, and only those
+        with at least ``min_games`` rated games and fewer than ``below_games``."""
         rows = await ex.fetchall(
             f"{_ENTRY} WHERE r.family = ?1 AND (?2 IS NULL OR r.player IN"
             " (SELECT h.player FROM rating_history AS h JOIN games AS g"
             " ON g.game_id = h.game_id WHERE h.family = ?1 AND g.chat_id = ?2))"
+            " AND (?4 IS NULL OR r.player LIKE ?4 || ':%')"
+            " AND r.games >= ?5 AND (?6 IS NULL OR r.games < ?6)"
             " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.player ASC LIMIT ?3",
-            (family, chat_id, limit))
+            (family, chat_id, limit, kind, min_games, below_games))
         return _entry.all(rows)
 
     async def of_player(self, ex: Executor, player: str) -> list[RatingEntry]:
