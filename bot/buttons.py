@@ -20,6 +20,7 @@ from bot.callbacks import (
     CancelAgree,
     DrawTile,
     EndTurn,
+    HelpPage,
     LobbyAction,
     OpenEnd,
     PassTurn,
@@ -33,7 +34,13 @@ from bot.callbacks import (
 )
 from bot.common import error_text, move_refusal, player_of, with_admin_fallback
 from bot.formatting import no_fit_text, rules_text, seat_name
-from bot.keyboards import cancel_agreement_keyboard, is_variant, rules_keyboard, tile_label
+from bot.keyboards import (
+    cancel_agreement_keyboard,
+    help_page,
+    is_variant,
+    rules_keyboard,
+    tile_label,
+)
 from bot.kinds import BotKind, MakeMove, Refusal, Reselect, kind_of_data
 from bot.presenter import Presenter
 from bot.review import review_button, start_link
@@ -113,6 +120,9 @@ async def _dispatch(query: CallbackQuery, context: Context, answer: Answer) -> N
         return
     if isinstance(data, RulesOf):
         await _rules(state, ui, query, answer, lang, data, chat_id)
+        return
+    if isinstance(data, HelpPage):
+        await _help(state, ui, query, answer, lang, data, chat_id)
         return
     if isinstance(data, CancelAgree):
         await _agree_to_cancel(state, ui, query, answer, lang, data)
@@ -357,6 +367,26 @@ async def _rules(state: BotState, ui: Presenter, query: CallbackQuery, answer: A
         return
     await answer(tr(lang, "ans.rules_sent"))
     ui.say(user_id, text)
+
+
+async def _help(state: BotState, ui: Presenter, query: CallbackQuery, answer: Answer,
+                lang: str, data: HelpPage, chat_id: int) -> None:
+    """A button under /help: in a private chat the help message becomes that page;
+    from a group the page goes to the presser's private chat (the group sees nothing
+    more), or he gets the link to open it."""
+    text, markup = help_page(lang, data.page)
+    message = query.message
+    if message is not None and message.chat.type == "private":
+        await answer()
+        ui.edit_text(chat_id, message.message_id, text, markup)
+        return
+    user_id = query.from_user.id
+    known = await state.service.user(user_id)
+    if known is None or not known.has_private_chat or known.blocked:
+        await answer(tr(lang, "ans.help_start"), url=ui.start_link(f"help-{data.page}"))
+        return
+    await answer(tr(lang, "ans.help_sent"))
+    ui.say(user_id, text, markup)
 
 
 # the lobby actions the settings panel sends from the presser's private chat

@@ -15,6 +15,7 @@ Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn fo
     v:<gid>                            the post-game review of that game (under its result)
     m:<gid>                            a rematch of that finished game (under its result)
     k:<gid>                            agree to cancel that started game
+    h:<page>                           a /help button: r rules, s settings, c commands, v review
 
 Anything else, or anything out of range, decodes to None: a forged payload.
 """
@@ -150,8 +151,19 @@ class CancelAgree:
     game_id: int
 
 
+# the pages a /help button opens: the rules menu, settings, commands, the review
+HELP_PAGES = ("r", "s", "c", "v")
+
+
+@dataclass(frozen=True, slots=True)
+class HelpPage:
+    """A button under /help: the longer text of one of HELP_PAGES."""
+
+    page: str
+
+
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
-                | Signal | RulesOf | ReviewGame | Rematch | CancelAgree)
+                | Signal | RulesOf | ReviewGame | Rematch | CancelAgree | HelpPage)
 
 _NUM = r"(0|[1-9][0-9]{0,14})"
 _PLAY = re.compile(rf"p:{_NUM}:{_NUM}:([0-9]{{1,2}}):([WENSL])([#xr]?)")
@@ -163,6 +175,7 @@ _RULES = re.compile(r"r:([a-z_]{1,20})")
 _REVIEW = re.compile(rf"v:{_NUM}")
 _REMATCH = re.compile(rf"m:{_NUM}")
 _AGREE = re.compile(rf"k:{_NUM}")
+_HELP = re.compile(r"h:([a-z])")
 _LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
 
 
@@ -198,6 +211,10 @@ def encode(data: CallbackData) -> str:
         text = f"m:{data.game_id}"
     elif isinstance(data, CancelAgree):
         text = f"k:{data.game_id}"
+    elif isinstance(data, HelpPage):
+        if data.page not in HELP_PAGES:
+            raise ValueError(f"not a help page: {data.page!r}")
+        text = f"h:{data.page}"
     elif isinstance(data, RulesOf):
         if not re.fullmatch(r"[a-z_]{1,20}", data.variant):
             raise ValueError(f"not a variant name: {data.variant!r}")
@@ -266,6 +283,8 @@ def decode(text: str | None) -> CallbackData | None:
     if m := _AGREE.fullmatch(text):
         ids = _ids(m[1])
         return None if ids is None else CancelAgree(ids[0])
+    if m := _HELP.fullmatch(text):
+        return HelpPage(m[1]) if m[1] in HELP_PAGES else None
     if m := _LOBBY.fullmatch(text):
         ids = _ids(m[1])
         action, arg = m[2], m[3] or ""

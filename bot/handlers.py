@@ -8,11 +8,12 @@ import re
 import time
 from dataclasses import dataclass
 
-from telegram import Update, User
+from telegram import InlineKeyboardMarkup, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
 from bot import tg
+from bot.callbacks import HELP_PAGES
 from bot.common import (
     error_text,
     impersonal,
@@ -27,10 +28,18 @@ from bot.formatting import (
     last_result_message,
     rules_text,
     score_message,
-    variant_list,
+    seat_name,
     variant_name,
 )
-from bot.keyboards import cancel_agreement_keyboard, resolve_variant, rules_keyboard, variant_names
+from bot.keyboards import (
+    cancel_agreement_keyboard,
+    close_variants,
+    help_keyboard,
+    help_page,
+    resolve_variant,
+    rules_keyboard,
+    variant_names,
+)
 from bot.presenter import SETTINGS_LINK_PREFIX, Presenter
 from bot.ratings import send_chart, stats_part, stats_text, top_reply
 from bot.review import REVIEW_PAYLOAD, review_by_link
@@ -65,11 +74,26 @@ class Env:
     command: str = ""  # the command's name, without its slash
     update_id: int = 0
 
-    async def say(self, text: str) -> None:
+    async def say(self, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
         """The command's answer, before the table's updates; a newer same command of
         the same person drops this answer while it waits (it would only repeat)."""
-        self.ui.say(self.chat_id, text, thread=self.topic,
+        self.ui.say(self.chat_id, text, markup, thread=self.topic,
                     key=("reply", self.user.id, self.command), origin=self.update_id)
+
+    async def sent_in_private(self) -> None:
+        """The group's one line that the answer went to the asker's private chat."""
+        await self.say(tr(self.lang, "note.sent_private", name=self.user.first_name))
+
+    async def unknown_variant(self, command: str) -> None:
+        """``/newgame x`` or ``/rules x`` of no variant: the closest names, and /rules
+        for all of them (the whole list would only bury the answer)."""
+        arg = " ".join(self.args)[:40]
+        close = close_variants(arg, self.lang)
+        if not close:
+            await self.say(tr(self.lang, "usage.variant_far", arg=arg))
+            return
+        await self.say(tr(self.lang, f"usage.{command}", arg=arg, variants="\n".join(
+            f"• {variant_name(self.lang, name)} — /{command} {name}" for name in close)))
 
     async def my_game(self, *, playing: bool = True) -> GameInfo | None:
         """The game the command is about: the group's, or in private the user's."""
@@ -138,8 +162,8 @@ async def cmd_start(update: Update, context: Context) -> None:
     env = await _env(update, context)
     if env is None:
         return
-    if not env.private:
-        await env.say(tr(env.lang, "help", variants=variant_list(env.lang)))
+    if not env.private:  # a few lines: what the bot is, /newgame, /help
+        await env.say(tr(env.lang, "start.group"))
         return
     state, ui, user = env.state, env.ui, env.user
     await state.service.set_reachable(user.id, private_chat=True, blocked=False)
@@ -148,6 +172,10 @@ async def cmd_start(update: Update, context: Context) -> None:
         if chosen is not None:  # from a /rules button pressed in a group
             await env.say(rules_text(env.lang, chosen))
             return
+    if env.args and env.args[0].startswith(HELP_PAYLOAD) \
+            and env.args[0].removeprefix(HELP_PAYLOAD) in HELP_PAGES:  # a group's /help button
+        await env.say(*help_page(env.lang, env.args[0].removeprefix(HELP_PAYLOAD)))
+        return
     if env.args and env.args[0].startswith(REVIEW_PAYLOAD):  # a group's review button
         await review_by_link(context.application, user.id, env.lang, env.args[0])
         return
@@ -232,9 +260,10 @@ async def _join_by_link(env: Env, token: str) -> None:
 
 
 async def cmd_help(update: Update, context: Context) -> None:
+    """A few lines, and buttons to the longer pages (bot/buttons.py opens them)."""
     env = await _env(update, context)
     if env is not None:
-        await env.say(tr(env.lang, "help", variants=variant_list(env.lang)))
+        await env.say(tr(env.lang, "help"), help_keyboard(env.lang))
 
 
 # ------------------------------------------------------------------ lobby
@@ -249,8 +278,7 @@ async def cmd_newgame(update: Update, context: Context) -> None:
         return
     chosen = resolve_variant("_".join(env.args)) if env.args else await _last_variant(env)
     if chosen is None:
-        await env.say(tr(env.lang, "usage.newgame", arg=" ".join(env.args)[:40],
-                         variants=variant_list(env.lang, "newgame")))
+        await env.unknown_variant("newgame")
         return
     try:
         game = await env.state.service.open_lobby(env.chat_id, player_of(env.user), chosen,
@@ -398,6 +426,10 @@ async def cmd_hand(update: Update, context: Context) -> None:
         return
     env.ui.told_no_hand.discard((game.game_id, env.user.id))
     env.ui.show_hand(game, seat.seat, resend=True)
+    if not env.private:  # a hand he can get: the group is told where it went
+        known = await env.state.service.user(env.user.id)
+        if known is not None and known.has_private_chat and not known.blocked:
+            await env.sent_in_private()
 
 
 async def cmd_table(update: Update, context: Context) -> None:
@@ -448,8 +480,7 @@ async def cmd_rules(update: Update, context: Context) -> None:
         return
     chosen = resolve_variant("_".join(env.args)) if env.args else None
     if env.args and chosen is None:
-        await env.say(tr(env.lang, "usage.rules", arg=" ".join(env.args)[:40],
-                         variants=variant_list(env.lang, "rules")))
+        await env.unknown_variant("rules")
         return
     if chosen is None:
         env.ui.say(env.chat_id, tr(env.lang, "rules.menu"), rules_keyboard(env.lang),
@@ -465,16 +496,19 @@ async def cmd_rules(update: Update, context: Context) -> None:
         return
     private_lang = await env.ui.user_language(env.user.id, env.user.language_code, known)
     env.ui.say(env.user.id, rules_text(private_lang, chosen))
+    await env.sent_in_private()
 
 
 RULES_PAYLOAD = "rules-"  # /start rules-<variant>: the rules, from a group's /rules
+HELP_PAYLOAD = "help-"  # /start help-<page>: a /help page, from a group's /help button
 HINT_INTERVAL = 60.0  # seconds between two hints to one user typing in private
 _HINTS_KEY = "domino_private_hints"
 
 
 async def on_private_text(update: Update, context: Context) -> None:
     """Text typed to the bot in private (not a command): a short hint, at most one a
-    minute per user, so ten lines typed get one answer."""
+    minute per user, so ten lines typed get one answer. A player of a game under way
+    is pointed at his hand instead (his turn, or whose it is), and gets it anew."""
     message, user = update.message, update.effective_user
     if message is None or user is None or message.chat.type != ChatType.PRIVATE:
         return
@@ -488,8 +522,21 @@ async def on_private_text(update: Update, context: Context) -> None:
             del hinted[key]
     hinted[user.id] = now
     state = get_state(context)
-    lang = await state.presenter.user_language(user.id, user.language_code)
-    state.presenter.say(message.chat.id, tr(lang, "private.hint"))
+    ui = state.presenter
+    lang = await ui.user_language(user.id, user.language_code)
+    playing = [(game, seat) for game in await state.service.games_of_user(user.id)
+               if game.status == "playing" and (seat := game.seat_of(user.id)) is not None]
+    if not playing:
+        ui.say(message.chat.id, tr(lang, "private.hint"))
+        return
+    # the game where it is his turn, else his first
+    game, seat = next(((g, s) for g, s in playing if g.turn == s.seat), playing[0])
+    on_turn = next((s for s in game.seats if s.seat == game.turn), None)
+    if on_turn is not None:
+        ui.say(message.chat.id, tr(lang, "private.your_turn") if on_turn is seat
+               else tr(lang, "private.turn_of", name=seat_name(lang, on_turn)))
+    ui.told_no_hand.discard((game.game_id, user.id))
+    ui.show_hand(game, seat.seat, resend=True)
 
 
 async def cmd_stats(update: Update, context: Context) -> None:

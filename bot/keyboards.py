@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping, Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import (
     AI_LETTER,
+    HELP_PAGES,
     SIGNALS,
     CancelAgree,
     DrawTile,
     EndTurn,
+    HelpPage,
     LobbyAction,
     OpenEnd,
     PassTurn,
@@ -56,6 +59,20 @@ def resolve_variant(text: str) -> str | None:
     """The variant a name or alias stands for (None: unknown)."""
     cls = find_variant(normalize_variant(text))
     return cls.name if cls is not None else None
+
+
+def close_variants(text: str, lang: str, count: int = 3) -> list[str]:
+    """The variants whose name, alias or name in ``lang`` is closest to an unknown
+    ``text`` (at most ``count``, closest first; none when nothing is close)."""
+    names: dict[str, str] = {}  # a normalised name or alias -> its variant
+    for cls in variants_in_order():
+        for alias in (cls.name, *cls.aliases, normalize_variant(variant_name(lang, cls.name))):
+            names.setdefault(normalize_variant(alias), cls.name)
+    found: list[str] = []
+    for match in difflib.get_close_matches(normalize_variant(text), names, n=10, cutoff=0.6):
+        if names[match] not in found:
+            found.append(names[match])
+    return found[:count]
 
 
 def _button(text: str, data: object) -> InlineKeyboardButton:
@@ -436,6 +453,20 @@ def rules_keyboard(lang: str) -> InlineKeyboardMarkup:
     """The /rules menu: a button per variant, two a row."""
     buttons = [_button(variant_name(lang, v), RulesOf(v)) for v in variant_names()]
     return InlineKeyboardMarkup([buttons[i:i + 2] for i in range(0, len(buttons), 2)])
+
+
+def help_keyboard(lang: str) -> InlineKeyboardMarkup:
+    """The buttons under /help: the rules menu, settings, every command, the review."""
+    buttons = [_button(tr(lang, f"btn.help_{page}"), HelpPage(page)) for page in HELP_PAGES]
+    return InlineKeyboardMarkup([buttons[:2], buttons[2:]])
+
+
+def help_page(lang: str, page: str) -> tuple[str, InlineKeyboardMarkup]:
+    """What a /help button shows: the rules menu under its own buttons, or a longer
+    help text with the /help buttons under it (to go on to another page)."""
+    if page == "r":
+        return tr(lang, "rules.menu"), rules_keyboard(lang)
+    return tr(lang, f"help.{page}"), help_keyboard(lang)
 
 
 def cancel_agreement_keyboard(lang: str, game_id: int, agreed: int, needed: int

@@ -39,7 +39,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import BaseUpdateProcessor
 
-from bot.callbacks import RulesOf, decode
+from bot.callbacks import HelpPage, RulesOf, decode
 from bot.flood import Budgets, Verdict
 from bot.kinds import kind_of_data
 
@@ -146,7 +146,7 @@ def game_of_press(data: str | None) -> int | None:
     """The game a press names: a move, a lobby button, a kind's own hand button."""
     decoded = decode(data)
     if decoded is not None:
-        return None if isinstance(decoded, RulesOf) else decoded.game_id
+        return None if isinstance(decoded, RulesOf | HelpPage) else decoded.game_id
     kind = kind_of_data(data or "")
     return kind.game_of(data or "") if kind is not None else None
 

@@ -21,35 +21,12 @@ TEXTS: dict[str, str] = {
     "cmd.start": "Start the bot",
     # ------------------------------------------------------------ general
     "help": (
-        "🁫 Domino bot\n"
-        "\n"
-        "In a group: /newgame [variant] opens a game; players press «Join», then «Start». "
-        "Only the game's creator or a group admin adds computer players or changes the "
-        "rules: «⚙ Settings» opens them in his private chat with me. Your tiles arrive in "
-        "your private chat with me, as buttons: press a tile to place it. The "
-        "group sees the table as a picture.\n"
-        "\n"
-        "When nothing fits, your pass or draw is made for you (/settings forced off "
-        "turns that off). When your turn has waited a while, I message you in private; "
-        "/notify off stops that, /notify on brings it back.\n"
-        "\n"
-        "/rules: a menu of the variants and their rules. /score: the score, or the last "
-        "game's result. /export [N]: a game's record as a file. While the game goes on, "
-        "it holds no other player's tiles and no boneyard (in private your own tiles, in "
-        "the group nobody's); once the game is over, the complete record.\n"
-        "\n"
-        "/top [family]: the rating leaderboard (μ−3σ, one rating per family of games); "
-        "/stats: your statistics, ratings and rating chart; /review [N] in private: what "
-        "each of your decisions in a finished game cost against the computer's best. "
-        "/settings hints off hides the points a placement scores on your buttons; "
-        "/settings table text shows the table as text instead of a picture. In a forum, "
-        "each topic can hold its own game.\n"
-        "\n"
-        "More commands: /pass, /fish, /hand, /table [text], /settings, /cancel, /back, "
-        "/stats, /top, /review, /language ru|en.\n"
-        "\n"
-        "Variants:\n"
-        "{variants}"
+        "🁫 Domino bot: dominoes for group chats.\n"
+        "In a group, /newgame [variant] opens a game: press «Join», then «Start».\n"
+        "Your tiles come to your private chat with me, as buttons: tap one to place it.\n"
+        "/hand sends your hand again; /table and /score show the table and the score.\n"
+        "/cancel cancels a game; /stats and /top: your statistics and the ratings.\n"
+        "The buttons below: the rules of every variant, the settings, all commands."
     ),
     "start.greeting": (
         "Hello, {name}! I deal dominoes in group chats.\n"
@@ -91,12 +68,14 @@ TEXTS: dict[str, str] = {
     "btn.old_lobby": "This game is closed.",
     # ------------------------------------------------------------ usage
     "usage.newgame": (
-        "Unknown variant «{arg}». Choose one:\n"
-        "{variants}"
+        "Unknown variant «{arg}». Did you mean:\n"
+        "{variants}\n"
+        "All the variants: /rules."
     ),
     "usage.rules": (
-        "Unknown variant «{arg}». Choose one:\n"
-        "{variants}"
+        "Unknown variant «{arg}». Did you mean:\n"
+        "{variants}\n"
+        "All the variants: /rules."
     ),
     "usage.language": "Use /language ru or /language en. Now: {language}.",
     "usage.no_args": "/{command} takes no arguments.",
@@ -894,4 +873,72 @@ TEXTS: dict[str, str] = {
     "plural.stats_goat.one": "goat {n} time",
     "plural.stats_goat.few": "goat {n} times",
     "plural.stats_goat.many": "goat {n} times",
+    # /help in a few lines, its longer pages a button away; pointers to private answers
+    "btn.help_r": "📖 Rules",
+    "btn.help_s": "⚙️ Settings",
+    "btn.help_c": "📋 Commands",
+    "btn.help_v": "🔍 Review",
+    "help.s": (
+        "⚙️ Settings\n"
+        "\n"
+        "A game's options (variant, teams, target, house rules) are chosen in its lobby: "
+        "«⚙ Settings» opens them in the private chat of the game's creator or a group "
+        "admin.\n"
+        "\n"
+        "The group's own settings bind every game there; its admins change them:\n"
+        "/settings turn 2m — time per turn (30s, 1m, 2m, 5m, 1h, 24h, off)\n"
+        "/settings timeout skip|ai — on a time-out, the forced move or a computer's\n"
+        "/settings takeover 3 — a computer takes the seat after 3 time-outs in a row\n"
+        "/settings lobby 24h, /settings idle 7d — when an unused lobby or game closes\n"
+        "/settings forced off — a forced pass or draw is no longer made for you\n"
+        "/settings hints off — no points on the tile buttons\n"
+        "/settings table text — the table as text instead of a picture\n"
+        "/settings alone shows them.\n"
+        "\n"
+        "Your own: /notify off stops the turn reminders in private, /notify on brings "
+        "them back; /language ru|en."
+    ),
+    "help.c": (
+        "📋 Commands\n"
+        "\n"
+        "In a group:\n"
+        "/newgame [variant] — open a game (alone: the variant last played here)\n"
+        "/settings — the lobby's settings, or the group's (see ⚙️ Settings)\n"
+        "/table [text] — the table again (text: as text)\n"
+        "/pass — pass when nothing fits; /fish — is the game blocked?\n"
+        "/cancel — cancel the game: the players agree, or an admin decides\n"
+        "/back — take your seat back from the computer\n"
+        "\n"
+        "Anywhere:\n"
+        "/hand — your hand again, in private\n"
+        "/score — the score, or the last game's result\n"
+        "/rules [variant] — the rules of the variants\n"
+        "/export [N] — a game's record as a file: while it goes on, without the "
+        "other players' tiles and the boneyard; once it is over, complete\n"
+        "/stats — your statistics, ratings and rating chart\n"
+        "/top [family] — the leaderboard (one rating per family of games)\n"
+        "/review [N] — in private: what your decisions in a finished game cost\n"
+        "/notify on|off — turn reminders in private\n"
+        "/language ru|en — the language\n"
+        "\n"
+        "In a forum, each topic can hold its own game."
+    ),
+    "help.v": (
+        "🔍 Review\n"
+        "\n"
+        "When a game is over, the «🔍 Review» button under its result, or /review in our private "
+        "chat, goes through your decisions: the hard computer values each choice you had "
+        "and shows the ones that cost the most points, with the move it would have made.\n"
+        "/review N reviews game N; the review covers games played on a line of tiles."
+    ),
+    "start.group": (
+        "🁫 I deal dominoes here and send each player his tiles in private.\n"
+        "/newgame opens a game, /help tells more."
+    ),
+    "usage.variant_far": "Unknown variant «{arg}». All the variants and their rules: /rules.",
+    "ans.help_sent": "Sent to you in private.",
+    "ans.help_start": "Open the chat with me and press «Start»: the help will come there.",
+    "private.your_turn": "Your turn: tap a tile marked ✅.",
+    "private.turn_of": "It is {name}'s turn. Your hand is below.",
+    "note.sent_private": "→ {name}: sent to you in private.",
 }

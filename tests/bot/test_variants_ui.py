@@ -246,7 +246,8 @@ async def test_newgame_aliases_and_rules_in_parts(emu: TelegramEmulator, db_path
         texts = [m.text or "" for m in emu.bot_messages(group.id)]
         assert texts == [tr("ru", "rules.menu")]
         await bot.send(anna, group.id, "/rules морской козёл")  # the long text in private
-        assert len(emu.bot_messages(group.id)) == 1
+        assert [m.text for m in emu.bot_messages(group.id)][1:] == [  # and a line here
+            tr("ru", "note.sent_private", name="Anna")]
         assert emu.bot_messages(anna.id)[-1].text.startswith(  # type: ignore[union-attr]
             "📖 Морской козёл\n")
         await bot.send(anna, group.id, "/newgame козёл")
