@@ -13,6 +13,7 @@ from engine.variant_base import (
     LOWEST_DOUBLES,
     TELEPHONE_LEADS,
     LeadRule,
+    Variant,
     heaviest,
     make_variant,
     variants_in_order,
@@ -34,7 +35,7 @@ def expected(rule: LeadRule, hands: Sequence[Sequence[Tile]]) -> Tile | None:
 
 @pytest.mark.parametrize("cls", [c for c in variants_in_order() if 6 in c.sets_allowed],
                          ids=lambda c: c.name)
-def test_the_declared_lead_rule_is_the_one_played(cls: type) -> None:
+def test_the_declared_lead_rule_is_the_one_played(cls: type[Variant]) -> None:
     players = max(cls.players_allowed)
     variant = make_variant(cls.name, players, {})
     rng = random.Random(cls.name)
