@@ -389,14 +389,15 @@ async def _help(state: BotState, ui: Presenter, query: CallbackQuery, answer: An
     ui.say(user_id, text, markup)
 
 
-# the lobby actions the settings panel sends from the presser's private chat
-PANEL_ACTIONS = frozenset({"v", "tm", "tg", "fp", "b", *OPTION_ACTIONS})
+# the lobby actions the settings panel sends from the presser's private chat: its
+# pages, the settings, Start and Done
+PANEL_ACTIONS = frozenset({"pg", "v", "tm", "tg", "fp", "go", "b", *OPTION_ACTIONS})
 
 
 async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: Context,
                  answer: Answer, data: LobbyAction, chat_id: int) -> None:
     """A lobby button: in the group's lobby, or on the settings panel in the private
-    chat of the creator or an admin (the settings actions only)."""
+    chat of the creator or an admin (its pages, the settings and Start only)."""
     user = query.from_user
     lang = await ui.user_language(user.id, user.language_code)
     service = state.service
@@ -477,11 +478,20 @@ async def _lobby(state: BotState, ui: Presenter, query: CallbackQuery, context: 
             else:
                 ui.show_lobby(game)  # an old keyboard in the group
             return
+        elif action == "pg":
+            if not in_panel:  # the pages are the panel's, never the group lobby's
+                await answer(tr(lang, "btn.forged"))
+                return
+            await answer()
+            ui.panel_page(game, user.id, variants=arg == "v")
+            return
         elif action == "v":
             if not is_variant(arg):
                 await answer(tr(lang, "btn.forged"))
                 return
             game, text = await managed(arg), tr(lang, "ans.settings")
+            if in_panel:  # chosen: back to the options of the new variant
+                ui.panel_page(game, user.id, variants=False)
         elif action == "tm":
             game, text = await managed(teams=arg == "1"), tr(lang, "ans.settings")
         elif action == "fp":

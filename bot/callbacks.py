@@ -43,6 +43,7 @@ LOBBY_ACTIONS: dict[str, str] = {
     "r": "",                   # remove the last computer player
     "c": "",                   # show the settings
     "b": "",                   # back from the settings
+    "pg": "[mv]",              # the settings panel's page: m its options, v the variants
     "v": "[a-z_]{1,20}",       # choose the variant
     "tm": "[01]",              # teams off / on
     "tg": "[0-9]{1,4}",        # target (0: the variant's default)

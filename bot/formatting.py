@@ -234,6 +234,12 @@ def settings_text(lang: str, game: GameInfo) -> str:
     return "\n".join(lines)
 
 
+def variant_page_text(lang: str, game: GameInfo) -> str:
+    """The settings panel's variant page: the game's variant now, and what to do."""
+    return "\n".join((tr(lang, "panel.title", variant=variant_name(lang, game.variant)), "",
+                      tr(lang, "panel.variants_hint")))
+
+
 def closed_panel_text(lang: str, game: GameInfo) -> str:
     """The settings panel once closed: why, and that it has no buttons any more."""
     key = {"lobby": "panel.closed", "playing": "panel.started",

@@ -410,15 +410,12 @@ def offered_options(variant: str) -> list[str]:
 
 
 def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
-    """The settings panel: the variants, then one button per option that applies,
-    showing its current value (a press moves it to the next), then «Done»."""
+    """The settings panel's main page: the variant (its button opens the variant
+    page), one button per option of that variant that applies, showing its current
+    value (a press moves it to the next), then «Start» and «Done»."""
     gid = game.game_id
-    variants = [
-        _button(("• " if v == game.variant else "") + variant_name(lang, v),
-                LobbyAction(gid, "v", v))
-        for v in variant_names()
-    ]
-    rows = [variants[i:i + 2] for i in range(0, len(variants), 2)]
+    rows = [[_button(tr(lang, "btn.panel_variant", variant=variant_name(lang, game.variant)),
+                     LobbyAction(gid, "pg", "v"))]]
     options = []
     if teams_toggle(game):
         teams = teams_value(game)
@@ -445,7 +442,22 @@ def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
         options.append(_button(tr(lang, f"btn.{name}", value=_on_off(lang, value)),
                                LobbyAction(gid, code, "0" if value else "1")))
     rows.extend(options[i:i + 2] for i in range(0, len(options), 2))
-    rows.append([_button(tr(lang, "btn.settings_done"), LobbyAction(gid, "b"))])
+    rows.append([_button(tr(lang, "btn.start"), LobbyAction(gid, "go")),
+                 _button(tr(lang, "btn.settings_done"), LobbyAction(gid, "b"))])
+    return InlineKeyboardMarkup(rows)
+
+
+def variant_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
+    """The settings panel's variant page: a button per variant, two a row (the
+    current one marked), then «Back» to the options."""
+    gid = game.game_id
+    variants = [
+        _button(("• " if v == game.variant else "") + variant_name(lang, v),
+                LobbyAction(gid, "v", v))
+        for v in variant_names()
+    ]
+    rows = [variants[i:i + 2] for i in range(0, len(variants), 2)]
+    rows.append([_button(tr(lang, "btn.panel_back"), LobbyAction(gid, "pg", "m"))])
     return InlineKeyboardMarkup(rows)
 
 

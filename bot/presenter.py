@@ -46,8 +46,9 @@ from bot.formatting import (
     seat_names,
     settings_text,
     table_caption,
+    variant_page_text,
 )
-from bot.keyboards import lobby_keyboard, settings_keyboard, table_keyboard
+from bot.keyboards import lobby_keyboard, settings_keyboard, table_keyboard, variant_keyboard
 from bot.kinds import bot_kind  # issue 14: each kind's hand, picture and text
 from bot.outbox import Outbox, Priority, Run
 from bot.review_keys import final_keyboard  # the post-game review (issue 15)
@@ -95,6 +96,8 @@ class Screen:
     last_end: tuple[tuple[int, bool], tuple[int, RoundEnd] | None] | None = None
     # why a lobby was closed, when not by /cancel: (catalogue key, its values)
     cancel_note: tuple[str, dict[str, object]] | None = None
+    # the settings panel shows its variant page (the variants and «Back»), not its options
+    variant_page: bool = False
 
 
 def digest(*parts: object) -> str:
@@ -348,8 +351,14 @@ class Presenter:
     def open_panel(self, game: GameInfo, user_id: int) -> None:
         """Send the settings panel to the user's private chat (the one open before,
         anywhere, is deleted: one panel per game)."""
-        self.screen(game)
+        self.screen(game).variant_page = False
         self._put_panel(game, user_id, resend=True)
+
+    def panel_page(self, game: GameInfo, user_id: int, *, variants: bool) -> None:
+        """Turn the user's panel to its variant page (``variants``) or back to the
+        options of the game's variant."""
+        self.screen(game).variant_page = variants
+        self._put_panel(game, user_id)
 
     def refresh_panel(self, game: GameInfo, user_id: int) -> None:
         """Bring the user's panel in line now (the group's lobby slot does it too, at
@@ -527,8 +536,11 @@ class Presenter:
         lang = await self.user_language(chat_id)
         if game.status == "lobby" and not close:
             try:
-                await self._put_text(game, "lobby", chat_id, settings_text(lang, game),
-                                     settings_keyboard(lang, game), resend=resend,
+                if screen.variant_page:
+                    text, markup = variant_page_text(lang, game), variant_keyboard(lang, game)
+                else:
+                    text, markup = settings_text(lang, game), settings_keyboard(lang, game)
+                await self._put_text(game, "lobby", chat_id, text, markup, resend=resend,
                                      seat=PANEL_SEAT)
             except TelegramError as exc:
                 if not tg.cannot_write(exc):

@@ -465,14 +465,11 @@ TEXTS: dict[str, str] = {
     ),
     # ---- issue 12: the lobby says what will happen
     "btn.settings_done": "✔ Done",
-    "err.not_manager": "Only {name} (who opened the game) or a group admin can change "
-                       "the game's settings and its computer players.",
+    "err.not_manager": "Only {name} (who opened it) or an admin can change this.",
     "err.not_manager_admin": "Only a group admin can do that (or the creator of the "
                              "group's game).",
     "panel.title": "⚙ Game settings: {variant}",
-    "panel.hint": "Press a button to change an option: it shows the current value, and "
-                  "each press moves it on. The group's lobby shows every change. Press "
-                  "«Done» when you are finished.",
+    "panel.hint": "A press moves an option on; the group's lobby shows it.",
     "panel.teams_later": "Teams can be chosen once exactly 4 players are seated.",
     "panel.closed": "⚙ The settings of «{variant}» are closed. /settings in the group opens them "
                     "again.",
@@ -762,18 +759,12 @@ TEXTS: dict[str, str] = {
         "Only a group admin can change the group's settings: they apply to every game "
         "here, in every topic."
     ),
-    "err.admin_unknown": (
-        "Telegram did not tell me whether you are an admin of this group, so nothing "
-        "was changed. Try again in a moment."
-    ),
+    "err.admin_unknown": "Telegram did not say if you are an admin. Try again soon.",
     "err.agreement_needed": (
         "A started game is cancelled by a group admin, or when all its players agree: "
         "send /cancel and the others press the button."
     ),
-    "err.not_member": (
-        "Only members of the group where this game was opened can take a seat. Join "
-        "that group first."
-    ),
+    "err.not_member": "Only members of this game's group can take a seat.",
     "start.member_unknown": (
         "Telegram did not tell me whether you are a member of the group of this game, "
         "so you were not seated. Press the link again in a moment."
@@ -802,9 +793,7 @@ TEXTS: dict[str, str] = {
         "cancelled."
     ),
     # starting only what can be played; the review queue
-    "err.no_private_chat": "Not yet: {names} must first open the private chat with me "
-                           "(the 🔓 button in the lobby) and press «Start», or they get "
-                           "no tiles.",
+    "err.no_private_chat": "Not yet: {names} must open my chat (🔓) and press «Start».",
     "btn.open_private": "🔓 {name}: open the private chat",
     "review.queued": "⏳ Your review is queued: {ahead} ahead of you. This message shows "
                      "its progress when its turn comes.",
@@ -941,4 +930,8 @@ TEXTS: dict[str, str] = {
     "private.your_turn": "Your turn: tap a tile marked ✅.",
     "private.turn_of": "It is {name}'s turn. Your hand is below.",
     "note.sent_private": "→ {name}: sent to you in private.",
+    # the settings panel's pages: its variant button and the variant page
+    "btn.panel_variant": "🎲 Variant: {variant} ▸",
+    "btn.panel_back": "◂ Back",
+    "panel.variants_hint": "Choose the variant; /rules tells how each is played.",
 }

@@ -129,13 +129,27 @@ class Bot:
                 return m
         raise AssertionError("no settings panel")
 
-    async def panel_press(self, user: User, action: str) -> str | None:
-        """Press a button of the user's settings panel (by action, as lobby_press)."""
+    def panel_button(self, user: User, action: str) -> tuple[int, str] | None:
+        """The message id and data of the panel's button of this action (None: the
+        page shown has none)."""
         msg = self.panel(user)
         for data in msg.callback_datas():
             if data.split(":", 2)[-1].startswith(action):
-                return await self.press(user, user.id, msg.message_id, data)
-        raise AssertionError(f"no panel button {action!r} in {msg.callback_datas()}")
+                return msg.message_id, data
+        return None
+
+    async def panel_press(self, user: User, action: str) -> str | None:
+        """Press a button of the user's settings panel (by action, as lobby_press). A
+        variant ("v:<name>") is on the panel's variant page: its ▸ button opens it
+        first when the page shown is the options."""
+        found = self.panel_button(user, action)
+        if found is None and action.startswith("v:") and self.panel_button(user, "pg:v"):
+            await self.panel_press(user, "pg:v")
+            found = self.panel_button(user, action)
+        if found is None:
+            raise AssertionError(f"no panel button {action!r} in "
+                                 f"{self.panel(user).callback_datas()}")
+        return await self.press(user, user.id, *found)
 
     async def settings(self, user: User, chat_id: int, *actions: str) -> None:
         """Open the settings (the lobby's ⚙), press these panel buttons, press Done."""

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from bot.callbacks import DrawTile, LobbyAction, PassTurn, PlayTile, TileInfo, decode
 from bot.formatting import hand_text, lobby_text, table_caption
-from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard, table_keyboard
+from bot.keyboards import (
+    hand_keyboard,
+    lobby_keyboard,
+    settings_keyboard,
+    table_keyboard,
+    variant_keyboard,
+)
 from engine.game import Game
 from engine.moves import DRAW, PASS, Place
 from engine.variants import make_variant
@@ -84,7 +90,12 @@ def test_lobby_and_settings_keyboards() -> None:
     actions = {decode(d).action for d in datas(lobby_keyboard("en", kozel))}  # type: ignore[union-attr]
     assert {"j", "q", "a", "r", "c", "go", "x"} <= actions
     settings = [decode(d) for d in datas(settings_keyboard("en", kozel))]
-    assert LobbyAction(42, "fp", "1") in settings and LobbyAction(42, "v", "draw") in settings
+    assert LobbyAction(42, "fp", "1") in settings and LobbyAction(42, "go") in settings
+    # the variants are on their own page, one ▸ button away, with «Back»
+    assert LobbyAction(42, "pg", "v") in settings
+    assert not any(isinstance(s, LobbyAction) and s.action == "v" for s in settings)
+    variants = [decode(d) for d in datas(variant_keyboard("en", kozel))]
+    assert LobbyAction(42, "v", "draw") in variants and LobbyAction(42, "pg", "m") in variants
     fives_game = lobby("all_fives", target=250)
     fives = [decode(d) for d in datas(settings_keyboard("en", fives_game))]
     assert LobbyAction(42, "tg", "100") in fives  # the target cycles

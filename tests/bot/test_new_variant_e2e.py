@@ -76,8 +76,9 @@ async def test_a_variant_defined_in_a_test_is_offered_and_played(
         assert "Quick block" in (bot.lobby(group.id).text or "")
         # its target button offers its own values, in turn, and the service takes them
         await bot.lobby_press(anna, group.id, "c")
-        panel = bot.panel(anna)
-        assert f"l:{game.game_id}:v:quick_block" in panel.callback_datas()
+        await bot.panel_press(anna, "pg:v")  # the panel's variant page offers it
+        assert f"l:{game.game_id}:v:quick_block" in bot.panel(anna).callback_datas()
+        await bot.panel_press(anna, "pg:m")
         seen = []
         for _ in range(3):
             label = next(text for row in bot.panel(anna).keyboard() for text, data in row

@@ -27,6 +27,7 @@ from bot.keyboards import (
     normalize_variant,
     resolve_variant,
     settings_keyboard,
+    variant_keyboard,
     variant_names,
 )
 from bot.pictures import table_picture
@@ -51,7 +52,7 @@ def test_every_variant_is_offered() -> None:
         "general_kozel", "osel", "checheve", "sport", "semerka", "muggins", "pyaterochka",
         "vsem_po_pyat", "cuban", "domiki", "kolbasa", "chinese", "triangular"]
     assert set(variant_names()) == set(VARIANTS)
-    offered = {d.arg for d in map(decode, datas(settings_keyboard("en", lobby("kozel"))))
+    offered = {d.arg for d in map(decode, datas(variant_keyboard("en", lobby("kozel"))))
                if isinstance(d, LobbyAction) and d.action == "v"}
     assert offered == set(variant_names())
     for variant in variant_names():
@@ -64,7 +65,7 @@ def options_of(variant: str, seats: int = 2, **options: object) -> set[tuple[str
     out = set()
     for d in map(decode, datas(settings_keyboard("ru", lobby(variant, seats, **options)))):
         assert isinstance(d, LobbyAction)
-        if d.action not in ("v", "b"):
+        if d.action not in ("pg", "go", "b"):
             out.add((d.action, d.arg))
     return out
 
