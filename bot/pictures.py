@@ -11,7 +11,7 @@ from bot.texts import tr
 from engine.game import SeatView
 from engine.tiles import Tile
 from engine.variants import get_variant
-from renderer import TableLabels, TableScene, render_hand, render_table
+from renderer import TableLabels, TableScene, render_choice, render_table
 
 log = logging.getLogger(__name__)
 
@@ -41,9 +41,11 @@ def fallback_picture() -> bytes:
     return buf.getvalue()
 
 
-# --- the post-game review (issue 15)
-def hand_picture(hand: list[Tile], marked: list[Tile]) -> tuple[bytes, str]:
-    """A picture of a hand with ``marked`` tiles raised (the review: the tile played
-    and the better one)."""
-    result = render_hand(hand, marked)
-    return result.data, f"hand{result.extension}"
+# --- the post-game review
+def review_picture(lang: str, view: SeatView, names: list[str], hand: list[Tile],
+                   played: Tile | None, better: Tile | None) -> tuple[bytes, str]:
+    """One costly decision as one picture: the table then (the public view) with his
+    hand under it, the tile played marked red and the better one green."""
+    table, _ = table_picture(lang, view, names)
+    result = render_choice(table, hand, played, better)
+    return result.data, f"decision{result.extension}"

@@ -1,4 +1,4 @@
-"""The post-game review in a player's private chat (issue 15).
+"""The post-game review in a player's private chat.
 
 ``/review`` (his latest finished game) or ``/review N`` in private, or the
 «🔍 Review» button under a finished game's result in the group (the review then
@@ -10,11 +10,13 @@ The review runs as a JobQueue job, off the event loop: the decisions are valued
 in the AI worker pool a chunk at a time (``engine.ai.review``), and a progress
 message in the private chat is edited between chunks, no faster than the private
 chat's pace ("Reviewing… 12/30").
-Then that message becomes the one-line summary, and each of the three costliest
-decisions follows: a picture of the table then (from the public view of that
-moment, the renderer sees nothing else) with what he played and what was
-better under it, and a picture of his hand then. One review per user at a time;
-a user who blocked the bot stops it, nothing else.
+Then that message becomes the summary in whole points (what his choices cost on
+average against the computer's best: an estimate, never the game's score), and
+the three costliest decisions follow as one album: each one picture of the table
+then (from the public view of that moment, the renderer sees nothing else) with
+his hand under it, the tile played marked red and the better one green, its
+caption the decision in words ("6-6 would have scored about 8 points more").
+One review per user at a time; a user who blocked the bot stops it, nothing else.
 
 At most ``REVIEWS_AT_ONCE`` reviews are computed at once (a setting); who asks
 while they run waits in a queue, told his place once ("⏳ … 2 ahead of you"), and
@@ -29,14 +31,13 @@ and a restart forgets the kept results.
 from __future__ import annotations
 
 import logging
-import math
 import re
 import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from telegram import CallbackQuery, Update
+from telegram import CallbackQuery, InputMediaPhoto, Update
 from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes, JobQueue
@@ -48,6 +49,7 @@ from bot.state import AnyApp, get_state
 from bot.texts import plural, tr, variant_name
 from engine.ai.review import DecisionReview, ReviewSummary
 from engine.moves import Cut, Done, Draw, Move, Open, Pass, Place
+from engine.tiles import Tile
 from service import ServiceError
 from service.errors import NoReviewError, NoSuchGameError, NotInGameError
 from service.review import NotFinishedError, ReviewInput
@@ -322,16 +324,24 @@ async def run_review(app: AnyApp, given: ReviewInput, lang: str, *,
 
 async def _show_result(app: AnyApp, given: ReviewInput, lang: str, summary: ReviewSummary,
                        progress_id: int | None) -> None:
-    """The summary (the progress message edited into it, or a new message) and each
-    costliest decision's pictures."""
+    """The summary (the progress message edited into it, or a new message), then the
+    costliest decisions' pictures: one album, one photo each (a single photo when
+    there is one)."""
     bot, chat_id = app.bot, given.user_id
     text = summary_text(lang, given, summary)
     if progress_id is not None:
         await tg.edit(lambda: bot.edit_message_text(text, chat_id, progress_id))
     else:
         await bot.send_message(chat_id, text)
-    for rank, review in enumerate(summary.costliest, 1):
-        await _show_decision(app, given, lang, rank, review)
+    pictures = [await _decision_picture(app, given, lang, rank, review)
+                for rank, review in enumerate(summary.costliest, 1)]
+    if len(pictures) == 1:
+        photo, filename, caption = pictures[0]
+        await bot.send_photo(chat_id, photo, filename=filename, caption=caption)
+    elif pictures:
+        await bot.send_media_group(chat_id, [
+            InputMediaPhoto(photo, caption=caption, filename=filename)
+            for photo, filename, caption in pictures])
 
 
 def next_chunk(done: int, seconds: float) -> int:
@@ -343,20 +353,18 @@ def next_chunk(done: int, seconds: float) -> int:
     return max(1, min(MAX_CHUNK, int(done * CHUNK_SECONDS / seconds)))
 
 
-async def _show_decision(app: AnyApp, given: ReviewInput, lang: str, rank: int,
-                         review: DecisionReview) -> None:
-    """One costly decision: the table then (public view) with the words under it, and
-    his hand then with the played and the better tile raised."""
-    workers = get_state(app).workers
-    names = list(given.names)
-    photo, filename = await workers.table_picture(lang, review.public, names)
-    await app.bot.send_photo(given.user_id, photo, filename=filename,
-                             caption=decision_text(lang, rank, review)[:1024])
-    marked = [m.tile for m in (review.chosen, review.best) if isinstance(m, Place)]
-    hand, name = await workers.hand_picture(review.hand, marked)
-    await app.bot.send_photo(given.user_id, hand, filename=name, caption=tr(
-        lang, "review.hand", played=move_label(lang, review.chosen),
-        best=move_label(lang, review.best))[:1024])
+def _tile(move: Move) -> Tile | None:
+    return move.tile if isinstance(move, Place | Cut) else None
+
+
+async def _decision_picture(app: AnyApp, given: ReviewInput, lang: str, rank: int,
+                            review: DecisionReview) -> tuple[bytes, str, str]:
+    """One costly decision: the table then (public view) with his hand under it, the
+    tile played marked red and the better one green; its file name and caption."""
+    photo, filename = await get_state(app).workers.review_picture(
+        lang, review.public, list(given.names), review.hand, _tile(review.chosen),
+        _tile(review.best))
+    return photo, filename, decision_text(lang, rank, review)[:1024]
 
 
 async def _unreachable(app: AnyApp, user_id: int, exc: TelegramError) -> None:
@@ -375,19 +383,17 @@ async def _unreachable(app: AnyApp, user_id: int, exc: TelegramError) -> None:
 # ------------------------------------------------------------------ words
 
 
-def signed(points: float, digits: int = 1) -> str:
-    """Points with their sign, a real minus: "+4.5", "−8.1", "0"."""
-    value = round(points, digits)
-    if value == 0:
-        return "0"
-    text = f"{abs(value):.{digits}f}" if digits else str(round(abs(value)))
-    return ("+" if value > 0 else "−") + text
+def points(lang: str, value: float) -> str:
+    """Whole points with their noun: "about {points}" reads "about 8 points"."""
+    return plural(lang, round(value), "point")
 
 
-def move_label(lang: str, move: Move) -> str:
+def move_label(lang: str, move: Move, *, end: bool = True) -> str:
+    """A move in words; ``end``: a placed tile with the end it went on."""
     if isinstance(move, Place):
-        end = f" {END_ARROWS[move.end]}{move.end.value}" if move.end is not None else ""
-        return f"{tile_label(move.tile)}{end}"
+        where = f" {END_ARROWS[move.end]}{move.end.value}" \
+            if end and move.end is not None else ""
+        return f"{tile_label(move.tile)}{where}"
     if isinstance(move, Cut):  # kolbasa's cut: the scissors and the tile
         return f"✂{tile_label(move.tile)}"
     if isinstance(move, Draw):
@@ -402,22 +408,35 @@ def move_label(lang: str, move: Move) -> str:
 
 
 def summary_text(lang: str, given: ReviewInput, summary: ReviewSummary) -> str:
+    """The summary: the costly moves and what all his choices cost, in whole points
+    (the expected loss against the computer's best, said to be no score), then which
+    choices were as good as the best."""
     variant = variant_name(lang, given.variant)
     if not summary.decisions:
         return tr(lang, "review.no_choice", game_id=given.game_id, variant=variant)
-    line = tr(lang, "review.summary", game_id=given.game_id, variant=variant,
-              accuracy=math.floor(100 * summary.accuracy + 0.5),
-              costly=plural(lang, summary.costly, "costly"),
-              lost=signed(-summary.lost, 0) if round(summary.lost) else "0")
-    explain = tr(lang, "review.explain", decisions=summary.decisions,
-                 tolerance=f"{summary.tolerance:g}", threshold=f"{summary.threshold:g}")
+    lost = round(summary.lost)
+    if summary.costly:
+        line = tr(lang, "review.summary", game_id=given.game_id, variant=variant,
+                  costly=plural(lang, summary.costly, "costly"),
+                  points=points(lang, summary.lost))
+    elif lost:
+        line = tr(lang, "review.summary_small", game_id=given.game_id, variant=variant,
+                  points=points(lang, summary.lost))
+    else:
+        line = tr(lang, "review.summary_perfect", game_id=given.game_id, variant=variant)
+    explain = tr(lang, "review.explain", good=summary.accurate, decisions=summary.decisions)
     tail = tr(lang, "review.costliest" if summary.costliest else "review.clean")
     return f"{line}\n\n{explain}\n\n{tail}"
 
 
 def decision_text(lang: str, rank: int, review: DecisionReview) -> str:
-    return tr(lang, "review.decision", rank=rank, round=review.round_index + 1,
-              turn=review.turn_number, lost=signed(-review.lost),
-              played=move_label(lang, review.chosen),
-              played_points=signed(review.chosen_points),
-              best=move_label(lang, review.best), best_points=signed(review.best_points))
+    """One decision: what he played and how many points more, on average, the better
+    move would have scored (the engine's loss, rounded to whole points). The ends are
+    named only when the two moves are the same tile."""
+    played, best = review.chosen, review.best
+    tiles = _tile(played) is not None and _tile(best) is not None
+    end = tiles and _tile(played) == _tile(best)
+    return tr(lang, "review.decision" if tiles else "review.decision_move", rank=rank,
+              round=review.round_index + 1, turn=review.turn_number,
+              played=move_label(lang, played, end=end), best=move_label(lang, best, end=end),
+              points=points(lang, review.lost))

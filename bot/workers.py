@@ -22,7 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from bot.kinds import table_picture
-from bot.pictures import hand_picture
+from bot.pictures import review_picture
 from engine.ai.review import DecisionReview, ReviewSummary
 from engine.game import SeatView
 from engine.moves import Move
@@ -161,9 +161,13 @@ class Workers:
                              reviews: Sequence[DecisionReview | None]) -> ReviewSummary:
         return await self.ai.run(review_summary, given, list(reviews), lane=REVIEW)
 
-    async def hand_picture(self, hand: Sequence[Tile], marked: Sequence[Tile]
-                           ) -> tuple[bytes, str]:
-        return await self.render.run(hand_picture, list(hand), list(marked))
+    async def review_picture(self, lang: str, view: SeatView, names: Sequence[str],
+                             hand: Sequence[Tile], played: Tile | None, better: Tile | None
+                             ) -> tuple[bytes, str]:
+        """A costly decision's picture: the table then with his hand, the played tile
+        red, the better one green."""
+        return await self.render.run(review_picture, lang, view, list(names), list(hand),
+                                     played, better)
 
     def close(self) -> None:
         self.ai.close()

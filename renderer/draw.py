@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -308,6 +308,46 @@ def render_hand(hand: Sequence[Tile], playable: Collection[Tile] = (), theme: Th
                 fmt: str = "JPEG") -> RenderResult:
     """A picture of one hand for a private chat: upright tiles, the playable ones
     raised and ringed, the others dimmed."""
+    canvas, placements = _hand_canvas(hand, {t: theme.playable for t in playable}, theme)
+    return RenderResult(encode(canvas, fmt), fmt, canvas.width, canvas.height,
+                        tuple(placements))
+
+
+# the review's marks on a hand: the tile he played and the tile that was better
+PLAYED_MARK: RGB = (215, 45, 45)
+BETTER_MARK: RGB = (40, 185, 80)
+
+
+def render_choice(table: bytes, hand: Sequence[Tile], played: Tile | None,
+                  better: Tile | None, theme: Theme = CLASSIC, fmt: str = "JPEG"
+                  ) -> RenderResult:
+    """One picture of a decision in the review: the table then (an encoded picture)
+    with his hand under it, the tile he played raised and marked red, the better one
+    raised and marked green (a tile both played and better is marked green). The
+    placements are the hand's tiles, on the whole picture."""
+    marks: dict[Tile, RGB] = {}
+    if played is not None:
+        marks[played] = PLAYED_MARK
+    if better is not None:
+        marks[better] = BETTER_MARK
+    strip, placements = _hand_canvas(hand, marks, theme, dim=False)
+    with Image.open(io.BytesIO(table)) as img:
+        top = img.convert("RGB")
+    width = max(top.width, strip.width)
+    canvas = Image.new("RGB", (width, top.height + strip.height), theme.background)
+    canvas.paste(top, ((width - top.width) // 2, 0))
+    dx, dy = (width - strip.width) // 2, top.height
+    canvas.paste(strip.convert("RGB"), (dx, dy))
+    moved = tuple(TilePlacement(p.tile, p.order, (p.box[0] + dx, p.box[1] + dy,
+                                                  p.box[2] + dx, p.box[3] + dy), p.marked)
+                  for p in placements)
+    return RenderResult(encode(canvas, fmt), fmt, width, canvas.height, moved)
+
+
+def _hand_canvas(hand: Sequence[Tile], marks: Mapping[Tile, RGB], theme: Theme,
+                 dim: bool = True) -> tuple[Image.Image, list[TilePlacement]]:
+    """A hand drawn upright on the felt: each tile of ``marks`` raised and ringed in its
+    colour with a dot under it; the others dimmed when ``dim``."""
     u = HAND_UNIT
     n = len(hand)
     per_row = min(HAND_PER_ROW, max(1, n))
@@ -317,27 +357,26 @@ def render_hand(hand: Sequence[Tile], playable: Collection[Tile] = (), theme: Th
     width = max(320, per_row * pitch_x - HAND_GAP + 2 * 40)
     height = rows * row_h + 2 * 26
     canvas = _felt(theme, width, height).copy()
-    marked = set(playable)
     placements: list[TilePlacement] = []
     for i, tile in enumerate(hand):
         row, col = divmod(i, per_row)
         in_row = min(per_row, n - row * per_row)
         x0 = (width - (in_row * pitch_x - HAND_GAP)) // 2 + col * pitch_x
         y0 = 26 + row * row_h + HAND_RAISE
-        ok = tile in marked
-        if ok:
+        colour = marks.get(tile)
+        if colour is not None:
             y0 -= HAND_RAISE
         box = (x0, y0, x0 + u, y0 + 2 * u)
-        if ok:
-            _highlight(canvas, box, theme.playable, u)
+        if colour is not None:
+            _highlight(canvas, box, colour, u)
         _paste_tile(canvas, theme, u, box, tile.b, tile.a, True)
         draw = ImageDraw.Draw(canvas)
-        if ok:
-            draw.rounded_rectangle(box, max(2, u // 6), outline=theme.playable, width=3)
+        if colour is not None:
+            draw.rounded_rectangle(box, max(2, u // 6), outline=colour, width=3)
             cy = y0 + 2 * u + HAND_RAISE + 14
-            draw.ellipse((x0 + u / 2 - 7, cy - 7, x0 + u / 2 + 7, cy + 7), fill=theme.playable)
-        else:
+            draw.ellipse((x0 + u / 2 - 7, cy - 7, x0 + u / 2 + 7, cy + 7), fill=colour)
+        elif dim:
             alpha = tile_sprite(theme, u, tile.b, tile.a, True).getchannel("A")
             canvas.paste(theme.background, (x0, y0), alpha.point(lambda v: v * 130 // 255))
-        placements.append(TilePlacement(tile, i, box, ok))
-    return RenderResult(encode(canvas, fmt), fmt, width, height, tuple(placements))
+        placements.append(TilePlacement(tile, i, box, colour is not None))
+    return canvas, placements

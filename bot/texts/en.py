@@ -558,24 +558,22 @@ TEXTS: dict[str, str] = {
     "review.not_finished": "Game {game_id} is not over: it can be reviewed once it ends.",
     "review.busy": "Your review is still running: one at a time, please.",
     "review.progress": "🔍 Reviewing game {game_id} ({variant})… {done}/{total}",
-    "review.summary": ("🔍 Game {game_id} ({variant}), your play: accuracy {accuracy}%, "
-                       "{costly}, {lost} points"),
+    "review.summary": ("🔍 Game {game_id} ({variant}): {costly}; in all, your choices cost "
+                       "about {points}."),
     "plural.costly.one": "{n} costly move",
     "plural.costly.few": "{n} costly moves",
     "plural.costly.many": "{n} costly moves",
-    "review.explain": ("{decisions} decisions had a choice. Each was valued by the hard "
-                       "computer from what you could see then (the same sampled deals "
-                       "for every move). A move is accurate when it loses at most "
-                       "{tolerance} against the best, costly when it loses {threshold} "
-                       "or more (in points)."),
+    "review.explain": ("{good} of your {decisions} choices were as good as the computer's "
+                       "best. The points are what your choices cost on average compared "
+                       "with its best moves: an estimate, not points taken off your score, "
+                       "which stays as it was."),
     "review.no_choice": "🔍 Game {game_id} ({variant}): you never had a real choice.",
     "review.clean": "No move of yours lost points worth showing. Well played!",
-    "review.costliest": "The costliest decisions follow.",
+    "review.costliest": "The costliest decisions are in the pictures below.",
     "review.failed": "The review could not be finished. Try /review again later.",
-    "review.decision": ("#{rank} · round {round}, turn {turn}: {lost} points\n"
-                        "You played {played} (expected {played_points}).\n"
-                        "Better: {best} (expected {best_points})."),
-    "review.hand": "Your hand then: {played} played, {best} better.",
+    "review.decision": ("#{rank} · round {round}, turn {turn}\n"
+                        "You played {played}; {best} would have scored about {points} more "
+                        "on average."),
     "review.draw": "draw",
     "review.pass": "pass",
     "review.done": "end the turn",
@@ -934,4 +932,26 @@ TEXTS: dict[str, str] = {
     "btn.panel_variant": "🎲 Variant: {variant} ▸",
     "btn.panel_back": "◂ Back",
     "panel.variants_hint": "Choose the variant; /rules tells how each is played.",
+    # ---- the review in plain words: its summary, a decision that is not a tile, and how
+    # it is computed
+    "review.summary_small": ("🔍 Game {game_id} ({variant}): no costly moves; in all, your "
+                             "choices cost about {points}."),
+    "review.summary_perfect": ("🔍 Game {game_id} ({variant}): no costly moves; your choices "
+                               "were as good as the computer's."),
+    "review.decision_move": ("#{rank} · round {round}, turn {turn}\n"
+                             "Your move: {played}. Better: {best}, about {points} more "
+                             "on average."),
+    "help.review": (
+        "🔍 How the review works\n"
+        "\n"
+        "After the game the hard computer goes through every move where you had a real "
+        "choice. It looks only at what you could see then: your tiles, the table and the "
+        "score. It deals the tiles you could not see at random many times, plays each "
+        "possible move out on those same deals and averages the points each move brings. "
+        "The difference between the best move and yours is what your choice cost on "
+        "average; a costly move is one that cost a large share of a usual round (about "
+        "10 points in most games).\n"
+        "These points are an estimate of your choices, not points taken off your score: "
+        "luck can still win a game played with mistakes, or lose one played well."
+    ),
 }

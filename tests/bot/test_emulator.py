@@ -225,6 +225,30 @@ async def test_photos_documents_and_media_edit(emu: TelegramEmulator, bot: Bot) 
     assert doc is not None and doc.document is not None and doc.document.data == b"log line\n"
 
 
+async def test_an_album_of_photos(emu: TelegramEmulator, bot: Bot) -> None:
+    """sendMediaGroup: 2-10 photos as attach:// parts, one call, a list of messages
+    sharing a media group, each its own caption (at most 1024), one notification."""
+    a = emu.add_user("A")
+    g = emu.add_group("G", [a])
+    first, second = png(200, 100), png(120, 120)
+    sent = await bot.send_media_group(g.id, [InputMediaPhoto(first, caption="one"),
+                                             InputMediaPhoto(second, caption="c" * 1024)])
+    assert [m.caption for m in sent] == ["one", "c" * 1024]
+    assert len({m.media_group_id for m in sent}) == 1 and sent[0].media_group_id
+    assert emu.call_count("sendMediaGroup", g.id) == 1
+    albums = emu.albums(g.id)
+    assert len(albums) == 1 and [m.photo_bytes for m in albums[0]] == [first, second]
+    assert [h.notifies for h in emu.history(g.id)[-2:]] == [True, False]
+    with pytest.raises(BadRequest, match="aption is too long"):
+        await bot.send_media_group(g.id, [InputMediaPhoto(first, caption="c" * 1025),
+                                          InputMediaPhoto(second)])
+    with pytest.raises(BadRequest, match="rong number of media"):
+        await bot.send_media_group(g.id, [InputMediaPhoto(png(50 + i, 50)) for i in range(11)])
+    with pytest.raises(BadRequest, match="rong number of media"):
+        await bot.send_media_group(g.id, [InputMediaPhoto(first)])
+    assert len(emu.albums(g.id)) == 1  # a refused album stores nothing
+
+
 async def test_callback_answers(emu: TelegramEmulator, bot: Bot) -> None:
     a, b = emu.add_user("A"), emu.add_user("B")
     g = emu.add_group("G", [a, b])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.callbacks import MAX_BYTES, ReviewGame, decode, encode
-from bot.review import CHUNK, MAX_CHUNK, move_label, next_chunk, signed, summary_text
+from bot.review import CHUNK, MAX_CHUNK, move_label, next_chunk, points, summary_text
 from bot.texts import LANGUAGES
 from engine.ai.review import ReviewSummary
 from engine.moves import DONE, DRAW, PASS, End, Open, Place
@@ -27,9 +27,10 @@ def test_a_forged_review_button_is_rejected(text: str) -> None:
     assert decode(text) is None
 
 
-def test_signed_points() -> None:
-    assert [signed(x) for x in (4.46, -8.14, 0.0, -0.04)] == ["+4.5", "−8.1", "0", "0"]
-    assert signed(-14.4, 0) == "−14" and signed(9.6, 0) == "+10"
+def test_whole_points_with_their_noun() -> None:
+    assert [points("en", x) for x in (14.4, 0.6, 7.5)] == ["14 points", "1 point", "8 points"]
+    assert [points("ru", x) for x in (1.2, 3.0, 14.4, 21.0)] == [
+        "1 очко", "3 очка", "14 очков", "21 очко"]
 
 
 def test_move_labels() -> None:
@@ -45,11 +46,21 @@ def test_summary_words() -> None:
     summary = ReviewSummary(decisions=30, accurate=26, costly=3, lost=14.4, costliest=(),
                             tolerance=1.2, threshold=12.0)
     text = summary_text("en", given, summary)
-    assert text.startswith("🔍 Game 7 (All Fives), your play: accuracy 87%, 3 costly moves, "
-                           "−14 points")
-    assert "30 decisions had a choice" in text and "loses 12 or more" in text
+    assert text.startswith("🔍 Game 7 (All Fives): 3 costly moves; in all, your choices "
+                           "cost about 14 points.")
+    assert "26 of your 30 choices were as good as the computer's best" in text
+    assert "not points taken off your score" in text and "−" not in text
     ru = summary_text("ru", given, summary)
-    assert "точность 87%, 3 дорогих хода, −14 оч." in ru
+    assert "3 дорогих хода; в сумме ваши решения стоили примерно 14 очков." in ru
+    assert "не очки, снятые со счёта" in ru and "точность" not in ru
+    one = ReviewSummary(30, 29, 1, 1.0, (), 1.2, 12.0)
+    assert "1 costly move; in all, your choices cost about 1 point." in \
+        summary_text("en", given, one)
+    small = ReviewSummary(30, 27, 0, 4.4, (), 1.2, 12.0)
+    assert "no costly moves; in all, your choices cost about 4 points." in \
+        summary_text("en", given, small)
+    clean = ReviewSummary(30, 30, 0, 0.2, (), 1.2, 12.0)
+    assert "дорогих ходов нет; ваши решения не хуже" in summary_text("ru", given, clean)
     none = ReviewSummary(0, 0, 0, 0.0, (), 1.2, 12.0)
     for lang in LANGUAGES:
         assert "7" in summary_text(lang, given, none)

@@ -13,12 +13,15 @@ from engine.moves import End
 from engine.table import Table, TableRules
 from engine.tiles import Tile
 from renderer import (
+    BETTER_MARK,
     CLASSIC,
     DARK,
     KIDS,
+    PLAYED_MARK,
     RenderResult,
     TableLabels,
     TableScene,
+    render_choice,
     render_hand,
     render_table,
 )
@@ -349,3 +352,39 @@ def test_kolbasa_owned_lines_and_placers_dots() -> None:
             box = with_dots.placements[0].box
             assert _differs(_pixels(with_dots), _pixels(plain), box) > 0
     assert cuts > 0
+
+
+def _near(px: object, colour: tuple[int, int, int]) -> bool:
+    assert isinstance(px, tuple)
+    return sum(abs(a - b) for a, b in zip(px, colour, strict=True)) < 40
+
+
+def test_a_decision_picture_marks_the_played_tile_red_and_the_better_green() -> None:
+    """The review's picture: the table on top, unchanged; his hand under it, the tile
+    played raised with a red ring and dot, the better one with green ones, the others
+    with no mark."""
+    buf = io.BytesIO()
+    Image.new("RGB", (640, 360), (10, 20, 200)).save(buf, format="PNG")
+    hand = (Tile(0, 6), Tile(6, 6), Tile(2, 3), Tile(1, 4))
+    res = render_choice(buf.getvalue(), hand, Tile(0, 6), Tile(6, 6), CLASSIC, fmt="PNG")
+    img = Image.open(io.BytesIO(res.data)).convert("RGB")
+    assert (res.width, res.height) == img.size and res.width == 640
+    assert _near(img.getpixel((320, 180)), (10, 20, 200))  # the table, as it was
+    assert [p.tile for p in res.placements] == list(hand)
+    assert all(p.box[1] >= 360 for p in res.placements)  # the hand is under the table
+    colours = {Tile(0, 6): PLAYED_MARK, Tile(6, 6): BETTER_MARK}
+    assert PLAYED_MARK != BETTER_MARK
+    for p in res.placements:
+        x0, y0, x1, y1 = p.box
+        dot = img.getpixel(((x0 + x1) // 2, y1 + 30))
+        ring = img.getpixel((x0 + 1, (y0 + y1) // 2))
+        want = colours.get(p.tile)
+        assert p.marked == (want is not None)
+        if want is None:
+            assert not _near(dot, PLAYED_MARK) and not _near(dot, BETTER_MARK)
+        else:
+            assert _near(dot, want) and _near(ring, want)
+            other = BETTER_MARK if want == PLAYED_MARK else PLAYED_MARK
+            assert not _near(dot, other)
+    raised = {p.tile: p.box[1] for p in res.placements}
+    assert raised[Tile(0, 6)] == raised[Tile(6, 6)] < raised[Tile(2, 3)]

@@ -258,6 +258,14 @@ class TelegramEmulator:
         """Current messages of one forum topic (None: those in no topic, the General one)."""
         return self.world.topic_messages(chat, thread_id)
 
+    def albums(self, chat: ChatRef) -> list[list[Message]]:
+        """The bot's albums (sendMediaGroup) in the chat, each its messages in order."""
+        groups: dict[str, list[Message]] = {}
+        for m in self.bot_messages(chat):
+            if m.media_group_id is not None:
+                groups.setdefault(m.media_group_id, []).append(m)
+        return list(groups.values())
+
     def history(self, chat: ChatRef) -> list[HistoryEntry]:
         """Every send/edit/delete in the chat, in order."""
         return self.world.history(chat)

@@ -12,7 +12,8 @@ from .models import Chat
 
 Limit = tuple[int, float]  # (at most this many calls, in any window of this many seconds)
 
-SEND_METHODS = frozenset({"sendMessage", "sendPhoto", "sendDocument"})
+# an album (sendMediaGroup) is one call and counts as one send, like a photo
+SEND_METHODS = frozenset({"sendMessage", "sendPhoto", "sendDocument", "sendMediaGroup"})
 EDIT_METHODS = frozenset(
     {"editMessageText", "editMessageCaption", "editMessageReplyMarkup", "editMessageMedia"}
 )

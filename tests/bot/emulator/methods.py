@@ -15,11 +15,12 @@ from .params import Params
 from .world import World
 
 MAX_ANSWER_TEXT = 200
+MIN_ALBUM, MAX_ALBUM = 2, 10  # photos in one sendMediaGroup
 Handler = Callable[[Params], Any]
 
 
 class MessageMethods:
-    """sendMessage, sendPhoto, sendDocument, editMessage*, deleteMessage,
+    """sendMessage, sendPhoto, sendDocument, sendMediaGroup, editMessage*, deleteMessage,
     answerCallbackQuery."""
 
     def __init__(self, world: World, media: MediaStore,
@@ -33,6 +34,7 @@ class MessageMethods:
             "sendMessage": self.send_message,
             "sendPhoto": self.send_photo,
             "sendDocument": self.send_document,
+            "sendMediaGroup": self.send_media_group,
             "editMessageText": self.edit_text,
             "editMessageCaption": self.edit_caption,
             "editMessageReplyMarkup": self.edit_markup,
@@ -74,6 +76,39 @@ class MessageMethods:
         return self._bot_send(chat, "sendDocument", reply, document=doc, caption=caption,
                               caption_entities=cents, reply_markup=markup,
                               message_thread_id=thread, silent=p.get_bool("disable_notification"))
+
+    def send_media_group(self, p: Params) -> list[Json]:
+        """An album: ``media`` a JSON list of 2-10 InputMediaPhoto, each photo an
+        ``attach://<name>`` file part (or a file id), each with its own caption (at most
+        1024 characters); one message per photo, sharing a ``media_group_id``; no
+        inline keyboard. Every item is checked before any message is stored."""
+        chat = self.world.target_chat(p)
+        media = p.get_json("media", "InputMedia")
+        if not isinstance(media, list):
+            raise bad_request("can't parse media JSON object")
+        if not MIN_ALBUM <= len(media) <= MAX_ALBUM:
+            raise bad_request("wrong number of media specified")
+        if p.has("reply_markup"):
+            raise bad_request("reply markup can't be used with a media group")
+        reply = self._reply_to(p, chat)
+        thread = self.world.thread_of(chat, p)
+        items = []
+        for item in media:
+            if not isinstance(item, dict) or item.get("type") != "photo":
+                raise bad_request("can't parse InputMedia JSON object")
+            caption, cents = validation.media_caption(item)
+            items.append((self.media.photo(item.get("media"), p.files, "media"),
+                          caption, cents))
+        group = f"{abs(chat.id)}{chat.next_message_id:08d}"
+        silent = p.get_bool("disable_notification")
+        sent: list[Json] = []
+        for i, (photo, caption, cents) in enumerate(items):
+            # one notification for the whole album: its first message's
+            sent.append(self._bot_send(chat, "sendMediaGroup", reply, photo=photo,
+                                       caption=caption, caption_entities=cents,
+                                       message_thread_id=thread, media_group_id=group,
+                                       silent=silent or i > 0))
+        return sent
 
     def _reply_to(self, p: Params, chat: Chat) -> Message | None:
         params = p.get_json("reply_parameters", "reply parameters")

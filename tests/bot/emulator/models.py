@@ -132,6 +132,8 @@ class Message:
     forum_topic_created: Json | None = None  # the service message that opens a topic
     # a message written as a chat: the group itself (an anonymous admin) or a channel
     sender_chat: Json | None = None
+    # an album (sendMediaGroup): the id its messages share
+    media_group_id: str | None = None
 
     @property
     def is_topic_message(self) -> bool:
@@ -200,6 +202,8 @@ class Message:
             out["reply_markup"] = copy.deepcopy(self.reply_markup)
         if self.edit_date is not None:
             out["edit_date"] = self.edit_date
+        if self.media_group_id is not None:
+            out["media_group_id"] = self.media_group_id
         if self.migrate_to_chat_id is not None:
             out["migrate_to_chat_id"] = self.migrate_to_chat_id
         if self.migrate_from_chat_id is not None:
