@@ -478,6 +478,8 @@ def help_page(lang: str, page: str) -> tuple[str, InlineKeyboardMarkup]:
     help text with the /help buttons under it (to go on to another page)."""
     if page == "r":
         return tr(lang, "rules.menu"), rules_keyboard(lang)
+    if page == "v":  # how to ask for a review, then how it is computed
+        return tr(lang, "help.v") + "\n\n" + tr(lang, "help.review"), help_keyboard(lang)
     return tr(lang, f"help.{page}"), help_keyboard(lang)
 
 
