@@ -41,9 +41,11 @@ async def test_help_buttons_in_private(emu: TelegramEmulator, db_path: Path) -> 
         assert sorted(pages) == ["c", "r", "s", "v"]
         # each press turns the same message into the page, nothing new is sent
         sent = len(emu.bot_messages(anna.id))
-        for page, key in (("s", "help.s"), ("c", "help.c"), ("v", "help.v")):
+        review = tr("en", "help.v") + "\n\n" + tr("en", "help.review")  # how it is computed
+        for page, text in (("s", tr("en", "help.s")), ("c", tr("en", "help.c")),
+                           ("v", review)):
             assert await bot.press(anna, anna.id, message_id, pages[page]) is None
-            assert emu.message(anna.id, message_id).text == tr("en", key)  # type: ignore[union-attr]
+            assert emu.message(anna.id, message_id).text == text  # type: ignore[union-attr]
         assert await bot.press(anna, anna.id, message_id, pages["r"]) is None
         menu = emu.message(anna.id, message_id)
         assert menu is not None and menu.text == tr("en", "rules.menu")
