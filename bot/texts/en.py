@@ -816,10 +816,10 @@ TEXTS: dict[str, str] = {
     "plural.stick.many": "{n} sticks",
     "lead.any": "Any tile may lead: place any of yours.",
     "lead.highest_double": "The first round starts with the highest double: lead {tile}.",
-    "lead.lowest_double": "The first round starts with the lowest double (1-1 first, 0-0 "
-                          "last): lead {tile}.",
-    "lead.telephone": "The first round starts with 2-3, else the lowest double (0-0 last): "
-                      "lead {tile}.",
+    "lead.lowest_double": "The first round starts with the lowest double, the double blank "
+                          "last: lead {tile}.",
+    "lead.telephone": "The first round starts with the two-three, else the lowest double "
+                      "(the double blank last): lead {tile}.",
     "lead.one_one": "The holder of 1-1 starts: lead {tile}.",
     "lead.no_double": "Nobody holds a double, so the heaviest tile starts the first round: "
                       "lead {tile}.",
