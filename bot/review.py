@@ -43,7 +43,7 @@ from telegram.ext import ContextTypes, JobQueue
 
 from bot import tg
 from bot.callbacks import ReviewGame
-from bot.keyboards import END_ARROWS, tile_label
+from bot.keyboards import end_label, tile_label
 from bot.state import AnyApp, get_state
 from bot.texts import plural, tr, variant_name
 from engine.ai.review import DecisionReview, ReviewSummary
@@ -386,7 +386,7 @@ def signed(points: float, digits: int = 1) -> str:
 
 def move_label(lang: str, move: Move) -> str:
     if isinstance(move, Place):
-        end = f" {END_ARROWS[move.end]}{move.end.value}" if move.end is not None else ""
+        end = f" {end_label(lang, move.end)}" if move.end is not None else ""
         return f"{tile_label(move.tile)}{end}"
     if isinstance(move, Cut):  # kolbasa's cut: the scissors and the tile
         return f"✂{tile_label(move.tile)}"
@@ -397,7 +397,7 @@ def move_label(lang: str, move: Move) -> str:
     if isinstance(move, Done):
         return tr(lang, "review.done")
     if isinstance(move, Open):
-        return tr(lang, "review.open", end=f"{END_ARROWS[move.end]}{move.end.value}")
+        return tr(lang, "review.open", end=end_label(lang, move.end))
     return str(move)  # pragma: no cover - a take is never a choice
 
 
