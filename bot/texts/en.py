@@ -389,7 +389,7 @@ TEXTS: dict[str, str] = {
     "round.general_drawn": "A drawn round: nobody scores.",
     "game.reason.last_left": "The last player left in the game.",
     "move.seven": "{name} takes {count} for the seven",
-    "hand.out_of_play": "You have no tiles: you are out of the play for now.",
+    "hand.out_of_play": "You have no tiles: you are out of play for now.",
     # ---- issue 12: after the game, words and numbers
     "seat.computer": "🤖 Computer {number}",
     "names.and": " and ",
@@ -406,7 +406,7 @@ TEXTS: dict[str, str] = {
     # ---- issue 12: hidden information and /export
     "usage.export": "Use /export for the latest game, or /export N for game number N.",
     "export.none_private": "You have no started games yet: there is no record to send.",
-    "export.not_yours": "You did not play game {game_id}: its record is not sent.",
+    "export.not_yours": "You did not play game {game_id}, so I cannot send its record.",
     "export.not_here": "Game {game_id} was not played in this group.",
     "export.complete": "The game is over: the complete record, every hand and the boneyard.",
     "export.mine": ("The game is not over: your view, with only your own tiles. "
