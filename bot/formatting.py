@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from bot.keyboards import (
-    END_ARROWS,
     bool_options,
+    end_label,
     fish_point_offered,
     next_rounds,
     next_set,
@@ -73,7 +73,7 @@ def seat_names(lang: str, game: GameInfo) -> list[str]:
 
 
 def join_names(lang: str, names: Iterable[str]) -> str:
-    """Names of one side: "Anna & 🤖 Computer 1" / "Анна и 🤖 Компьютер 1"."""
+    """Names of one side: "Anna and 🤖 Computer 1" / "Анна и 🤖 Компьютер 1"."""
     return tr(lang, "names.and").join(names)
 
 
@@ -83,12 +83,12 @@ def side_names(lang: str, game: GameInfo, view: SeatView) -> list[str]:
 
 
 def score_text(lang: str, game: GameInfo, view: SeatView) -> str:
-    """"Anna & 🤖 Computer 1 — 12 · Boris & 🤖 Computer 2 — 0" (a penalty game's with
+    """"Anna and 🤖 Computer 1 — 12 · Boris and 🤖 Computer 2 — 0" (a penalty game's with
     the total that loses: "(101 loses)")."""
     return totals_text(lang, game, view, side_names(lang, game, view))
 
 
-def ends_text(view: SeatView) -> str:
+def ends_text(lang: str, view: SeatView) -> str:
     """The hand's open ends. Where placements score from the count of the ends, only
     the counted ends, a double at an end as both halves, and the sum the engine
     counts ("⬅W 5-5 (10) · ➡E 3 · = 13"); elsewhere every open end and its pip."""
@@ -96,13 +96,13 @@ def ends_text(view: SeatView) -> str:
     if get_variant(view.variant).counts_open_ends and table.counted:
         parts = []
         for c in table.counted:
-            where = f"{END_ARROWS[c.end]}{c.end.value} " if c.end is not None else ""
+            where = f"{end_label(lang, c.end)} " if c.end is not None else ""
             value = f"{c.pip}-{c.pip} ({c.value})" if c.double else str(c.value)
             parts.append(where + value)
         parts.append(f"= {table.count}")
         return SEP.join(parts)
     ends = table.open_ends
-    return SEP.join(f"{END_ARROWS[e]}{e.value} {ends[e]}" for e in End if e in ends)
+    return SEP.join(f"{end_label(lang, e)} {ends[e]}" for e in End if e in ends)
 
 
 def tiles_text(tiles: Iterable[Piece]) -> str:
@@ -126,7 +126,7 @@ def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
     if isinstance(move, Pass):
         return tr(lang, "move.pass", name=name)
     if isinstance(move, Open):
-        return tr(lang, "move.open", name=name, end=f"{END_ARROWS[move.end]}{move.end.value}")
+        return tr(lang, "move.open", name=name, end=end_label(lang, move.end))
     if isinstance(move, Done):
         return tr(lang, "move.done", name=name)
     if isinstance(move, Take):
@@ -142,12 +142,12 @@ def move_text(lang: str, game: GameInfo, result: MoveResult) -> str:
                   count=plural(lang, result.moved, "tile"), other=other)
     assert isinstance(move, Place)
     if move.face_down:
-        end = f" {END_ARROWS[move.end]}{move.end.value}" if move.end is not None else ""
+        end = f" {end_label(lang, move.end)}" if move.end is not None else ""
         return tr(lang, "move.face_down", name=name, tile=tile_label(move.tile), end=end)
     placed = result.notation.split("+")[-1].split(":")[0]
     if result.end is End.W:  # the record writes the touching pip first; show it as it lies
         placed = "-".join(reversed(placed.split("-")))
-    end = f" {END_ARROWS[result.end]}{result.end.value}" if result.end is not None else ""
+    end = f" {end_label(lang, result.end)}" if result.end is not None else ""
     text = tr(lang, "move.place", name=name, tile=placed, end=end)
     if result.points:
         text += tr(lang, "move.points", points=result.points)
@@ -314,7 +314,7 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
         lines.append(tr(lang, "hand.turn_of", name=seat_name(lang, game.seats[view.turn])))
     else:
         if view.table.open_ends:
-            lines.append(tr(lang, "hand.ends", ends=ends_text(view)))
+            lines.append(tr(lang, "hand.ends", ends=ends_text(lang, view)))
             if view.round_index == 0 and view.turn_number <= 2 * view.players:
                 lines.append(tr(lang, "hand.ends_legend"))  # the first lap of the game
         if view.boneyard_left:

@@ -83,8 +83,10 @@ def tile_label(tile: Tile) -> str:
     return f"{tile.a}-{tile.b}"
 
 
-def end_label(end: End) -> str:
-    return f"{END_ARROWS[end]}{end.value}"
+def end_label(lang: str, end: End) -> str:
+    """An open end as the player reads it: its arrow and its side in his language
+    ("⬅W", "⬅З")."""
+    return f"{END_ARROWS[end]}{tr(lang, f'end.{end.value}')}"
 
 
 def placements(view: SeatView) -> dict[Tile, list[End | None]]:
@@ -171,7 +173,7 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
     def where(e: End | None) -> str:
         if owned and e is not None and view.table.lead is not None:
             return " " + tr(lang, "btn.own_line" if e is own_end else "btn.other_line")
-        return f" {end_label(e)}" if e is not None else ""
+        return f" {end_label(lang, e)}" if e is not None else ""
 
     if owned and view.table.lead is None and view.forced_lead is None:
         # kolbasa: the lead's west pip starts the leader's own line, so a tile that is
@@ -211,14 +213,14 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
     plain = singles + others
     rows.extend(plain[i:i + TILES_PER_ROW] for i in range(0, len(plain), TILES_PER_ROW))
     closers = [
-        _button(tr(lang, "btn.face_down", tile=tile_label(m.tile), end=end_label(m.end)),
+        _button(tr(lang, "btn.face_down", tile=tile_label(m.tile), end=end_label(lang, m.end)),
                 PlayTile(game_id, version, m.tile, m.end, True))
         for m in (view.legal if on_turn else ())
         if isinstance(m, Place) and m.face_down and m.end is not None
     ]
     rows.extend(closers[i:i + TILES_PER_ROW] for i in range(0, len(closers), TILES_PER_ROW))
     if on_turn:
-        extra = [_button(tr(lang, "btn.open", end=end_label(m.end)),
+        extra = [_button(tr(lang, "btn.open", end=end_label(lang, m.end)),
                          OpenEnd(game_id, version, m.end))
                  for m in view.legal if isinstance(m, Open)]
         if any(isinstance(m, Done) for m in view.legal):

@@ -21,7 +21,10 @@ def table_picture(lang: str, view: SeatView, names: list[str], banner: str | Non
     """The encoded picture and its file name; ``banner`` (with ``banner_detail`` under
     it) is the game's result drawn across the final table."""
     labels = TableLabels(turn=tr(lang, "label.turn"), boneyard=tr(lang, "label.boneyard"),
-                         score=tr(lang, "label.score"), round=tr(lang, "label.round"))
+                         score=tr(lang, "label.score"), round=tr(lang, "label.round"),
+                         joiner=tr(lang, "names.and"), west=tr(lang, "end.W"),
+                         east=tr(lang, "end.E"), north=tr(lang, "end.N"),
+                         south=tr(lang, "end.S"))
     scene = TableScene.from_view(view, names, labels,
                                  show_boneyard=get_variant(view.variant).draws,
                                  banner=banner, banner_detail=banner_detail)

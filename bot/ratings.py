@@ -171,7 +171,7 @@ def chart_of(lang: str, name: str, points: Sequence[RatingPointInfo]) -> RatingC
         for family in order)
     return RatingChart(tr(lang, "rating.chart.title", name=name), series,
                        subtitle=tr(lang, "rating.chart.subtitle",
-                                   games=plural(lang, len(points), "rating_game")))
+                                   games=plural(lang, len(points), "rating_last")))
 
 
 # ------------------------------------------------------------ the commands' replies

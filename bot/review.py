@@ -44,7 +44,7 @@ from telegram.ext import ContextTypes, JobQueue
 
 from bot import tg
 from bot.callbacks import ReviewGame
-from bot.keyboards import END_ARROWS, tile_label
+from bot.keyboards import end_label, tile_label
 from bot.state import AnyApp, get_state
 from bot.texts import plural, tr, variant_name
 from engine.ai.review import DecisionReview, ReviewSummary
@@ -391,7 +391,7 @@ def points(lang: str, value: float) -> str:
 def move_label(lang: str, move: Move, *, end: bool = True) -> str:
     """A move in words; ``end``: a placed tile with the end it went on."""
     if isinstance(move, Place):
-        where = f" {END_ARROWS[move.end]}{move.end.value}" \
+        where = f" {end_label(lang, move.end)}" \
             if end and move.end is not None else ""
         return f"{tile_label(move.tile)}{where}"
     if isinstance(move, Cut):  # kolbasa's cut: the scissors and the tile
@@ -403,7 +403,7 @@ def move_label(lang: str, move: Move, *, end: bool = True) -> str:
     if isinstance(move, Done):
         return tr(lang, "review.done")
     if isinstance(move, Open):
-        return tr(lang, "review.open", end=f"{END_ARROWS[move.end]}{move.end.value}")
+        return tr(lang, "review.open", end=end_label(lang, move.end))
     return str(move)  # pragma: no cover - a take is never a choice
 
 

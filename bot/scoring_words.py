@@ -64,7 +64,7 @@ def side_points(lang: str, game: GameInfo, points: int) -> str:
 
 def round_points_line(lang: str, game: GameInfo, view: SeatView, names: Sequence[str],
                       points: Sequence[int]) -> str:
-    """The round's points: "45 written to Anna & 🤖 Computer 1 (101 loses)" in a
+    """The round's points: "45 written to Anna and 🤖 Computer 1 (101 loses)" in a
     penalty game (only the sides written to); "Round points: Anna — +15 · Boris — +0"
     in a scoring one."""
     if not is_penalty(game):
@@ -105,7 +105,7 @@ def result_text(lang: str, game: GameInfo, view: SeatView, names: Sequence[str],
 
 def goat_text(lang: str, game: GameInfo, view: SeatView, names: Sequence[str],
               outcome: GameOutcome) -> str | None:
-    """The goats with their totals ("🐐 Goats: Anna & 🤖 Computer 1, 103 points"):
+    """The goats with their totals ("🐐 Goats: Anna and 🤖 Computer 1, 103 points"):
     "goats" for a pair or several losers, "goat" for one player; None when the game
     did not end by a goat."""
     if outcome.reason is not GameEndReason.GOAT or not outcome.losers:

@@ -108,7 +108,7 @@ def _arm_lines(lang: str, view: SeatView) -> list[str]:
         arm = table.arms.get(end, ())
         tiles = [_tile(_face(p), sp is not None and sp.arm is end and sp.index == i)
                  for i, p in enumerate(arm)]
-        lines.append(f"{end.value}: {' '.join(tiles) if tiles else NONE}")
+        lines.append(f"{tr(lang, f'end.{end.value}')}: {' '.join(tiles) if tiles else NONE}")
     return lines
 
 
@@ -140,7 +140,7 @@ def table_text(lang: str, game: GameInfo, view: SeatView,
         assert tile is not None
         out.append(esc(tr(lang, "ttable.spinner", tile=_tile(_face(tile)))))
     if table.open_ends:
-        out.append(esc(tr(lang, "hand.ends", ends=ends_text(view))))
+        out.append(esc(tr(lang, "hand.ends", ends=ends_text(lang, view))))
     out.append(esc(tr(lang, "hand.boneyard", count=plural(lang, view.boneyard_left, "tile"))))
     if game.status == "cancelled":
         out.append(esc(tr(lang, "table.cancelled")))
@@ -210,6 +210,8 @@ def parse_table_text(lang: str, text: str) -> TableFacts:
     boneyard = _prefix(lang, "hand.boneyard", "count")
     turn_prefix = _prefix(lang, "ttable.turn", "seat")
     hands_head, score_head = tr(lang, "ttable.hands"), tr(lang, "ttable.score")
+    # an arm's line starts with its end in the language ("W: " / "З: "); facts keep "W"
+    arm_heads = {tr(lang, f"end.{e.value}") + ": ": e.value for e in End}
     lead: Face = None
     arms: list[tuple[str, tuple[Face, ...]]] = []
     spinner: tuple[str, int] | None = None
@@ -236,12 +238,12 @@ def parse_table_text(lang: str, text: str) -> TableFacts:
                 lead = faces[0][0]
                 if faces[0][1]:
                     spinner = ("lead", 0)
-        elif line[:3] in ("W: ", "E: ", "N: ", "S: "):
-            faces = _faces(line[3:])
+        elif (head := next((h for h in arm_heads if line.startswith(h)), None)) is not None:
+            faces = _faces(line[len(head):])
             for i, (_, marked) in enumerate(faces):
                 if marked:
-                    spinner = (line[0], i)
-            arms.append((line[0], tuple(f for f, _ in faces)))
+                    spinner = (arm_heads[head], i)
+            arms.append((arm_heads[head], tuple(f for f, _ in faces)))
         elif line.startswith(boneyard) and bones is None:
             bones = int(_INT.findall(line[len(boneyard):])[0])
         elif line.startswith(turn_prefix) and turn is None:

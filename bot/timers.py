@@ -21,6 +21,7 @@ same person (:func:`may_nudge`).
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +35,7 @@ from bot.display import display_of, display_summary  # issue 15, display
 from bot.formatting import seat_name, variant_name
 from bot.presenter import Presenter
 from bot.state import AnyApp, AnyContext, get_state
-from bot.texts import tr
+from bot.texts import plural, tr
 from bot.topics import topic_of
 from service import GameInfo, ServiceError
 from service.display import DisplaySettings
@@ -223,13 +224,14 @@ async def fire_timeout(app: AnyApp, game_id: int) -> TimeoutOutcome | None:
         ui.say(game.chat_id, tr(lang, key, name=name), thread=game.topic)
         state.pipeline.after(outcome.report)
         if outcome.took_over:
-            ui.say(game.chat_id, tr(lang, "timer.took_over", name=name, count=outcome.timeouts),
+            ui.say(game.chat_id, tr(lang, "timer.took_over", name=name,
+                                    count=plural(lang, outcome.timeouts, "missed_turns")),
                    thread=game.topic)
     if outcome.took_over and outcome.user_id is not None:
         # and he is told in private how to take his seat back (never held back by
         # the gap between nudges: it is news, not a nudge)
         await _notice(app, game, outcome.seat, outcome.user_id, "timer.took_over_private",
-                      nudge=False, count=outcome.timeouts)
+                      nudge=False, counts={"count": (outcome.timeouts, "turn")})
     return outcome
 
 
@@ -303,10 +305,13 @@ def may_nudge(app: AnyApp, user_id: int, kind: str) -> bool:
 
 
 async def _notice(app: AnyApp, game: GameInfo, seat: int, user_id: int, key: str, *,
-                  nudge: bool = True, **values: object) -> None:
+                  nudge: bool = True, counts: Mapping[str, tuple[int, str]] | None = None,
+                  **values: object) -> None:
     """Send a reminder or turn notice; the previous notice to the user is deleted.
     The private chat's pace (one message a second) is kept by the rate limiter.
-    ``nudge``: it is one of the nudges kept apart from turn pings (may_nudge)."""
+    ``nudge``: it is one of the nudges kept apart from turn pings (may_nudge).
+    ``counts``: placeholders that are a count with its noun (``(3, "turn")``), put in
+    the words of the user's own language."""
     state = get_state(app)
     service = state.service
     ui = state.presenter
@@ -316,8 +321,9 @@ async def _notice(app: AnyApp, game: GameInfo, seat: int, user_id: int, key: str
     if nudge and not may_nudge(app, user_id, "timer"):
         return
     lang = await ui.user_language(user_id, user=user)
+    counted = {name: plural(lang, n, noun) for name, (n, noun) in (counts or {}).items()}
     text = tr(lang, key, variant=variant_name(lang, game.variant), game_id=game.game_id,
-              **values)
+              **values, **counted)
     msg = await tg.quietly(app.bot.send_message(user_id, text), f"notice to {user_id}")
     if msg is None:
         return
@@ -404,7 +410,7 @@ def settings_text(lang: str, cfg: TimerSettings) -> str:
     return tr(lang, "timer.summary",
               turn=duration_text(lang, cfg.turn) if cfg.turn else off,
               timeout=tr(lang, f"timer.timeout.{cfg.timeout}"),
-              takeover=tr(lang, "timer.takeover_n", n=cfg.takeover) if cfg.takeover else off,
+              takeover=plural(lang, cfg.takeover, "after_missed") if cfg.takeover else off,
               lobby=duration_text(lang, cfg.lobby) if cfg.lobby else off,
               idle=duration_text(lang, cfg.idle) if cfg.idle else off,
               forced=tr(lang, "timer.on") if cfg.forced else off)
@@ -421,7 +427,7 @@ def setting_line(lang: str, name: str, cfg: TimerSettings, display: DisplaySetti
     values = {
         "turn": duration_text(lang, cfg.turn) if cfg.turn else off,
         "timeout": tr(lang, f"timer.timeout.{cfg.timeout}"),
-        "takeover": tr(lang, "timer.takeover_n", n=cfg.takeover) if cfg.takeover else off,
+        "takeover": plural(lang, cfg.takeover, "after_missed") if cfg.takeover else off,
         "lobby": duration_text(lang, cfg.lobby) if cfg.lobby else off,
         "idle": duration_text(lang, cfg.idle) if cfg.idle else off,
         "forced": tr(lang, "timer.on") if cfg.forced else off,

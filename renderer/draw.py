@@ -181,7 +181,8 @@ def _draw_header(draw: ImageDraw.ImageDraw, canvas: Image.Image, scene: TableSce
         draw.ellipse((x0 + 14, y0 + 16, x0 + 32, y0 + 34), fill=dot,
                      outline=(255, 255, 255), width=2)
         # kolbasa: whose line is which ("Anna · W"), the line kept when the name is cut
-        suffix = f" · {scene.lines[seat].value}" if seat < len(scene.lines) else ""
+        owned = seat < len(scene.lines)
+        suffix = f" · {sanitize(scene.labels.end(scene.lines[seat]))}" if owned else ""
         room = chip_w - 56 - name_font.getlength(suffix)
         name = fit(_seat_name(scene, seat), name_font, room)
         name = name + suffix if name else suffix.strip(" ·")
@@ -243,7 +244,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, canvas: Image.Image, scene: TableSce
         value = str(total)
         vw = value_font.getlength(value)
         draw.ellipse((x, cy - 9, x + 18, cy + 9), fill=color, outline=(255, 255, 255), width=2)
-        names = " & ".join(_seat_name(scene, s) for s in side)
+        names = scene.labels.joiner.join(_seat_name(scene, s) for s in side)
         names = fit(names, label_font, per_side - vw - 44)
         tx = x + 26
         if names:

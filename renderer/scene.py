@@ -24,12 +24,25 @@ def owned_lines(variant: str, players: int, leader: int) -> tuple[End, ...]:
 
 @dataclass(frozen=True, slots=True)
 class TableLabels:
-    """The words a table picture shows; the bot passes them from its catalog."""
+    """The words a table picture shows; the bot passes them from its catalog.
+
+    ``joiner`` joins the names of one side ("Anna & Boris"); ``west`` ... ``south``
+    name the four ends (kolbasa's chips say whose line is which)."""
 
     turn: str = "Turn"
     boneyard: str = "Boneyard"
     score: str = "Score"
     round: str = "Round"
+    joiner: str = " & "
+    west: str = "W"
+    east: str = "E"
+    north: str = "N"
+    south: str = "S"
+
+    def end(self, end: End) -> str:
+        """The label of one end, in the reader's language."""
+        return {End.W: self.west, End.E: self.east, End.N: self.north,
+                End.S: self.south}[end]
 
 
 @dataclass(frozen=True, slots=True)

@@ -202,7 +202,6 @@ TEXTS: dict[str, str] = {
         "the forced move only (when there is a choice, an easy computer's move)"
     ),
     "timer.timeout.ai": "a computer player moves",
-    "timer.takeover_n": "after {n} time-outs in a row",
     "timer.summary": (
         "⏱ Timers of this group\n"
         "Time per turn: {turn}\n"
@@ -227,12 +226,12 @@ TEXTS: dict[str, str] = {
     "timer.timed_out": "⏰ {name} ran out of time: a move was made automatically.",
     "timer.timed_out_forced": "⏰ {name} ran out of time: the forced move was made.",
     "timer.took_over": (
-        "🤖 {name}: turns missed in a row — {count}. A computer player plays for them "
-        "until they come back (/back, or any button on their hand)."
+        "🤖 {name}: {count} in a row. A computer player plays for them until they come "
+        "back with /back or a tap on any of their tiles."
     ),
     "timer.back": "👋 {name} is back and plays again.",
     "timer.not_away": "No computer player is playing for you.",
-    "timer.welcome_back": "Welcome back: your seat is yours again.",
+    "timer.welcome_back": "Welcome back! You are playing your own moves again.",
     "timer.reminder": "⏰ {left} left for your move ({variant}, game {game_id}).",
     "timer.your_turn": "🁫 Your turn ({variant}, game {game_id}). You have {time} to move.",
     "timer.expired.lobby": "⌛ The lobby was closed: the game did not start within {after}.",
@@ -390,10 +389,10 @@ TEXTS: dict[str, str] = {
     "round.general_drawn": "A drawn round: nobody scores.",
     "game.reason.last_left": "The last player left in the game.",
     "move.seven": "{name} takes {count} for the seven",
-    "hand.out_of_play": "You have no tiles: you are out of the play for now.",
+    "hand.out_of_play": "You have no tiles: you are out of play for now.",
     # ---- issue 12: after the game, words and numbers
     "seat.computer": "🤖 Computer {number}",
-    "names.and": " & ",
+    "names.and": " and ",
     "lobby.over": "🏁 Game over: {result}",
     "lobby.closed_title": "🁫 Game: {variant}",
     "result.won": "{names} won {score}",
@@ -407,7 +406,7 @@ TEXTS: dict[str, str] = {
     # ---- issue 12: hidden information and /export
     "usage.export": "Use /export for the latest game, or /export N for game number N.",
     "export.none_private": "You have no started games yet: there is no record to send.",
-    "export.not_yours": "You did not play game {game_id}: its record is not sent.",
+    "export.not_yours": "You did not play game {game_id}, so I cannot send its record.",
     "export.not_here": "Game {game_id} was not played in this group.",
     "export.complete": "The game is over: the complete record, every hand and the boneyard.",
     "export.mine": ("The game is not over: your view, with only your own tiles. "
@@ -483,7 +482,7 @@ TEXTS: dict[str, str] = {
     "opt.teams": "with four players, partners sit opposite (1 and 3 against 2 and 4) "
                  "and score together.",
     "opt.target": "the game ends when a player or team reaches this score.",
-    "opt.fish_point": "whoever blocks the game (a fish) has 1 point written to his side.",
+    "opt.fish_point": "whoever blocks the game (makes a fish) gets 1 point.",
     "opt.rounds": "play this many rounds, the team that won more of them wins; "
                   "otherwise the first team to win 6 rounds wins.",
     "opt.set": "play with the double-six (28 tiles) or the double-nine (55 tiles).",
@@ -533,7 +532,7 @@ TEXTS: dict[str, str] = {
     "rating.scope.all": "all chats",
     "rating.top.title": "🏆 Top players — {family} ({scope}):",
     "rating.top.line": "{rank}. {name} — {value}",
-    "rating.top.none": "No rated games in {family} ({scope}) yet.",
+    "rating.top.none": "{family} ({scope}): no rated games yet.",
     "rating.usage": (
         "Use /top for this chat (in private: everyone), /top all for everyone, and a "
         "family or any variant's name to choose the game: /top all kozel. "
@@ -590,7 +589,7 @@ TEXTS: dict[str, str] = {
     "usage.table": "/table — the table again; /table text — the table as text, once.",
     "display.summary": (
         "👁 What the group sees\n"
-        "Scoring hints on the hand's buttons: {hints}\n"
+        "Points on the tile buttons: {hints}\n"
         "The live table: {table}\n"
         "/settings hints on|off · /settings table picture|text"
     ),
@@ -619,7 +618,7 @@ TEXTS: dict[str, str] = {
     "opt.free_lines": "a player may place on either line at will, not only on the other "
                       "line when his own takes nothing; the cut is unchanged.",
     "optname.free_lines": "Free lines",
-    "move.cut": "{name} cut the sausage with {tile} ✂: {count} went to {other}'s line",
+    "move.cut": "{name} cuts the sausage with {tile} ✂: {count} to {other}'s line",
     # ====================================================== chinese (issue 14, RULES.md 4.20)
     "variant.chinese": "Chinese dominoes (Tien Gow)",
     "rules.chinese": (
@@ -672,8 +671,8 @@ TEXTS: dict[str, str] = {
         "triangle goes on a cell sharing an edge with the layout, every touching corner "
         "showing the same number; it scores its numbers' sum, +40 for a bridge (one edge "
         "shared, the far corner touching), +50/60/70 for closing one/two/three "
-        "hexagons. You may draw instead (-5), 3 a turn at most; then, with "
-        "nothing to place, pass (-10). Going out scores 25 plus the others' hands; in a "
+        "hexagons. You may draw instead (−5), 3 a turn at most; then, with "
+        "nothing to place, pass (−10). Going out scores 25 plus the others' hands; in a "
         "block the lowest hand scores the others' minus his own. The first to 400 after "
         "a round wins."
     ),
@@ -694,8 +693,8 @@ TEXTS: dict[str, str] = {
     "tri.shown": "{name} leads 0-0-0 and shows {tile}",
     "tri.move": "{name}: {tile} {cell} {points}",
     "tri.hand": "Your triangles ({count}): {tiles}",
-    "tri.must_draw": "No triangle fits: draw from the pool (-5).",
-    "tri.must_pass": "No triangle fits and no more drawing: pass (-10).",
+    "tri.must_draw": "No triangle fits: draw from the pool (−5).",
+    "tri.must_pass": "No triangle fits and no more drawing: pass (−10).",
     "tri.drawn": "Drawn this turn: {count} of 3.",
     "tri.turn": "Turn",
     "tri.round": "Round",
@@ -720,7 +719,7 @@ TEXTS: dict[str, str] = {
     "ttable.tri_pool": "Pool: {count}",
     "btn.voluntary_draw": "Voluntary draw: {value}",
     "lobby.voluntary_draw": "Voluntary draw (draw even when a triangle fits): {value}",
-    "opt.voluntary_draw": "a player may draw (-5) even when a triangle fits; off: only when "
+    "opt.voluntary_draw": "a player may draw (−5) even when a triangle fits; off: only when "
                           "nothing fits.",
     "optname.voluntary_draw": "Voluntary draw",
     "plural.triangle.one": "{n} triangle",
@@ -742,9 +741,8 @@ TEXTS: dict[str, str] = {
     "rematch.started": "The rematch starts: same seats, same rules.",
     "rematch.done": "The rematch of this game has started already.",
     "timer.took_over_private": (
-        "🤖 You missed {count} turns in a row ({variant}, game {game_id}): a computer "
-        "player plays your seat now. Send /back, or press any button on your hand, to "
-        "play again."
+        "🤖 You missed {count} in a row ({variant}, game {game_id}): a computer player "
+        "plays your seat now. Send /back, or tap any of your tiles, to play again."
     ),
     # ---- who may change what in a group: chat-wide settings by admins, cancelling a
     # started game by agreement, seats for members, no anonymous senders, removal
@@ -777,7 +775,7 @@ TEXTS: dict[str, str] = {
     "setting.lobby": "🚪 A lobby that never starts closes after: {value}",
     "setting.idle": "💤 A game without moves closes after: {value}",
     "setting.forced": "⏩ A forced pass or draw plays itself: {value}",
-    "setting.hints": "💡 Scoring hints on the hand's buttons: {value}",
+    "setting.hints": "💡 Points on the tile buttons: {value}",
     "setting.table": "🖼 The live table: {value}",
     "cancel.ask": (
         "{name} wants to cancel the game. It is cancelled when every player agrees: "
@@ -875,7 +873,7 @@ TEXTS: dict[str, str] = {
         "The group's own settings bind every game there; its admins change them:\n"
         "/settings turn 2m — time per turn (30s, 1m, 2m, 5m, 1h, 24h, off)\n"
         "/settings timeout skip|ai — on a time-out, the forced move or a computer's\n"
-        "/settings takeover 3 — a computer takes the seat after 3 time-outs in a row\n"
+        "/settings takeover 3 — a computer takes the seat after 3 missed turns in a row\n"
         "/settings lobby 24h, /settings idle 7d — when an unused lobby or game closes\n"
         "/settings forced off — a forced pass or draw is no longer made for you\n"
         "/settings hints off — no points on the tile buttons\n"
@@ -954,4 +952,19 @@ TEXTS: dict[str, str] = {
         "These points are an estimate of your choices, not points taken off your score: "
         "luck can still win a game played with mistakes, or lose one played well."
     ),
+    # the ends of the table in the reader's language (texts, buttons, the picture),
+    # and the counts of missed turns
+    "end.W": "W",
+    "end.E": "E",
+    "end.N": "N",
+    "end.S": "S",
+    "plural.missed_turns.one": "{n} turn missed",
+    "plural.missed_turns.few": "{n} turns missed",
+    "plural.missed_turns.many": "{n} turns missed",
+    "plural.turn.one": "{n} turn",
+    "plural.turn.few": "{n} turns",
+    "plural.turn.many": "{n} turns",
+    "plural.after_missed.one": "after {n} missed turn in a row",
+    "plural.after_missed.few": "after {n} missed turns in a row",
+    "plural.after_missed.many": "after {n} missed turns in a row",
 }

@@ -84,7 +84,7 @@ async def test_hints_are_what_the_press_scores_and_go_with_the_setting(
 
         await bot.send(users[0], group, "/settings hints off")
         text = emu.last_message(group).text or ""
-        assert "Scoring hints on the hand's buttons: off" in text
+        assert "Points on the tile buttons: off" in text
         for _ in range(12):
             found = await on_turn(bot, users, group)
             if found is None:

@@ -364,7 +364,7 @@ async def test_commands(bot: Bot, emu: TelegramEmulator) -> None:
     await bot.send(anna, group.id, "/language ru")
     assert emu.bot_messages(group.id)[-1].text == "Язык: русский."
     await bot.send(anna, group.id, "/stats")
-    assert "Статистика" in (emu.bot_messages(group.id)[-1].text or "")
+    assert "статистика" in (emu.bot_messages(group.id)[-1].text or "")
 
 
 async def test_lobby_buttons_and_cancel(bot: Bot, emu: TelegramEmulator) -> None:

@@ -103,9 +103,9 @@ async def test_refusals_say_why_and_name_tiles_only_to_the_asker(
         fish = texts(bot, group.id)[-1]
         assert fish.startswith("Ещё не рыба: в базаре ") and "костяш" in fish
         assert "Открыт" in fish and ": 0," not in fish
-        # the hand says what W/E mean during the first lap; plural boneyard count
+        # the hand says what З/В mean during the first lap; plural boneyard count
         hand_text = texts(bot, anna.id)
-        assert any("W запад ⬅" in t for t in hand_text)
+        assert any("З — запад ⬅" in t for t in hand_text)
         assert any("В базаре: " in t and "костяш" in t for t in hand_text)
         # every play button on a hand is one move: no two buttons for one tile and
         # ends that make the same move (kozel: both ends showing the same pip)

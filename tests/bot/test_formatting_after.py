@@ -55,7 +55,7 @@ def test_scores_read_naturally() -> None:
     assert score_text("ru", g, g.view) == \
         "Анна и 🤖 Компьютер 1 — 0 · Борис и 🤖 Компьютер 2 — 0 (101 — проигрыш)"
     assert score_text("en", g, g.view) == \
-        "Анна & 🤖 Computer 1 — 0 · Борис & 🤖 Computer 2 — 0 (101 loses)"
+        "Анна and 🤖 Computer 1 — 0 · Борис and 🤖 Computer 2 — 0 (101 loses)"
     assert "AI" not in hand_text("ru", g, g.seats[0], game.view(0))
 
 
@@ -134,7 +134,7 @@ def test_open_ends_show_what_the_engine_counts(variant: str, players: int) -> No
             view = game.view(None)
             if view.table.lead is None:
                 continue
-            values, total = _ends_sum(ends_text(view))
+            values, total = _ends_sum(ends_text("en", view))
             assert total == sum(values) == view.table.count  # the engine's count
             assert len(values) == view.table.counted_ends
             # a placement that scored shows the sum it scored from
@@ -152,7 +152,7 @@ def test_open_ends_of_a_double_and_a_plain_variant() -> None:
     for _ in range(200):
         view = game.view(None)
         if any(c.double and c.end is not None for c in view.table.counted):
-            text = ends_text(view)
+            text = ends_text("en", view)
             double = next(c for c in view.table.counted if c.double and c.end is not None)
             assert f"{double.pip}-{double.pip} ({double.value})" in text
             break
@@ -161,7 +161,7 @@ def test_open_ends_of_a_double_and_a_plain_variant() -> None:
         pytest.fail("no double at an end")
     kozel = Game(make_variant("kozel", 2, {}), seed=0)
     kozel.play(kozel.legal_moves()[0])
-    text = ends_text(kozel.view(None))
+    text = ends_text("en", kozel.view(None))
     assert "=" not in text and "⬅W" in text and "➡E" in text
 
 
@@ -186,7 +186,7 @@ def test_results_in_the_lobby_score_and_hand() -> None:
     assert score.startswith(tr("en", "score.last", variant=variant_name("en", "kozel")))
     assert result_line("en", g, g.view, g.outcome) in score
     hand = hand_text("en", g, g.seats[0], game.view(0))
-    assert tr("en", "hand.over") in hand and "Won: Борис & 🤖 Computer 2 (" in hand
+    assert tr("en", "hand.over") in hand and "Won: Борис and 🤖 Computer 2 (" in hand
     assert last_result_message("en", info(Game(make_variant("kozel", 2, {}), seed=1),
                                           names=("A", "B"))) is None
     cancelled = closed_lobby_text("en", info(game, status="cancelled"))

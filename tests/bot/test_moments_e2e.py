@@ -12,7 +12,7 @@ import pytest
 
 from bot import pings
 from bot.formatting import round_caption, round_note, variant_name
-from bot.texts import tr
+from bot.texts import plural, tr
 from bot.timers import fire_due
 from service import GameService
 from service.timers import ManualClock
@@ -287,7 +287,7 @@ async def test_a_take_over_tells_the_player_how_to_come_back(emu: TelegramEmulat
         clock.advance(60)
         await fire_due(bot.app)
         await bot.settle()
-        told = tr("en", "timer.took_over_private", count=1,
+        told = tr("en", "timer.took_over_private", count=plural("en", 1, "turn"),
                   variant=variant_name("en", game.variant), game_id=game.game_id)
         sent = [h for h in _bot_calls(emu, late.id, since)
                 if h.action == "send" and (h.snapshot or {}).get("text") == told]

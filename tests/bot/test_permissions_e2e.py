@@ -65,7 +65,7 @@ async def test_the_chat_s_settings_are_its_admins(emu: TelegramEmulator, db_path
         await bot.send(olga, group.id, "/settings turn 30s forced off hints off")
         assert last_text(emu, group.id) == (
             "⏱ Time per turn: 30 s\n⏩ A forced pass or draw plays itself: off\n"
-            "💡 Scoring hints on the hand's buttons: off")
+            "💡 Points on the tile buttons: off")
         # the whole summary only on /settings alone (here by a member, who may read it)
         await bot.lobby_press(anna, group.id, "x")  # the creator cancels his lobby
         await bot.send(boris, group.id, "/settings")

@@ -21,7 +21,7 @@ def test_a_penalty_round_writes_and_a_scoring_round_credits() -> None:
     ru = round_summary("ru", kozel, kozel.view, _end((0, 45)), 1, [[]] * 4, None)
     en = round_summary("en", kozel, kozel.view, _end((0, 45)), 1, [[]] * 4, None)
     assert "Борис и 🤖 Компьютер 2: записано 45 (101 — проигрыш)" in ru and "+45" not in ru
-    assert "45 written to Борис & 🤖 Computer 2 (101 loses)" in en and "+45" not in en
+    assert "45 written to Борис and 🤖 Computer 2 (101 loses)" in en and "+45" not in en
     fives = info(Game(make_variant("all_fives", 2, {}), seed=1))
     assert fives.view is not None
     text = round_summary("en", fives, fives.view, _end((15, 0)), 1, [[], []], None)

@@ -95,6 +95,11 @@ def test_a_spinner_table_reads_as_expected() -> None:
     facts = parse_table_text("en", shown)
     assert facts.hand_counts == tuple(len(h) for h in game.round.hands)
     assert facts == facts_of_view(view)
+    # in Russian the arms are named З, В, С, Ю, and the text still reads back
+    shown = _shown(table_text("ru", _info(game, ["Anna <b>", "Boris & Co"]), view))
+    heads = [line[:3] for line in shown.split("\n") if line[1:3] == ": "]
+    assert set(heads) == {"З: ", "В: ", "С: ", "Ю: "}
+    assert parse_table_text("ru", shown) == facts_of_view(view)
 
 
 def test_kolbasa_names_whose_line_is_which() -> None:
@@ -107,7 +112,7 @@ def test_kolbasa_names_whose_line_is_which() -> None:
     info = _info(game, ["Anna", "Boris"])
     view = game.view(None)
     for lang, line in (("en", "Lines: W — Anna's, E — Boris's"),
-                       ("ru", "Линии: W — игрока Anna, E — игрока Boris")):
+                       ("ru", "Линии: З — Anna, В — Boris")):
         shown = _shown(table_text(lang, info, view))
         assert line in shown.split("\n")
         assert parse_table_text(lang, shown) == facts_of_view(view)

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import re
 import string
+from pathlib import Path
 
+import pytest
+
+from bot import pictures
 from bot.app import COMMANDS, bot_commands
 from bot.formatting import rules_text
-from bot.keyboards import rules_keyboard, variant_names
-from bot.texts import CATALOGS, language_of, missing_variant_texts, tr
+from bot.keyboards import end_label, rules_keyboard, variant_names
+from bot.texts import CATALOGS, language_of, missing_variant_texts, plural, plural_form, tr
 from engine.classic import Block
-from engine.variants import registered
+from engine.game import Game
+from engine.moves import End
+from engine.variants import make_variant, registered
+from renderer import RenderResult, TableScene
 from service.errors import ServiceError
 
 
@@ -76,10 +83,10 @@ def test_language_of() -> None:
 
 
 def test_russian_reads_as_russian() -> None:
-    """The Russian catalogue: no Latin word but commands, their arguments and the
-    picture's W/E/N/S; «ёлочки», never straight quotes; one word for a tile; the
-    client's Start button is «Запустить»."""
-    arguments = {"W", "E", "N", "S", "ru", "en", "on", "off"}  # "/language ru или en"
+    """The Russian catalogue: no Latin word but commands and their arguments (the
+    sides too are Russian: З, В, С, Ю); «ёлочки», never straight quotes; one word for
+    a tile; the client's Start button is «Запустить»."""
+    arguments = {"ru", "en", "on", "off", "N"}  # "/language ru или en", "/export N"
     for key, text in CATALOGS["ru"].items():
         plain = re.sub(r"\{[a-z_]+\}", "", text)
         plain = re.sub(r"/[a-z_]+(?: [a-z0-9|\-\[\]]+)*", "", plain)  # commands, arguments
@@ -89,3 +96,194 @@ def test_russian_reads_as_russian() -> None:
         assert '"' not in text and "'" not in text and "“" not in text, key
         assert not re.search(r"фишк|камен|камн|доминошк", text, re.I), key
         assert "Start" not in text, key
+
+
+# ------------------------------------------------------------ words a person would say
+# keys other catalogue work owns (the review, the settings panel, the lobby toasts)
+OWNED_ELSEWHERE = ("review.", "settings.", "panel.", "ans.")
+# what no Russian text may say: «кон», «кончать» (a round is a «раунд», a player
+# «заканчивает»), and stiff phrasing rewritten once
+BANNED_RU = (r"(?<![а-яё])кончил", r"(?<![а-яё])кончать", r"(?<![а-яё])кон(?![а-яё])",
+             r"Ход точен", r"по одному, пожалуйста", r"Статистика игрока")
+
+
+def test_russian_words_a_person_would_say() -> None:
+    for key, text in CATALOGS["ru"].items():
+        if key.startswith(OWNED_ELSEWHERE):
+            continue
+        for word in BANNED_RU:
+            assert not re.search(word, text, re.I), (key, word)
+
+
+def test_no_nested_quotes_and_a_true_minus() -> None:
+    """«a «b»» is never written; a negative number takes the minus sign, a hyphen is
+    only for ranges and tiles (2-4, 5-5)."""
+    for lang, catalog in CATALOGS.items():
+        for key, text in catalog.items():
+            assert not re.search(r"«[^»]*«", text), (lang, key)
+            assert not re.search(r"(?<![\w.])-\d", text), (lang, key)
+    assert "(−5)" in tr("ru", "tri.must_draw") and "(−10)" in tr("en", "tri.must_pass")
+
+
+def test_a_round_is_a_round() -> None:
+    """«партия» is the whole game, «раунд» one round: the triangular round's label
+    and its end say «раунд», as every other variant does."""
+    assert tr("ru", "tri.round") == tr("ru", "label.round") == "Раунд"
+    assert tr("ru", "tri.reason.round_over") == tr("ru", "hand.round_over")
+    assert "раунд" in tr("ru", "err.no_fish") and "первом раунде" in tr("ru", "rules.kolbasa")
+
+
+# ------------------------------------------------------------ the sides of the table
+def test_sides_in_the_readers_language() -> None:
+    assert [end_label("ru", e) for e in End] == ["⬅З", "➡В", "⬆С", "⬇Ю"]
+    assert [end_label("en", e) for e in End] == ["⬅W", "➡E", "⬆N", "⬇S"]
+    assert "З — запад ⬅" in tr("ru", "hand.ends_legend")
+    assert "З — запад ⬅" in tr("ru", "rules.ends_legend")
+    assert tr("ru", "btn.open", end=end_label("ru", End.N)) == "🔓 Открыть ⬆С"
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_picture_gets_its_words_from_the_catalogue(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table picture's sides and its joining word are the catalogue's, the same
+    the captions use."""
+    seen: list[TableScene] = []
+
+    def capture(scene: TableScene) -> RenderResult:
+        seen.append(scene)
+        return RenderResult(b"png", "PNG", 1, 1, ())
+
+    monkeypatch.setattr(pictures, "render_table", capture)
+    game = Game(make_variant("kolbasa", 2), seed=1)
+    pictures.table_picture(lang, game.view(None), ["Anna", "Boris"])
+    labels = seen[0].labels
+    assert [labels.end(e) for e in End] == [tr(lang, f"end.{e.value}") for e in End]
+    assert labels.joiner == tr(lang, "names.and") == f" {tr(lang, 'word.and')} "
+    assert seen[0].lines  # kolbasa: the chips name the lines with these labels
+
+
+# ------------------------------------------------------------ counts and their nouns
+COUNTS = (1, 2, 5, 11, 21)
+# The texts that take a count, the placeholder and the plural noun the bot puts there
+# (checked against the bot's code below).
+COUNTED: dict[str, dict[str, str]] = {
+    "timer.took_over": {"count": "missed_turns"},
+    "timer.took_over_private": {"count": "turn"},
+    "move.take": {"count": "tile"},
+    "move.seven": {"count": "tile"},
+    "move.cut": {"count": "tile"},
+    "move.set_down": {"count": "tile"},
+    "chinese.down": {"count": "tile"},
+    "chinese.follow": {"count": "tile"},
+    "chinese.must_down": {"count": "tile"},
+    "tri.hand": {"count": "triangle"},
+    "fish.no": {"boneyard": "tile"},
+    "rating.value": {"games": "rating_game"},
+    "rating.chart.subtitle": {"games": "rating_last"},
+    "rating.chart.caption": {"games": "rating_last"},
+    "rating.calibrating": {"of_total": "rating_of"},
+    "rating.top.calibrating_player": {"of_total": "rating_of"},
+    "stats.line": {"games": "stats_game", "wins": "stats_win", "points": "stats_point",
+                   "fish": "stats_fish", "goats": "stats_goat"},
+}
+# Texts whose number stands alone, as a value with no noun to agree with it.
+BARE = {
+    "lobby.players", "hand.boneyard", "tri.drawn", "ttable.tri_pool", "btn.rematch_count",
+    "btn.cancel_agree", "tri.top", "tri.move",
+    "move.points", "round.points", "move.draw_points", "move.pass_points",
+    "score.written_to", "score.written_amount", "score.taken_from", "score.taken_amount",
+    "result.entry", "result.winner_entry", "export.others", "timer.reminder",
+    "ping.reminder", "note.domino", "note.fish", "note.eggs", "note.tricks",
+    "timer.unit.s", "timer.unit.m", "timer.unit.h", "timer.unit.d",  # abbreviated units
+    "lobby.hint",  # a range, "от 2 до 4 игроков": the noun goes with the upper bound
+}
+# A text written once per grammatical number (key.one, key.few, key.many).
+FAMILIES = {"move.draws": ("count", ["1 костяшку", "2 костяшки", "5 костяшек",
+                                     "11 костяшек", "21 костяшку"],
+                           ["1 tile", "2 tiles", "5 tiles", "11 tiles", "21 tiles"])}
+COUNT_NAMES = {"count", "n", "games", "done", "total", "agreed", "needed", "ahead", "all",
+               "max", "min", "boneyard", "wins", "points", "fish", "goats", "of_total",
+               "costly", "lost", "left", "waited"}
+
+
+def _family(key: str) -> str | None:
+    base, _, form = key.rpartition(".")
+    return base if form in ("one", "few", "many") and base in FAMILIES else None
+
+
+def test_every_count_is_classified() -> None:
+    """A new text with a count must say how its number is read: a plural noun from
+    the bot, a number of its own, or forms written per number."""
+    for key, text in CATALOGS["ru"].items():
+        if key.startswith(("plural.", *OWNED_ELSEWHERE)):
+            continue
+        if placeholders(text) & COUNT_NAMES:
+            assert key in COUNTED or key in BARE or _family(key), key
+
+
+def test_the_bot_puts_the_noun_it_is_said_to() -> None:
+    source = "\n".join(p.read_text() for p in Path("bot").rglob("*.py")
+                        if "texts" not in p.parts)
+    for key, nouns in COUNTED.items():
+        calls = [m.start() for m in re.finditer(re.escape(f'"{key}"'), source)]
+        assert calls, key
+        for placeholder, noun in nouns.items():
+            assert any(f'"{noun}"' in source[at:at + 400] for at in calls), (key, noun)
+            assert placeholder in placeholders(tr("en", key)), (key, placeholder)
+
+
+RU_WORDS = {
+    "tile": ["1 костяшка", "2 костяшки", "5 костяшек", "11 костяшек", "21 костяшка"],
+    "triangle": ["1 треугольник", "2 треугольника", "5 треугольников", "11 треугольников",
+                 "21 треугольник"],
+    "turn": ["1 ход", "2 хода", "5 ходов", "11 ходов", "21 ход"],
+    "missed_turns": ["пропущен 1 ход", "пропущено 2 хода", "пропущено 5 ходов",
+                     "пропущено 11 ходов", "пропущен 21 ход"],
+    "after_missed": ["после 1 пропущенного хода подряд", "после 2 пропущенных ходов подряд",
+                     "после 5 пропущенных ходов подряд", "после 11 пропущенных ходов подряд",
+                     "после 21 пропущенного хода подряд"],
+    "point": ["1 очко", "2 очка", "5 очков", "11 очков", "21 очко"],
+    "rating_last": ["последнюю 1 партию", "последние 2 партии", "последние 5 партий",
+                    "последние 11 партий", "последнюю 21 партию"],
+}
+EN_WORDS = {
+    "tile": ["1 tile", "2 tiles", "5 tiles", "11 tiles", "21 tiles"],
+    "turn": ["1 turn", "2 turns", "5 turns", "11 turns", "21 turns"],
+    "missed_turns": ["1 turn missed", "2 turns missed", "5 turns missed", "11 turns missed",
+                     "21 turns missed"],
+    "after_missed": ["after 1 missed turn in a row", "after 2 missed turns in a row",
+                     "after 5 missed turns in a row", "after 11 missed turns in a row",
+                     "after 21 missed turns in a row"],
+    "rating_game": ["1 game", "2 games", "5 games", "11 games", "21 games"],
+}
+
+
+def test_counts_read_with_their_nouns() -> None:
+    """1, 2, 5, 11 and 21 through every text that takes a count, in both languages."""
+    for noun, words in RU_WORDS.items():
+        assert [plural("ru", n, noun) for n in COUNTS] == words, noun
+    for noun, words in EN_WORDS.items():
+        assert [plural("en", n, noun) for n in COUNTS] == words, noun
+    nouns = {key.split(".")[1] for key in CATALOGS["en"] if key.startswith("plural.")}
+    for lang in CATALOGS:
+        for noun in nouns:  # every noun has its three forms, each with its number
+            for n in COUNTS:
+                assert re.search(rf"(?<!\d){n}(?!\d)", plural(lang, n, noun)), (noun, n)
+        for key, names in COUNTED.items():
+            for n in COUNTS:
+                values = {name: "X" for name in placeholders(tr(lang, key))}
+                values.update({name: plural(lang, n, noun) for name, noun in names.items()})
+                text = tr(lang, key, **values)
+                for noun in names.values():
+                    assert plural(lang, n, noun) in text, (lang, key)
+        for base, (name, ru_words, en_words) in FAMILIES.items():
+            words = ru_words if lang == "ru" else en_words
+            for n, word in zip(COUNTS, words, strict=True):
+                text = tr(lang, f"{base}.{plural_form(lang, n)}", **{name: n, "name": "A"})
+                assert word in text, (lang, base, n)
+    # the takeover in the group, in private and in the settings: no bare "— 3"
+    said = tr("ru", "timer.took_over", name="Анна", count=plural("ru", 3, "missed_turns"))
+    assert said.startswith("🤖 Анна: пропущено 3 хода подряд.")
+    said = tr("en", "timer.took_over_private", count=plural("en", 1, "turn"), variant="V",
+              game_id=7)
+    assert said.startswith("🤖 You missed 1 turn in a row")

@@ -48,12 +48,12 @@ async def test_settings_command_validates(emu: TelegramEmulator, db_path: Path) 
         await bot.send(anna, group.id, "/settings turn 2m timeout ai takeover 2")
         assert emu.last_message(group.id).text == (  # a line per setting changed
             "⏱ Time per turn: 2 min\n⌛ On a time-out: a computer player moves\n"
-            "🤖 A computer takes the seat: after 2 time-outs in a row")
+            "🤖 A computer takes the seat: after 2 missed turns in a row")
         assert await timers.settings(group.id) == TimerSettings(turn=120, timeout="ai",
                                                                 takeover=2)
         await bot.send(anna, group.id, "/settings")
         summary = emu.last_message(group.id).text
-        assert "Time per turn: 2 min" in summary and "after 2 time-outs" in summary
+        assert "Time per turn: 2 min" in summary and "after 2 missed turns" in summary
         await emu.user_starts_bot(anna)
         await bot.send(anna, anna.id, "/settings turn off")  # a private chat has no timers
         assert emu.last_message(anna.id).text == tr("en", "settings.private_none")
@@ -136,9 +136,9 @@ async def test_takeover_and_coming_back(emu: TelegramEmulator, db_path: Path) ->
         clock.advance(60)
         await fire(bot)
         told = texts(bot, group.id, "A computer player plays for them")
-        assert told == [f"🤖 {late.first_name}: turns missed in a row — 1. A computer player "
-                        "plays for them until they come back (/back, or any button on their "
-                        "hand)."]
+        assert told == [f"🤖 {late.first_name}: 1 turn missed in a row. A computer player "
+                        "plays for them until they come back with /back or a tap on any of "
+                        "their tiles."]
         game = await bot.game_in(group.id)
         assert game is not None
         seat = game.seat_of(late.id)
@@ -167,7 +167,7 @@ async def test_back_command(emu: TelegramEmulator, db_path: Path) -> None:
         late, _ = turn
         clock.advance(30)
         await fire(bot)
-        assert len(texts(bot, group.id, "missed in a row — 1.")) == 1
+        assert len(texts(bot, group.id, "1 turn missed in a row.")) == 1
         await bot.send(late, group.id, "/back")
         assert texts(bot, group.id, "is back") == [f"👋 {late.first_name} is back and plays again."]
         game = await bot.game_in(group.id)

@@ -181,7 +181,7 @@ def test_rules_menu_and_texts() -> None:
         for v in variant_names():
             text = rules_text(lang, v)
             assert tr(lang, f"rules.{v}") in text and len(text) < 4096
-            assert "W" in text and "⬅" in text  # the picture's letters explained
+            assert f"{tr(lang, 'end.W')} " in text and "⬅" in text  # the picture's sides explained
 
 
 def test_help_is_short_and_its_pages_tell_the_rest() -> None:

@@ -133,7 +133,7 @@ def test_full_double_six_round() -> None:
 
 def test_empty_table_and_labels() -> None:
     scene = game_scene("kozel", 4, 3, placements=0)
-    labels = TableLabels(turn="Ход", boneyard="Базар", score="Счёт", round="Партия")
+    labels = TableLabels(turn="Ход", boneyard="Базар", score="Счёт", round="Раунд")
     res = render_table(TableScene(**{**_fields(scene), "labels": labels}))
     assert res.placements == ()
     assert res.width == 1280
@@ -388,3 +388,30 @@ def test_a_decision_picture_marks_the_played_tile_red_and_the_better_green() -> 
             assert not _near(dot, other)
     raised = {p.tile: p.box[1] for p in res.placements}
     assert raised[Tile(0, 6)] == raised[Tile(6, 6)] < raised[Tile(2, 3)]
+
+
+def test_sides_and_joining_word_come_from_the_labels() -> None:
+    """The kolbasa chips name the lines with the labels given (З/В for a Russian
+    reader, W/E by default), and a team's names are joined by the word given; only
+    the header and the score line change, never the table."""
+    from dataclasses import replace
+
+    from engine.game import Game
+    from engine.variants import make_variant
+
+    assert [TableLabels().end(e) for e in End] == ["W", "E", "N", "S"]
+    game = Game(make_variant("kolbasa", 2), seed=5)
+    while game.view(None).table.lead is None:
+        game.apply(game.legal_moves()[0])
+    scene = TableScene.from_view(game.view(None), ("Anna", "Boris"))
+    ru = replace(scene, labels=TableLabels(west="З", east="В", north="С", south="Ю"))
+    plain, local = render_table(scene), render_table(ru)
+    width = _pixels(plain).width
+    assert _differs(_pixels(plain), _pixels(local), (0, 0, width, HEADER)) > 0
+    assert _differs(_pixels(plain), _pixels(local), (0, HEADER, width, HEADER + 200)) == 0
+
+    teams = game_scene("kozel", 4, seed=3)
+    joined = replace(teams, labels=TableLabels(joiner=" и "))
+    a, b = _pixels(render_table(teams)), _pixels(render_table(joined))
+    assert _differs(a, b, (0, a.height - FOOTER, a.width, a.height)) > 0
+    assert _differs(a, b, (0, 0, a.width, a.height - FOOTER)) == 0
