@@ -383,11 +383,6 @@ async def _unreachable(app: AnyApp, user_id: int, exc: TelegramError) -> None:
 # ------------------------------------------------------------------ words
 
 
-def points(lang: str, value: float) -> str:
-    """Whole points with their noun: "about {points}" reads "about 8 points"."""
-    return plural(lang, round(value), "point")
-
-
 def move_label(lang: str, move: Move, *, end: bool = True) -> str:
     """A move in words; ``end``: a placed tile with the end it went on."""
     if isinstance(move, Place):
@@ -418,10 +413,10 @@ def summary_text(lang: str, given: ReviewInput, summary: ReviewSummary) -> str:
     if summary.costly:
         line = tr(lang, "review.summary", game_id=given.game_id, variant=variant,
                   costly=plural(lang, summary.costly, "costly"),
-                  points=points(lang, summary.lost))
+                  points=plural(lang, lost, "point"))
     elif lost:
         line = tr(lang, "review.summary_small", game_id=given.game_id, variant=variant,
-                  points=points(lang, summary.lost))
+                  points=plural(lang, lost, "point"))
     else:
         line = tr(lang, "review.summary_perfect", game_id=given.game_id, variant=variant)
     explain = tr(lang, "review.explain", good=summary.accurate, decisions=summary.decisions)
@@ -439,4 +434,4 @@ def decision_text(lang: str, rank: int, review: DecisionReview) -> str:
     return tr(lang, "review.decision" if tiles else "review.decision_move", rank=rank,
               round=review.round_index + 1, turn=review.turn_number,
               played=move_label(lang, played, end=end), best=move_label(lang, best, end=end),
-              points=points(lang, review.lost))
+              points=plural(lang, round(review.lost), "point"))

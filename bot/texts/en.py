@@ -555,7 +555,7 @@ TEXTS: dict[str, str] = {
     "review.no_game": "There is no game {game_id}.",
     "review.not_player": "You did not play game {game_id}: only its players can review it.",
     "review.not_finished": "Game {game_id} is not over: it can be reviewed once it ends.",
-    "review.busy": "Your review is still running: one at a time, please.",
+    "review.busy": "Your review is still running: ask for the next one when it is done.",
     "review.progress": "🔍 Reviewing game {game_id} ({variant})… {done}/{total}",
     "review.summary": ("🔍 Game {game_id} ({variant}): {costly}; in all, your choices cost "
                        "about {points}."),

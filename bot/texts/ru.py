@@ -566,7 +566,7 @@ TEXTS: dict[str, str] = {
     "review.no_game": "Партии {game_id} нет.",
     "review.not_player": "Вы не играли в партии {game_id}: разбор — только для её игроков.",
     "review.not_finished": "Партия {game_id} ещё не окончена: разбор — после её конца.",
-    "review.busy": "Ваш разбор ещё идёт: по одному, пожалуйста.",
+    "review.busy": "Ваш разбор ещё идёт: следующий можно попросить, когда он закончится.",
     "review.progress": "🔍 Разбираю партию {game_id} ({variant})… {done}/{total}",
     "review.summary": ("🔍 Партия {game_id} ({variant}): {costly}; в сумме ваши решения "
                        "стоили примерно {points}."),

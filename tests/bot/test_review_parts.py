@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.callbacks import MAX_BYTES, ReviewGame, decode, encode
-from bot.review import CHUNK, MAX_CHUNK, move_label, next_chunk, points, summary_text
-from bot.texts import LANGUAGES
+from bot.review import CHUNK, MAX_CHUNK, move_label, next_chunk, summary_text
+from bot.texts import LANGUAGES, plural
 from engine.ai.review import ReviewSummary
 from engine.moves import DONE, DRAW, PASS, End, Open, Place
 from engine.tiles import Tile
@@ -28,8 +28,9 @@ def test_a_forged_review_button_is_rejected(text: str) -> None:
 
 
 def test_whole_points_with_their_noun() -> None:
-    assert [points("en", x) for x in (14.4, 0.6, 7.5)] == ["14 points", "1 point", "8 points"]
-    assert [points("ru", x) for x in (1.2, 3.0, 14.4, 21.0)] == [
+    assert [plural("en", round(x), "point") for x in (14.4, 0.6, 7.5)] == [
+        "14 points", "1 point", "8 points"]
+    assert [plural("ru", round(x), "point") for x in (1.2, 3.0, 14.4, 21.0)] == [
         "1 очко", "3 очка", "14 очков", "21 очко"]
 
 
