@@ -194,7 +194,8 @@ def last_document(emu: TelegramEmulator, chat_id: int) -> Message | None:
     return msgs[-1] if msgs and msgs[-1].document is not None else None
 
 
-CASES = [("all_fives", 1, 100), ("kozel", 2, None)]
+# all_fives to its highest target: eight presses never end it (100 did, now and then)
+CASES = [("all_fives", 1, 250), ("kozel", 2, None)]
 
 
 @pytest.mark.parametrize(("variant", "ai", "target"), CASES, ids=[c[0] for c in CASES])
