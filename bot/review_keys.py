@@ -1,4 +1,4 @@
-"""The keyboard under a finished game's result (the post-game review, issue 15, and the
+"""The keyboard under a finished game's result (the post-game review and the
 rematch): a pure function, as in bot/keyboards.py."""
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from telegram.ext import ContextTypes, JobQueue
 
 from bot import tg
 from bot.common import error_text, is_admin
-from bot.display import display_of, display_summary  # issue 15, display
+from bot.display import display_of, display_summary
 from bot.formatting import seat_name, variant_name
 from bot.presenter import Presenter
 from bot.state import AnyApp, AnyContext, get_state
@@ -418,7 +418,7 @@ def settings_text(lang: str, cfg: TimerSettings) -> str:
 
 async def timer_settings_summary(app: AnyApp, chat_id: int, lang: str) -> str:
     return settings_text(lang, await get_runtime(app).timers.settings(chat_id)) \
-        + await display_summary(get_state(app).service, chat_id, lang)  # issue 15, display
+        + await display_summary(get_state(app).service, chat_id, lang)
 
 
 def setting_line(lang: str, name: str, cfg: TimerSettings, display: DisplaySettings) -> str:
@@ -467,7 +467,7 @@ async def settings_command(ui: Presenter, context: Context, chat_id: int, user_i
     game = await ui.service.active_game(chat_id, topic=topic)
     if game is not None and game.status == "playing":
         request_arm(context.application, game)  # the timer starts (or stops) now
-        ui.show_table(game)  # issue 15, display: a table of the other form is replaced
+        ui.show_table(game)  # a table of the other form is replaced
         for seat in game.seats:  # and the hands' hints follow the chat's setting
             if seat.user_id is not None and game.turn == seat.seat:
                 ui.show_hand(game, seat.seat)
