@@ -11,7 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from telegram import CallbackQuery, Message, Update
+from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
 from telegram.ext import ContextTypes
 
 from bot import tg
@@ -354,19 +354,9 @@ async def _rules(state: BotState, ui: Presenter, query: CallbackQuery, answer: A
     if not is_variant(data.variant):
         await answer(tr(lang, "btn.forged"))
         return
-    text = rules_text(lang, data.variant)
-    message = query.message
-    if message is not None and message.chat.type == "private":
-        await answer()
-        ui.edit_text(chat_id, message.message_id, text, rules_keyboard(lang))
-        return
-    user_id = query.from_user.id
-    known = await state.service.user(user_id)
-    if known is None or not known.has_private_chat or known.blocked:
-        await answer(tr(lang, "ans.rules_start"), url=ui.start_link(f"rules-{data.variant}"))
-        return
-    await answer(tr(lang, "ans.rules_sent"))
-    ui.say(user_id, text)
+    await _page(state, ui, query, answer, lang, chat_id, rules_text(lang, data.variant),
+                rules_keyboard(lang), None, payload=f"rules-{data.variant}",
+                start_key="ans.rules_start", sent_key="ans.rules_sent")
 
 
 async def _help(state: BotState, ui: Presenter, query: CallbackQuery, answer: Answer,
@@ -375,6 +365,19 @@ async def _help(state: BotState, ui: Presenter, query: CallbackQuery, answer: An
     from a group the page goes to the presser's private chat (the group sees nothing
     more), or he gets the link to open it."""
     text, markup = help_page(lang, data.page)
+    await _page(state, ui, query, answer, lang, chat_id, text, markup, markup,
+                payload=f"help-{data.page}", start_key="ans.help_start",
+                sent_key="ans.help_sent")
+
+
+async def _page(state: BotState, ui: Presenter, query: CallbackQuery, answer: Answer,
+                lang: str, chat_id: int, text: str, markup: InlineKeyboardMarkup | None,
+                sent_markup: InlineKeyboardMarkup | None, *, payload: str, start_key: str,
+                sent_key: str) -> None:
+    """A long text a button asks for: in a private chat the pressed message becomes it
+    (under ``markup``); from a group it goes to the presser's private chat (under
+    ``sent_markup``) with the toast ``sent_key``, or, that chat not open, the toast
+    ``start_key`` with the link that opens it and sends ``/start payload``."""
     message = query.message
     if message is not None and message.chat.type == "private":
         await answer()
@@ -383,10 +386,10 @@ async def _help(state: BotState, ui: Presenter, query: CallbackQuery, answer: An
     user_id = query.from_user.id
     known = await state.service.user(user_id)
     if known is None or not known.has_private_chat or known.blocked:
-        await answer(tr(lang, "ans.help_start"), url=ui.start_link(f"help-{data.page}"))
+        await answer(tr(lang, start_key), url=ui.start_link(payload))
         return
-    await answer(tr(lang, "ans.help_sent"))
-    ui.say(user_id, text, markup)
+    await answer(tr(lang, sent_key))
+    ui.say(user_id, text, sent_markup)
 
 
 # the lobby actions the settings panel sends from the presser's private chat: its

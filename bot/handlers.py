@@ -40,6 +40,7 @@ from bot.keyboards import (
     rules_keyboard,
     variant_names,
 )
+from bot.order import command_of
 from bot.presenter import SETTINGS_LINK_PREFIX, Presenter
 from bot.ratings import send_chart, stats_part, stats_text, top_reply
 from bot.review import REVIEW_PAYLOAD, review_by_link
@@ -121,16 +122,6 @@ async def _env(update: Update, context: Context) -> Env | None:
     return Env(state, ui, context, user, chat.id, private, lang, list(context.args or []),
                None if private else topic_of(update.effective_message),
                command_of(update), update.update_id)
-
-
-def command_of(update: Update) -> str:
-    """The name of the command a message starts with ("" for none): ``/fish@bot x``
-    gives ``fish``."""
-    message = update.effective_message
-    text = message.text if message is not None else None
-    if not text or not text.startswith("/"):
-        return ""
-    return text[1:].split(maxsplit=1)[0].split("@", 1)[0].lower()[:32] if len(text) > 1 else ""
 
 
 async def _no_args(env: Env, command: str) -> bool:

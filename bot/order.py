@@ -120,15 +120,14 @@ ChatsOfUser = Callable[[int], Awaitable[list[int]]]
 PRIVATE_GAME_COMMANDS = frozenset({"start", "pass", "hand", "back", "notify"})
 
 
-def _private_command(update: Update) -> str | None:
-    """The command a private message starts with ("" for plain text, None: no text)."""
+def command_of(update: Update) -> str:
+    """The name of the command a new message starts with ("" for none, or for plain
+    text): ``/fish@bot x`` gives ``fish``."""
     message = update.message
     text = message.text if message is not None else None
-    if not text:
-        return None
-    if not text.startswith("/"):
+    if not text or not text.startswith("/"):
         return ""
-    return text[1:].split(maxsplit=1)[0].split("@", 1)[0].lower() if len(text) > 1 else ""
+    return text[1:].split(maxsplit=1)[0].split("@", 1)[0].lower()[:32] if len(text) > 1 else ""
 
 
 def source_of(update: object) -> Key:
@@ -170,7 +169,7 @@ async def key_of(update: object, chat_of_game: ChatOfGame, chats_of_user: ChatsO
         user = update.effective_user
         return user_key(user.id) if user is not None else ("other", 0)
     if chat.type == ChatType.PRIVATE:
-        if _private_command(update) not in PRIVATE_GAME_COMMANDS:
+        if command_of(update) not in PRIVATE_GAME_COMMANDS:
             return user_key(chat.id)
         chats = await chats_of_user(chat.id)
         if len(chats) == 1:  # /pass, /hand in private act on that one game

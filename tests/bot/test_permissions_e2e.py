@@ -208,6 +208,13 @@ async def test_an_admin_who_does_not_sit_may_start(emu: TelegramEmulator,
         assert {s.user_id for s in game.seats} == {anna.id, boris.id}
 
 
+def _told_once_each(emu: TelegramEmulator, game_id: int, users: tuple[User, ...]) -> None:
+    """Each person of the draw game was told once, in private, that it was cancelled."""
+    told = tr("en", "removed.cancelled", game_id=game_id, variant=tr("en", "variant.draw"))
+    for user in users:
+        assert [m.text for m in emu.bot_messages(user.id)].count(told) == 1
+
+
 async def test_removed_from_the_group_the_bot_stops_its_game(emu: TelegramEmulator,
                                                              db_path: Path) -> None:
     olga, (anna, boris, _), group = club(emu)
@@ -228,10 +235,7 @@ async def test_removed_from_the_group_the_bot_stops_its_game(emu: TelegramEmulat
         await bot.settle()
         stopped = await bot.service.game(game.game_id)
         assert stopped.status == "cancelled"
-        told = tr("en", "removed.cancelled", game_id=game.game_id,
-                  variant=tr("en", "variant.draw"))
-        for user in (anna, boris):
-            assert [m.text for m in emu.bot_messages(user.id)].count(told) == 1
+        _told_once_each(emu, game.game_id, (anna, boris))
         # nothing more went to the group but the call held then; nor goes later
         assert len(emu.calls_for(group.id)) == before + 1
         await emu.user_sends(anna, anna.id, "/hand")
@@ -256,10 +260,7 @@ async def test_a_group_that_says_the_bot_was_kicked_stops_its_game(
         await bot.settle()
         stopped = await bot.service.game(game.game_id)
         assert stopped.status == "cancelled"
-        told = tr("en", "removed.cancelled", game_id=game.game_id,
-                  variant=tr("en", "variant.draw"))
-        for user in (anna, boris):
-            assert [m.text for m in emu.bot_messages(user.id)].count(told) == 1
+        _told_once_each(emu, game.game_id, (anna, boris))
         refused = emu.call_count(chat_id=group.id, ok=False)
         await emu.user_sends(anna, anna.id, "/hand")
         await bot.settle()
