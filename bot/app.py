@@ -18,7 +18,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from bot import ai, handlers, pings, tg, timers, topics
+from bot import ai, handlers, membership, pings, tg, timers, topics
 from bot.buttons import on_button
 from bot.config import Settings
 from bot.flood import Allowance, Budgets, Verdict
@@ -95,7 +95,7 @@ async def post_init(app: AnyApp) -> None:
     presenter.on_topic_lost = topic_lost
 
     async def removed(chat_id: int) -> None:
-        await handlers.removed_from(get_state(app), chat_id)
+        await membership.removed_from(get_state(app), chat_id)
 
     outbox.on_removed = removed
     locks = get_locks(app)
@@ -225,9 +225,9 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
             or getattr(pings, f"cmd_{name}")
         app.add_handler(CommandHandler(name, handler, filters=new))
     app.add_handler(CallbackQueryHandler(on_button))
-    app.add_handler(ChatMemberHandler(handlers.on_my_chat_member,
+    app.add_handler(ChatMemberHandler(membership.on_my_chat_member,
                                       ChatMemberHandler.MY_CHAT_MEMBER))
-    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, handlers.on_migrate))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, membership.on_migrate))
     # text typed to the bot in private, not a command: a short hint
     app.add_handler(MessageHandler(new & filters.ChatType.PRIVATE & filters.TEXT
                                    & ~filters.COMMAND, handlers.on_private_text))
