@@ -1,6 +1,6 @@
 """What the display of issue 15 costs on the event loop: per variant, the time to
-compute a hand's scoring hints (``engine.hints.placement_hints``, the variants that
-score in play) and to write the text table (``bot.text_table.table_text``), over the
+compute a hand's scoring hints (``engine.domino.hints.placement_hints``, the variants that
+score in play) and to write the text table (``bot.ui.text_table.table_text``), over the
 positions of ``--games`` random games from ``--seed``; the median and the 95th
 percentile in microseconds, and the longest text table (characters). One JSON line
 per variant.
@@ -17,9 +17,9 @@ import random
 import statistics
 import time
 
-from bot.text_table import table_text
-from engine.game import Game
-from engine.hints import placement_hints
+from bot.ui.text_table import table_text
+from engine.domino.game import Game
+from engine.domino.hints import placement_hints
 from engine.variants import VARIANTS, get_variant, make_variant
 from service.types import GameInfo, SeatInfo
 

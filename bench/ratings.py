@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.rating_chart import sample_chart
-from engine.game import Game
+from engine.domino.game import Game
 from engine.simulate import play_random_game
 from engine.variants import make_variant
 from renderer.chart import render_chart

@@ -12,8 +12,8 @@ import hashlib
 import json
 import random
 
-from engine.game import Game
-from engine.record import replay, to_record
+from engine.domino.game import Game
+from engine.domino.record import replay, to_record
 from engine.simulate import simulate
 from engine.variants import VARIANTS, get_variant, make_variant
 

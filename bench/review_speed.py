@@ -14,10 +14,10 @@ import json
 import statistics
 import time
 
-from engine.ai import make_player
-from engine.ai.review import DecisionReview, decisions, review_decision, summarize
-from engine.game import Game
-from engine.record import to_record
+from engine.domino.ai import make_player
+from engine.domino.ai.review import DecisionReview, decisions, review_decision, summarize
+from engine.domino.game import Game
+from engine.domino.record import to_record
 from engine.variants import make_variant
 
 SETUPS = ("kozel:4", "block:2", "all_fives:2", "telephone:2", "threes:3")
@@ -65,7 +65,7 @@ def measure(setup: str, games: int, seed: int) -> tuple[dict[str, object], list[
 
 
 def excerpt(game: Game, reviews: list[DecisionReview | None], seed: int) -> str:
-    from bot.review import decision_text, summary_text
+    from bot.handlers.review import decision_text, summary_text
     from service.review import ReviewInput
 
     names = tuple(f"Player {i + 1}" for i in range(game.players))

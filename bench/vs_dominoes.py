@@ -36,14 +36,14 @@ from collections.abc import Callable
 from dataclasses import fields, replace
 from typing import Any
 
-from engine.ai import Budget, default_budget, make_player
-from engine.ai.infer import Likelihood
-from engine.ai.players import HardPlayer
-from engine.ai.world import Knowledge
-from engine.game import Game, SeatView
-from engine.moves import End, Move, Pass, Place
+from engine.core.moves import End, Move, Pass, Place
+from engine.core.tiles import Tile, full_set
+from engine.domino.ai import Budget, default_budget, make_player
+from engine.domino.ai.infer import Likelihood
+from engine.domino.ai.players import HardPlayer
+from engine.domino.ai.world import Knowledge
+from engine.domino.game import Game, SeatView
 from engine.simulate import wilson
-from engine.tiles import Tile, full_set
 from engine.variants import Deal, make_variant
 
 # The library's players: a callable that reorders ``game.valid_moves`` (best

@@ -7,8 +7,8 @@ import sys
 
 from telegram import Update
 
-from bot.app import build_application
-from bot.config import SettingsError, load_settings
+from bot.wiring.app import build_application
+from bot.wiring.config import SettingsError, load_settings
 
 
 def main() -> int:

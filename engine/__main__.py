@@ -8,8 +8,8 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from engine.ai import LEVELS, default_budget
-from engine.errors import EngineError, OptionsError
+from engine.core.errors import EngineError, OptionsError
+from engine.domino.ai import LEVELS, default_budget
 from engine.kinds import DOMINO, GameKind, kind_of, replay
 from engine.simulate import simulate, simulate_ai
 from engine.variants import get_variant, make_variant
@@ -60,7 +60,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _simulate_kind(args: argparse.Namespace, kind: GameKind) -> int:
-    """A kind with players of its own (chinese: engine/chinese_ai.py) plays its own
+    """A kind with players of its own (chinese: engine/chinese/ai.py) plays its own
     tournament; the default levels are easy against easy, 4 rounds where the variant
     counts rounds."""
     levels = [x.strip() for x in (args.ai or "easy,easy").split(",") if x.strip()]

@@ -1,6 +1,6 @@
 """Game kinds (issue 14): what a variant's game *is*, for the layers above the engine.
 
-Most variants are played by the one turn machine, :class:`engine.game.Game` (the
+Most variants are played by the one turn machine, :class:`engine.domino.game.Game` (the
 ``"domino"`` kind). A variant whose state does not fit it (``chinese``: tricks on a
 multiset of tiles) declares ``Variant.kind`` and registers a :class:`GameKind`
 here; the service, the record commands, simulate and the bot then reach its games
@@ -11,7 +11,7 @@ A kind says how to start a game from a seed, play a move and write it as a store
 entry, rebuild a game from its stored entries, write its record (the whole truth)
 and what one seat may see of it, replay a record, pick a computer player's move
 from a seat's view, and show each ended round's public view. Its games answer
-the :class:`PlayedGame` protocol; their views are :class:`engine.game.SeatView`
+the :class:`PlayedGame` protocol; their views are :class:`engine.domino.game.SeatView`
 (a kind may subclass it with its own public facts, like ``ChineseView``).
 /work/contract14.md lists what a new kind implements and registers, file by file.
 """
@@ -25,15 +25,15 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from engine.errors import OptionsError
-from engine.game import Game, RoundState, SeatView
-from engine.moves import DONE, Draw, Move, Pass, Place, Take, parse_move
-from engine.record import FORMAT, to_record, to_view_record
-from engine.record import replay as replay_record
-from engine.results import GameOutcome, MoveResult, RoundEnd
-from engine.tiles import Tile
-from engine.triangular import Triangle
-from engine.variant_base import Variant, get_variant, make_variant
+from engine.core.errors import OptionsError
+from engine.core.moves import DONE, Draw, Move, Pass, Place, Take, parse_move
+from engine.core.results import GameOutcome, MoveResult, RoundEnd
+from engine.core.tiles import Tile
+from engine.domino.game import Game, RoundState, SeatView
+from engine.domino.record import FORMAT, to_record, to_view_record
+from engine.domino.record import replay as replay_record
+from engine.domino.variant import Variant, get_variant, make_variant
+from engine.triangular.rules import Triangle
 
 __all__ = [
     "DOMINO",
@@ -230,7 +230,7 @@ def ended_domino_views(game: Game) -> list[SeatView]:
 
 
 class DominoKind(GameKind):
-    """Every variant of the one turn machine (:class:`engine.game.Game`)."""
+    """Every variant of the one turn machine (:class:`engine.domino.game.Game`)."""
 
     name = "domino"
     reviewed = True
@@ -261,14 +261,14 @@ class DominoKind(GameKind):
         return replay_record(record)
 
     def decide(self, level: str, seed: int, variant: Variant, view: SeatView) -> Move:
-        from engine.ai import make_player  # the AI imports the engine, not the reverse
+        from engine.domino.ai import make_player  # the AI imports the engine, not the reverse
         return make_player(level, seed, variant)(view)
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:
         return ended_domino_views(_domino(game))
 
     def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
-        from engine.record import replay_summary
+        from engine.domino.record import replay_summary
         return replay_summary(_domino(game))
 
 
@@ -290,7 +290,7 @@ def kind_named(name: str) -> GameKind:
     registered) when first asked for."""
     if name not in KINDS and name.isidentifier():
         with contextlib.suppress(ModuleNotFoundError):
-            importlib.import_module(f"engine.{name}_kind")
+            importlib.import_module(f"engine.{name}.kind")
     try:
         return KINDS[name]
     except KeyError:
@@ -320,7 +320,7 @@ def rebuild(head_text: str, seed: int, entries: Iterable[str]) -> tuple[PlayedGa
 
 def replay(record: Any) -> tuple[PlayedGame, list[str]]:
     """Replay a ``domino-record/1`` of any kind (RecordError when it is none)."""
-    from engine.errors import RecordError
+    from engine.core.errors import RecordError
     if not isinstance(record, Mapping) or not isinstance(record.get("variant"), str):
         raise RecordError("a record is an object naming its variant")
     try:

@@ -8,9 +8,9 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.ai import Budget, make_player
-from engine.game import Game, SeatView
-from engine.moves import Move
+from engine.core.moves import Move
+from engine.domino.ai import Budget, make_player
+from engine.domino.game import Game, SeatView
 from engine.variants import Variant, make_variant
 
 Player = Callable[[SeatView], Move]

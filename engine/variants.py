@@ -1,21 +1,21 @@
 """Every built-in variant, found by name: the public face of the rules.
 
 The base (:class:`Variant`, :class:`Options`, the registry) lives in
-:mod:`engine.variant_base`; each variant module registers its variants there on
+:mod:`engine.domino.variant`; each variant module registers its variants there on
 import (display order and aliases are their own declarations). This module
 imports them all and re-exports what the other layers use.
 """
 
 from __future__ import annotations
 
-import engine.chinese as _chinese
-import engine.classic as _classic
-import engine.fives_family as _fives
-import engine.goat_family as _goat
-import engine.kolbasa as _kolbasa
-import engine.triangular as _triangular
-from engine.classic import AllFives, Block, DrawGame, Kozel, Telephone, Threes
-from engine.variant_base import (
+import engine.chinese.rules as _chinese
+import engine.domino.classic as _classic
+import engine.domino.fives as _fives
+import engine.domino.goat as _goat
+import engine.domino.kolbasa as _kolbasa
+import engine.triangular.rules as _triangular
+from engine.domino.classic import AllFives, Block, DrawGame, Kozel, Telephone, Threes
+from engine.domino.variant import (
     FREE_TARGETS,
     RECORD_OPTION_NAMES,
     ROUND_COUNTS,

@@ -13,8 +13,8 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from engine.game import Game
-from engine.moves import Place
+from engine.core.moves import Place
+from engine.domino.game import Game
 from engine.variants import make_variant
 from renderer.draw import render_hand, render_table
 from renderer.samples import full_spinner_scene, game_scene, long_scene, long_table
@@ -53,7 +53,7 @@ def _triangular_states() -> dict[str, object]:
     round's grid (a random game, 3 players), from the public view."""
     import random
 
-    from engine.triangular import TriangularGame
+    from engine.triangular.rules import TriangularGame
 
     states: dict[str, object] = {}
     game = TriangularGame(["Anna", "Boris", "Vera"], seed=4)
@@ -89,7 +89,7 @@ def _row(tiles: int, draw: Callable[[], T], runs: int) -> tuple[dict[str, object
 
 
 def _bench_triangular(runs: int, out: dict[str, object]) -> None:
-    from engine.triangular import TriangularView
+    from engine.triangular.rules import TriangularView
     from renderer.triangular import render_triangular
 
     for name, view in _triangular_states().items():
@@ -104,7 +104,7 @@ def _chinese_states() -> dict[str, dict[str, object]]:
     tiles on the table, face-down plays as backs) and of its end (every trick won)."""
     import random
 
-    from engine.chinese import ChineseGame
+    from engine.chinese.rules import ChineseGame
 
     game = ChineseGame(["Anna", "Boris", "Vera", "Gleb"], seed=3)
     game.start_round()

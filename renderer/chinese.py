@@ -174,7 +174,7 @@ def bench(games: int = 5, seed: int = 0) -> dict[str, float]:
     import random
     import statistics
 
-    from engine.chinese import ChineseGame
+    from engine.chinese.rules import ChineseGame
 
     ms: list[float] = []
     sizes: list[int] = []

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.tiles import Tile
+from engine.core.tiles import Tile
 from renderer.layout import Area, Layout, Rect, build_rays, fit_layout
 from renderer.scene import Box, RenderResult, TableScene, TilePlacement
 from renderer.text import fit, font, sanitize

@@ -22,8 +22,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.moves import End
-from engine.table import Placed, TableSnapshot
+from engine.core.moves import End
+from engine.domino.table import Placed, TableSnapshot
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
 Vec = tuple[int, int]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.game import Game
-from engine.moves import End, Place
-from engine.table import Layout, SidesOpen, SpinnerRule, Table, TableRules, TableSnapshot
-from engine.tiles import full_set
+from engine.core.moves import End, Place
+from engine.core.tiles import full_set
+from engine.domino.game import Game
+from engine.domino.table import Layout, SidesOpen, SpinnerRule, Table, TableRules, TableSnapshot
 from engine.variants import make_variant
 from renderer.scene import TableLabels, TableScene, owned_lines
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.game import SeatView
-from engine.moves import End
-from engine.table import TableSnapshot
-from engine.tiles import Tile
+from engine.core.moves import End
+from engine.core.tiles import Tile
+from engine.domino.game import SeatView
+from engine.domino.table import TableSnapshot
 from engine.variants import get_variant
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 excluded)

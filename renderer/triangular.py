@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine.triangular import (
+from engine.triangular.rules import (
     BRIDGE_BONUS,
     HEXAGON_BONUS,
     TRIANGLE_SET,

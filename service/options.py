@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from engine.variants import (
     FREE_TARGETS,
     ROUND_COUNTS,

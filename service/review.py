@@ -3,7 +3,7 @@
 `GameService.review_input` hands it out only to a player of a finished game, and
 only for his own seat. It holds the complete record of the game (a finished game
 has no secrets left: `/export` hands out the same record) and the seat; the
-engine (`engine.ai.review`) computes that seat's view at each of its decisions
+engine (`engine.domino.ai.review`) computes that seat's view at each of its decisions
 from it and evaluates each decision on that view alone, never on the other
 seats' hands. It is picklable, so the bot reviews in a worker process.
 """
@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ai.review import DecisionReview, ReviewSummary, review_range, summarize
-from engine.record import replay
+from engine.domino.ai.review import DecisionReview, ReviewSummary, review_range, summarize
+from engine.domino.record import replay
 from service.errors import NotFinishedError
 
 __all__ = ["NotFinishedError", "ReviewInput", "review_chunk", "review_summary"]

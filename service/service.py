@@ -32,12 +32,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, cast
 
-from engine.errors import EngineError
-from engine.game import Game, SeatView
+from engine.core.errors import EngineError
+from engine.core.moves import Move
+from engine.core.results import EndKind, GameEndReason, MoveResult, RoundEnd
+from engine.core.tiles import full_set
+from engine.domino.game import Game, SeatView
 from engine.kinds import Piece, PlayedGame, kind_of, new_game
-from engine.moves import Move
-from engine.results import EndKind, GameEndReason, MoveResult, RoundEnd
-from engine.tiles import full_set
 from engine.variants import get_variant, make_variant
 from service.ai import decide
 from service.errors import (

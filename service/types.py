@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.game import SeatView
+from engine.core.results import GameOutcome, MoveResult, RoundEnd
+from engine.domino.game import SeatView
 from engine.kinds import Piece
-from engine.results import GameOutcome, MoveResult, RoundEnd
 from engine.variants import Variant
 
 AI_LEVELS = ("easy", "medium", "hard")

@@ -6,7 +6,7 @@ Until now every move rewrote the whole game record (``games.record_json``), so
 a move cost more the longer the game. From here on a move appends one row
 ``(game_id, seq, round, move, version)``: ``seq`` counts the game's moves from 0,
 ``round`` is the round it was played in, ``move`` its notation as in the
-record (``engine/record.py``), ``version`` the game's version after it. The
+record (``engine/domino/record.py``), ``version`` the game's version after it. The
 deals are not stored: they follow from ``games.seed`` (``Game.deal_from_seed``),
 as they always did. ``games.record_json`` keeps only the record's head (format,
 variant, options, players), written once when the game starts; the record is

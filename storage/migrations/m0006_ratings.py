@@ -4,7 +4,7 @@
   openskill (Plackett-Luce) rating of a player in a family. ``player`` is
   ``user:<id>`` for a person (``user_id`` set, for joins with ``users``) or
   ``ai:<level>`` for a computer player (``user_id`` NULL); ``family`` is the
-  value of the variant's ``engine.variant_base.Family`` (``goat``, ``fives``, ...).
+  value of the variant's ``engine.domino.variant.Family`` (``goat``, ``fives``, ...).
   ``games`` counts the games that rated him in that family.
 * ``rating_history(player, family, game_id, ...)``: one row per player rated by a
   finished game -- the rating before and after it and when the game finished --

@@ -2,7 +2,7 @@
 
 A move costs one INSERT of a few bytes however long the game is; the record is
 built from the rows when asked (by the service, which knows the engine). The
-notation is the record's (``engine/record.py``), stored as text.
+notation is the record's (``engine/domino/record.py``), stored as text.
 """
 
 from __future__ import annotations

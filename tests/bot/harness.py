@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.app import build_application
-from bot.config import Settings
-from bot.state import get_state
+from bot.wiring.app import build_application
+from bot.wiring.config import Settings
+from bot.wiring.state import get_state
 from service import GameInfo
 from tests.bot.emulator import (
     EmulatorHttpServer,

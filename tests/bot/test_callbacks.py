@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.callbacks import (
+from bot.ui.callbacks import (
     LOBBY_ACTIONS,
     MAX_BYTES,
     DrawTile,
@@ -16,8 +16,8 @@ from bot.callbacks import (
     decode,
     encode,
 )
-from engine.moves import End
-from engine.tiles import Tile, full_set
+from engine.core.moves import End
+from engine.core.tiles import Tile, full_set
 
 BIG = 10**15 - 1
 

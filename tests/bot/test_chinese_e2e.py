@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from bot.texts import tr
-from engine.chinese import Play
-from engine.chinese_kind import ChineseView
+from engine.chinese.kind import ChineseView
+from engine.chinese.rules import Play
 from engine.kinds import kind_of, replay
 from service.types import GameInfo
 from tests.bot.emulator import TelegramEmulator, User
@@ -259,7 +259,7 @@ async def test_a_time_out_plays_the_rules_own_move(emu: TelegramEmulator,
                                                    db_path: Path) -> None:
     """[C12] through the timers: the late player's lowest tile is led for him, or his
     lowest tiles go face down; the group is told a move was made for him."""
-    from bot.timers import fire_due
+    from bot.showing.timers import fire_due
     from service.timers import ManualClock
 
     users = [emu.add_user(n, language_code="en") for n in ("Anna", "Boris")]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from bot.chinese_keys import Refusal, decode, handle, keyboard
-from engine.chinese import Play
-from engine.chinese_kind import ChineseMatch
+from bot.kinds.chinese_keys import Refusal, decode, handle, keyboard
+from engine.chinese.kind import ChineseMatch
+from engine.chinese.rules import Play
 from engine.variants import make_variant
 
 GAME_ID = 987654321

@@ -4,16 +4,16 @@ own; its lobby options and explanations; its moves' wording."""
 
 from __future__ import annotations
 
-from bot.chinese_kind import CHINESE, public_detail
-from bot.formatting import move_text, option_help, options_help, round_summary
-from bot.keyboards import bool_options, rounds_value
-from bot.kinds import DOMINO, MakeMove, Refusal, Reselect, bot_kind, kind_of_data
+from bot.kinds.base import DOMINO, MakeMove, Refusal, Reselect, bot_kind, kind_of_data
+from bot.kinds.chinese import CHINESE, public_detail
 from bot.texts import plural, tr
-from engine.chinese import Play
-from engine.chinese_kind import ChineseMatch, ChineseView
+from bot.ui.formatting import move_text, option_help, options_help, round_summary
+from bot.ui.keyboards import bool_options, rounds_value
+from engine.chinese.kind import ChineseMatch, ChineseView
+from engine.chinese.rules import Play
+from engine.core.moves import PASS
+from engine.core.results import MoveResult
 from engine.kinds import kind_of
-from engine.moves import PASS
-from engine.results import MoveResult
 from engine.variants import make_variant
 from renderer.chinese import layout
 from service.types import GameInfo, SeatInfo

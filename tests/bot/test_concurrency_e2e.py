@@ -11,8 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.workers import Workers
-from engine.moves import Move
+from bot.showing.workers import Workers
+from engine.core.moves import Move
 from service.ai import decide
 from service.types import AiTurn
 from tests.bot.emulator import TelegramEmulator, User, too_many_requests

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import SettingsError, load_settings, parse_dotenv
+from bot.wiring.config import SettingsError, load_settings, parse_dotenv
 
 
 def test_parse_dotenv() -> None:

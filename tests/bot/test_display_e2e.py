@@ -9,9 +9,9 @@ import random
 import re
 from pathlib import Path
 
-from bot import pings
-from bot.text_table import facts_of_view, parse_table_text
+from bot.showing import pings
 from bot.texts import tr
+from bot.ui.text_table import facts_of_view, parse_table_text
 from service import GameService
 from service.timers import ManualClock, TurnTimers
 from tests.bot.emulator import Message, TelegramEmulator, User

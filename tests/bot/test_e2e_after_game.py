@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.formatting import result_line, seat_name, side_names, variant_name
-from bot.state import get_state
 from bot.texts import tr
-from engine.results import GameEndReason
+from bot.ui.formatting import result_line, seat_name, side_names, variant_name
+from bot.wiring.state import get_state
+from engine.core.results import GameEndReason
 from renderer.draw import banner_box
 from service import GameInfo, GameService
 from tests.bot.emulator import TelegramEmulator

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.callbacks import PlayTile, decode
 from bot.texts import tr
+from bot.ui.callbacks import PlayTile, decode
 from tests.bot.emulator import Message, TelegramEmulator, User
 from tests.bot.harness import Bot, on_turn, open_table, running_bot
 

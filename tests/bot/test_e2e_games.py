@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.formatting import seat_name
-from bot.state import get_state
 from bot.texts import tr
-from engine.record import replay, replay_summary
+from bot.ui.formatting import seat_name
+from bot.wiring.state import get_state
+from engine.domino.record import replay, replay_summary
 from tests.bot.emulator import TelegramEmulator
 from tests.bot.harness import open_table, play_to_end, running_bot
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.callbacks import decode
+from bot.ui.callbacks import decode
 from tests.bot.emulator import TelegramEmulator
 from tests.bot.harness import (
     Bot,

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from bot.callbacks import Signal, decode, encode
-from bot.formatting import seat_name
-from bot.state import get_state
 from bot.texts import tr
-from engine.record import replay, replay_summary
+from bot.ui.callbacks import Signal, decode, encode
+from bot.ui.formatting import seat_name
+from bot.wiring.state import get_state
+from engine.domino.record import replay, replay_summary
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.harness import Bot, open_table, running_bot
 

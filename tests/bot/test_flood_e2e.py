@@ -7,10 +7,10 @@ import asyncio
 from collections import deque
 from pathlib import Path
 
-from bot.formatting import variant_name
-from bot.limiter import _Pace
-from bot.state import get_state
 from bot.texts import tr
+from bot.transport.limiter import _Pace
+from bot.ui.formatting import variant_name
+from bot.wiring.state import get_state
 from tests.bot.emulator import ApiCall, TelegramEmulator, User
 from tests.bot.harness import (
     Bot,
@@ -37,7 +37,7 @@ def _sent_to(emu: TelegramEmulator, chat: int, after: int) -> list[ApiCall]:
 
 
 class SpentBudget:
-    """The group's pace (bot/limiter.py) on a clock of the test's: the group has just
+    """The group's pace (bot/transport/limiter.py) on a clock of the test's: the group has just
     spent its budget, and its waits last until :meth:`refill` (then time flows as the
     limiter asks)."""
 

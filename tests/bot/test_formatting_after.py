@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from bot.formatting import (
+from bot.texts import tr
+from bot.ui.formatting import (
     closed_lobby_text,
     ends_text,
     hand_text,
@@ -20,11 +21,10 @@ from bot.formatting import (
     variant_name,
     zero_round_text,
 )
-from bot.texts import tr
-from engine.game import Game
-from engine.moves import Place
-from engine.results import EndKind, GameEndReason, RoundEnd
-from engine.tiles import Tile
+from engine.core.moves import Place
+from engine.core.results import EndKind, GameEndReason, RoundEnd
+from engine.core.tiles import Tile
+from engine.domino.game import Game
 from engine.variants import make_variant
 from service.types import GameInfo, SeatInfo
 

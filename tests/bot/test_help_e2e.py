@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.keyboards import rules_keyboard
 from bot.texts import CATALOGS, tr
+from bot.ui.keyboards import rules_keyboard
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.harness import Bot, running_bot, start_game
 

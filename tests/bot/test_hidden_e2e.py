@@ -27,12 +27,12 @@ from typing import Any
 
 import pytest
 
-from bot.callbacks import PlayTile, TileInfo, encode
-from bot.workers import Workers
-from engine.game import Game, SeatView
-from engine.moves import End, Place
-from engine.record import FORMAT, VIEW_FORMAT, replay, replay_summary
-from engine.tiles import Tile, full_set
+from bot.showing.workers import Workers
+from bot.ui.callbacks import PlayTile, TileInfo, encode
+from engine.core.moves import End, Place
+from engine.core.tiles import Tile, full_set
+from engine.domino.game import Game, SeatView
+from engine.domino.record import FORMAT, VIEW_FORMAT, replay, replay_summary
 from service import GameInfo
 from tests.bot.emulator import HistoryEntry, Message, TelegramEmulator, User
 from tests.bot.harness import Bot, on_turn, open_table, play_to_end, running_bot

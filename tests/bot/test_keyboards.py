@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from bot.callbacks import DrawTile, LobbyAction, PassTurn, PlayTile, TileInfo, decode
-from bot.formatting import hand_text, lobby_text, table_caption
-from bot.keyboards import (
+from bot.ui.callbacks import DrawTile, LobbyAction, PassTurn, PlayTile, TileInfo, decode
+from bot.ui.formatting import hand_text, lobby_text, table_caption
+from bot.ui.keyboards import (
     hand_keyboard,
     lobby_keyboard,
     settings_keyboard,
     table_keyboard,
     variant_keyboard,
 )
-from engine.game import Game
-from engine.moves import DRAW, PASS, Place
+from engine.core.moves import DRAW, PASS, Place
+from engine.domino.game import Game
 from engine.variants import make_variant
 from service.types import GameInfo, SeatInfo
 
@@ -127,7 +127,7 @@ def test_texts_from_state() -> None:
 
 
 def test_a_failing_renderer_gives_a_plain_picture(monkeypatch: object) -> None:
-    import bot.pictures as pictures
+    import bot.ui.pictures as pictures
 
     def broken(*args: object, **kw: object) -> object:
         raise ValueError("x1 must be greater than or equal to x0")
@@ -141,9 +141,9 @@ def test_a_failing_renderer_gives_a_plain_picture(monkeypatch: object) -> None:
 def test_kolbasa_lines_and_the_cut_button() -> None:
     """RULES.md 4.19 K-E2: before move 7 Anna's 3-4 may go on her line or cut: two
     buttons side by side; her other tiles go on her line; the cut's data round-trips."""
-    from bot.callbacks import PlayTile, decode
-    from bot.keyboards import hand_keyboard
-    from engine.record import replay
+    from bot.ui.callbacks import PlayTile, decode
+    from bot.ui.keyboards import hand_keyboard
+    from engine.domino.record import replay
     from tests.engine.test_kolbasa import KE1, ke1_record
 
     game, _ = replay(ke1_record(KE1[:6]))
@@ -167,9 +167,9 @@ def test_kolbasa_a_later_lead_goes_either_way_round() -> None:
     line): a tile that is not a double gets two buttons, the second turned round."""
     import random
 
-    from bot.callbacks import PlayTile, decode
-    from bot.keyboards import hand_keyboard
-    from engine.game import Game
+    from bot.ui.callbacks import PlayTile, decode
+    from bot.ui.keyboards import hand_keyboard
+    from engine.domino.game import Game
     from engine.variants import make_variant
 
     game = Game(make_variant("kolbasa", 2), seed=11)

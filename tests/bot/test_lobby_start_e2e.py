@@ -77,7 +77,7 @@ async def test_start_waits_for_everyone_to_open_the_private_chat(
 
 async def test_a_long_list_of_names_fits_the_toast(bot: Bot, emu: TelegramEmulator) -> None:
     """Names too long for a callback answer are cut at a name, with "…"."""
-    from bot.common import error_text
+    from bot.handlers.common import error_text
     from service.errors import NoPrivateChatError
 
     names = tuple(f"Player with a long name {i}" for i in range(12))

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from bot import pings
-from bot.formatting import round_caption, round_note, variant_name
+from bot.showing import pings
+from bot.showing.timers import fire_due
 from bot.texts import plural, tr
-from bot.timers import fire_due
+from bot.ui.formatting import round_caption, round_note, variant_name
 from service import GameService
 from service.timers import ManualClock
 from tests.bot.emulator import HistoryEntry, TelegramEmulator, User

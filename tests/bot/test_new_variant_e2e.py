@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.texts import CATALOGS, missing_variant_texts
-from engine.classic import Block
+from engine.domino.classic import Block
 from engine.variants import OptionSpec, registered
 from tests.bot.emulator import TelegramEmulator
 from tests.bot.harness import on_turn, running_bot

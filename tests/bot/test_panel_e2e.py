@@ -8,10 +8,10 @@ from __future__ import annotations
 import inspect
 import re
 
-from bot import buttons
-from bot.formatting import closed_lobby_text, closed_panel_text
-from bot.keyboards import variant_names
+from bot.handlers import buttons
 from bot.texts import CATALOGS, tr, variant_name
+from bot.ui.formatting import closed_lobby_text, closed_panel_text
+from bot.ui.keyboards import variant_names
 from tests.bot.emulator import TelegramEmulator
 from tests.bot.emulator.models import Chat, Message, User
 from tests.bot.harness import Bot

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.state import get_state
+from bot.showing.timers import fire_due, get_runtime
 from bot.texts import tr
-from bot.timers import fire_due, get_runtime
+from bot.wiring.state import get_state
 from service.timers import ManualClock, TimerSettings
 from tests.bot.emulator import Failure, TelegramEmulator, bad_request
 from tests.bot.emulator.models import Chat, Message, User

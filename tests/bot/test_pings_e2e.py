@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import pings
+from bot.showing import pings
 from service.timers import ManualClock
 from tests.bot.emulator import Message, TelegramEmulator, User
 from tests.bot.harness import (

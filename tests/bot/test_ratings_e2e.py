@@ -10,8 +10,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.ratings import family_name
 from bot.texts import plural, tr
+from bot.ui.ratings import family_name
 from tests.bot.emulator import TelegramEmulator
 from tests.bot.harness import open_table, play_to_end, running_bot
 

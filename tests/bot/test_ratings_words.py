@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.ratings import CHART_FROM_GAMES, rating_number, stats_text
 from bot.texts import plural, tr
+from bot.ui.ratings import CHART_FROM_GAMES, rating_number, stats_text
 from service import StatsLine
 from service.ratings import PROVISIONAL_GAMES
 from tests.bot.emulator import TelegramEmulator

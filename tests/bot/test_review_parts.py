@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot.callbacks import MAX_BYTES, ReviewGame, decode, encode
-from bot.review import CHUNK, MAX_CHUNK, move_label, next_chunk, summary_text
+from bot.handlers.review import CHUNK, MAX_CHUNK, move_label, next_chunk, summary_text
 from bot.texts import LANGUAGES, plural
-from engine.ai.review import ReviewSummary
-from engine.moves import DONE, DRAW, PASS, End, Open, Place
-from engine.tiles import Tile
+from bot.ui.callbacks import MAX_BYTES, ReviewGame, decode, encode
+from engine.core.moves import DONE, DRAW, PASS, End, Open, Place
+from engine.core.tiles import Tile
+from engine.domino.ai.review import ReviewSummary
 from service.review import ReviewInput
 
 BIG = 10**15 - 1

@@ -12,10 +12,10 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from bot.showing.workers import Workers
 from bot.texts import tr
-from bot.workers import Workers
-from engine.ai.review import DecisionReview
-from engine.moves import PASS, Move
+from engine.core.moves import PASS, Move
+from engine.domino.ai.review import DecisionReview
 from service.review import ReviewInput
 from tests.bot.emulator import TelegramEmulator
 from tests.bot.harness import open_table, play_to_end, running_bot

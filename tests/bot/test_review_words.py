@@ -12,12 +12,12 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.review import decision_text
+from bot.handlers.review import decision_text
+from bot.showing.workers import Workers
 from bot.texts import plural, tr
-from bot.workers import Workers
-from engine.ai.review import DecisionReview, review_range, summarize
-from engine.moves import Place
-from engine.record import to_record
+from engine.core.moves import Place
+from engine.domino.ai.review import DecisionReview, review_range, summarize
+from engine.domino.record import to_record
 from engine.variants import make_variant
 from renderer import BETTER_MARK, PLAYED_MARK
 from service.review import ReviewInput

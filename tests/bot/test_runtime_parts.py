@@ -12,9 +12,9 @@ import pytest
 from telegram import CallbackQuery, Chat, Message, Update, User
 from telegram.error import RetryAfter
 
-from bot.limiter import URGENT, ChatLimiter, counted
-from bot.order import GameOrderProcessor, KeyedLocks, chat_key, key_of, user_key
-from bot.outbox import Outbox, Priority
+from bot.transport.limiter import URGENT, ChatLimiter, counted
+from bot.transport.order import GameOrderProcessor, KeyedLocks, chat_key, key_of, user_key
+from bot.transport.outbox import Outbox, Priority
 
 # ------------------------------------------------------------------ the limiter
 

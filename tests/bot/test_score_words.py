@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from bot.formatting import hand_text, refusal_text, round_summary, side_names
-from bot.keyboards import tile_label
-from bot.scoring_words import goat_text, result_text
 from bot.texts import plural
-from engine.game import Game
-from engine.moves import Place
-from engine.results import EndKind, GameEndReason, RoundEnd
+from bot.ui.formatting import hand_text, refusal_text, round_summary, side_names
+from bot.ui.keyboards import tile_label
+from bot.ui.scoring_words import goat_text, result_text
+from engine.core.moves import Place
+from engine.core.results import EndKind, GameEndReason, RoundEnd
+from engine.domino.game import Game
 from engine.variants import make_variant
 from tests.bot.test_formatting_after import info
 

@@ -101,7 +101,7 @@ async def test_a_round_summary_the_group_missed_is_sent_when_it_can(emu: Telegra
 
 
 async def test_housekeeping_brings_back_what_the_outbox_gave_up_on(bot: Bot) -> None:
-    from bot.timers import housekeeping
+    from bot.showing.timers import housekeeping
     from tests.bot.emulator import Failure
 
     emu = bot.emu
@@ -128,7 +128,7 @@ async def test_housekeeping_brings_back_what_the_outbox_gave_up_on(bot: Bot) -> 
 async def test_housekeeping_brings_back_a_first_table_the_outbox_gave_up_on(bot: Bot) -> None:
     """The round's first table is sent with the lead; if that send is given up on, the
     housekeeping sends it (a round begun always gets its table)."""
-    from bot.timers import housekeeping
+    from bot.showing.timers import housekeeping
     from tests.bot.emulator import Failure
 
     emu = bot.emu

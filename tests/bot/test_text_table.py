@@ -1,4 +1,4 @@
-"""The text table (bot/text_table.py): for random games of every registered variant and
+"""The text table (bot/ui/text_table.py): for random games of every registered variant and
 player count, the message stays within Telegram's 4096 characters (counted as
 Telegram counts them, after the emulator's real HTML parsing), names whatever they
 hold are escaped, and the text read back gives exactly the public view's facts."""
@@ -10,9 +10,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.text_table import TEXT_LIMIT, facts_of_view, parse_table_text, table_text
 from bot.texts import tr
-from engine.game import Game
+from bot.ui.text_table import TEXT_LIMIT, facts_of_view, parse_table_text, table_text
+from engine.domino.game import Game
 from engine.variants import VARIANTS, get_variant, make_variant
 from service.types import GameInfo, SeatInfo
 from tests.bot.emulator.formatting import parse_text, utf16_len
@@ -105,7 +105,7 @@ def test_a_spinner_table_reads_as_expected() -> None:
 def test_kolbasa_names_whose_line_is_which() -> None:
     """RULES.md 4.19: the text table says which line is whose (W: the leader's) and
     still reads back to the view's facts."""
-    from engine.record import replay
+    from engine.domino.record import replay
     from tests.engine.test_kolbasa import KE1, ke1_record
 
     game, _ = replay(ke1_record(KE1[:8]))

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from bot import pictures
-from bot.app import COMMANDS, bot_commands
-from bot.formatting import rules_text
-from bot.keyboards import end_label, rules_keyboard, variant_names
 from bot.texts import CATALOGS, language_of, missing_variant_texts, plural, plural_form, tr
-from engine.classic import Block
-from engine.game import Game
-from engine.moves import End
+from bot.ui import pictures
+from bot.ui.formatting import rules_text
+from bot.ui.keyboards import end_label, rules_keyboard, variant_names
+from bot.wiring.app import COMMANDS, bot_commands
+from engine.core.moves import End
+from engine.domino.classic import Block
+from engine.domino.game import Game
 from engine.variants import make_variant, registered
 from renderer import RenderResult, TableScene
 from service.errors import ServiceError

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.showing.timers import arm_game, fire_due, get_runtime
 from bot.texts import tr
-from bot.timers import arm_game, fire_due, get_runtime
 from service.timers import ManualClock, TimerSettings
 from storage import Database, Repositories
 from tests.bot.emulator import TelegramEmulator

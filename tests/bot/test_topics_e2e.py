@@ -14,7 +14,7 @@ from telegram import Chat as TgChat
 from telegram import Message as TgMessage
 
 from bot.texts import tr
-from bot.topics import topic_of
+from bot.transport.topics import topic_of
 from service import GameInfo
 from tests.bot.emulator import Chat, Message, TelegramEmulator, User
 from tests.bot.harness import Bot, admin_deletes, choose, running_bot

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.formatting import rules_text
+from bot.kinds.triangular_keys import PREFIX, decode
 from bot.texts import tr
-from bot.triangular_keys import PREFIX, decode
+from bot.ui.formatting import rules_text
 from engine.kinds import kind_of, replay
-from engine.triangular import Triangle
-from engine.triangular_kind import TriangularMatch, TriangularSeatView
+from engine.triangular.kind import TriangularMatch, TriangularSeatView
+from engine.triangular.rules import Triangle
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.emulator.models import Message
 from tests.bot.harness import Bot, open_table, running_bot

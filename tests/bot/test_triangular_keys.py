@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.triangular_keys import (
+from bot.kinds.triangular_keys import (
     MAX_DATA,
     Button,
     Refusal,
@@ -18,7 +18,7 @@ from bot.triangular_keys import (
     hand_keyboard,
     handle,
 )
-from engine.triangular import Place, TriangularGame, TriangularView, TriMove
+from engine.triangular.rules import Place, TriangularGame, TriangularView, TriMove
 
 GAME_ID = 987654321
 

@@ -1,4 +1,4 @@
-"""bot/triangular_kind.py: triangular's bot part behind the bot's game kinds. The
+"""bot/kinds/triangular.py: triangular's bot part behind the bot's game kinds. The
 group's picture and text table are drawn from the public view (no hand, no legal
 moves); the hand's buttons are the seat's own and only on its turn; a press is
 read against the presser's own view (stale, forged, not his turn refused)."""
@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import random
 
-from bot.kinds import MakeMove, Refusal, Reselect, bot_kind, kind_of_data
+from bot.kinds.base import MakeMove, Refusal, Reselect, bot_kind, kind_of_data
+from bot.kinds.triangular import TRIANGULAR, public_grid
+from bot.kinds.triangular_keys import PREFIX, decode
 from bot.texts import tr
-from bot.triangular_keys import PREFIX, decode
-from bot.triangular_kind import TRIANGULAR, public_grid
+from engine.core.moves import DRAW, GridPlace
 from engine.kinds import kind_of
-from engine.moves import DRAW, GridPlace
-from engine.triangular_kind import TriangularMatch
+from engine.triangular.kind import TriangularMatch
 from engine.variants import make_variant
 from service.types import GameInfo, SeatInfo
 

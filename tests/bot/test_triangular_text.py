@@ -8,9 +8,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.text_table import TEXT_LIMIT
-from bot.triangular_text import facts_of_view, parse_table_text, table_text
-from engine.triangular import TriangularGame
+from bot.kinds.triangular_text import facts_of_view, parse_table_text, table_text
+from bot.ui.text_table import TEXT_LIMIT
+from engine.triangular.rules import TriangularGame
 from tests.bot.emulator.formatting import parse_text, utf16_len
 
 NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=0,

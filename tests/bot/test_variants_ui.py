@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.callbacks import (
+from bot.texts import CATALOGS, tr
+from bot.ui.callbacks import (
     DrawTile,
     EndTurn,
     LobbyAction,
@@ -20,8 +21,8 @@ from bot.callbacks import (
     decode,
     encode,
 )
-from bot.formatting import lobby_text, outcome_text, round_summary, table_caption
-from bot.keyboards import (
+from bot.ui.formatting import lobby_text, outcome_text, round_summary, table_caption
+from bot.ui.keyboards import (
     distinct_ends,
     hand_keyboard,
     normalize_variant,
@@ -30,12 +31,11 @@ from bot.keyboards import (
     variant_keyboard,
     variant_names,
 )
-from bot.pictures import table_picture
-from bot.texts import CATALOGS, tr
-from engine.game import Game, SeatView
-from engine.moves import DONE, DRAW, PASS, End, Move, Open, Place
-from engine.results import EndKind, GameEndReason, GameOutcome, RoundEnd
-from engine.tiles import Tile
+from bot.ui.pictures import table_picture
+from engine.core.moves import DONE, DRAW, PASS, End, Move, Open, Place
+from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
+from engine.core.tiles import Tile
+from engine.domino.game import Game, SeatView
 from engine.variants import VARIANTS, make_variant
 from renderer import TableScene, render_table
 from tests.bot.emulator import TelegramEmulator
@@ -216,7 +216,7 @@ def test_table_texts_of_the_new_moves_and_ends() -> None:
 
 def test_pictures_of_closers_and_double_nine(monkeypatch: pytest.MonkeyPatch) -> None:
     """The renderer gets face-down doubles and nine-pip tiles (no plain fallback)."""
-    import bot.pictures as pictures
+    import bot.ui.pictures as pictures
 
     monkeypatch.setattr(pictures, "fallback_picture", lambda: pytest.fail("fell back"))
     rng = random.Random(2)

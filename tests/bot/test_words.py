@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from bot.callbacks import PlayTile, RulesOf, decode, encode
-from bot.formatting import fish_text, refusal_text, rules_text, variant_list
-from bot.keyboards import distinct_ends, hand_keyboard, placements, rules_keyboard, variant_names
 from bot.texts import CATALOGS, join_words, plural, plural_form, tr
-from engine.game import Game
-from engine.moves import DRAW, PASS, End, Place
+from bot.ui.callbacks import PlayTile, RulesOf, decode, encode
+from bot.ui.formatting import fish_text, refusal_text, rules_text, variant_list
+from bot.ui.keyboards import distinct_ends, hand_keyboard, placements, rules_keyboard, variant_names
+from engine.core.moves import DRAW, PASS, End, Place
+from engine.domino.game import Game
 from engine.variants import make_variant
 from service.types import FishClaim, GameInfo, SeatInfo
 from tests.bot.test_keyboards import datas

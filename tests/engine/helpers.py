@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.game import Game
-from engine.moves import Move, Place, parse_move
-from engine.results import MoveResult
-from engine.tiles import Tile, full_set
+from engine.core.moves import Move, Place, parse_move
+from engine.core.results import MoveResult
+from engine.core.tiles import Tile, full_set
+from engine.domino.game import Game
 from engine.variants import Deal, Variant, make_variant
 
 

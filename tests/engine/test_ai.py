@@ -1,4 +1,4 @@
-"""The computer players (engine.ai): legality, determinism, views only, sampling."""
+"""The computer players (engine.domino.ai): legality, determinism, views only, sampling."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
-from engine.ai import Budget, make_player
-from engine.ai import players as players_module
-from engine.ai.players import Likelihood
-from engine.ai.policy import Style, style_of
-from engine.ai.search import outcome_value, small_enough, solve, tiles_left
-from engine.ai.world import analyze, sample_deal, sample_world, world_from_deal
-from engine.game import Game, RoundState, SeatView
-from engine.moves import DRAW, PASS, End, Move, Place
-from engine.table import Table
-from engine.tiles import Tile, full_set
+from engine.core.moves import DRAW, PASS, End, Move, Place
+from engine.core.tiles import Tile, full_set
+from engine.domino.ai import Budget, make_player
+from engine.domino.ai import players as players_module
+from engine.domino.ai.players import Likelihood
+from engine.domino.ai.policy import Style, style_of
+from engine.domino.ai.search import outcome_value, small_enough, solve, tiles_left
+from engine.domino.ai.world import analyze, sample_deal, sample_world, world_from_deal
+from engine.domino.game import Game, RoundState, SeatView
+from engine.domino.table import Table
 from engine.variants import VARIANTS, Deal, Variant, make_variant
 
 # A tiny search, so the whole-game tests stay fast; the benchmark uses the default.

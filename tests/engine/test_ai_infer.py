@@ -1,4 +1,4 @@
-"""Inference on the other hands from greedy play (engine.ai.infer) and its use by the
+"""Inference on the other hands from greedy play (engine.domino.ai.infer) and its use by the
 hard player (rejection sampling, bans for the sampler)."""
 
 from __future__ import annotations
@@ -9,19 +9,19 @@ from dataclasses import replace
 
 import pytest
 
-from engine.ai import Budget, make_player
-from engine.ai import players as players_module
-from engine.ai.infer import (
+from engine.core.tiles import Tile, full_set
+from engine.domino.ai import Budget, make_player
+from engine.domino.ai import players as players_module
+from engine.domino.ai.infer import (
     GreedyModel,
     Likelihood,
     Snapshots,
     greedy_bans,
     hand_scores,
 )
-from engine.ai.policy import greedy_move, move_scores, style_of
-from engine.ai.world import analyze, sample_deal, sample_world, with_bans, world_from_deal
-from engine.game import Game, SeatView
-from engine.tiles import Tile, full_set
+from engine.domino.ai.policy import greedy_move, move_scores, style_of
+from engine.domino.ai.world import analyze, sample_deal, sample_world, with_bans, world_from_deal
+from engine.domino.game import Game, SeatView
 from engine.variants import Deal, Variant, make_variant
 
 # A small search that resamples (the threes default does it with more worlds).

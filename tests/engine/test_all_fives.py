@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from engine.errors import OptionsError
-from engine.game import Game
-from engine.results import EndKind, GameEndReason
-from engine.table import Layout, SidesOpen, SpinnerRule
+from engine.core.errors import OptionsError
+from engine.core.results import EndKind, GameEndReason
+from engine.domino.game import Game
+from engine.domino.table import Layout, SidesOpen, SpinnerRule
 
 from .helpers import T, deal, ends, legal_texts, new_game, play1, tiles, variant
 

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from engine.errors import EngineError, IllegalMoveError, MoveError, OptionsError, TileError
-from engine.game import Game
-from engine.moves import DRAW, PASS, End, Place, lead, parse_move
-from engine.tiles import Tile, full_set
+from engine.core.errors import EngineError, IllegalMoveError, MoveError, OptionsError, TileError
+from engine.core.moves import DRAW, PASS, End, Place, lead, parse_move
+from engine.core.tiles import Tile, full_set
+from engine.domino.game import Game
 
 from .helpers import T, deal, new_game, play, play1, variant
 

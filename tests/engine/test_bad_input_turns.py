@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from engine.errors import EngineError, IllegalMoveError, MoveError, OptionsError, RecordError
-from engine.moves import DONE, Open, Place, Take, parse_move, parse_turn
-from engine.record import replay
-from engine.tiles import full_set
+from engine.core.errors import EngineError, IllegalMoveError, MoveError, OptionsError, RecordError
+from engine.core.moves import DONE, Open, Place, Take, parse_move, parse_turn
+from engine.core.tiles import full_set
+from engine.domino.record import replay
 
 from .helpers import T, variant
 from .turn_helpers import game, turn

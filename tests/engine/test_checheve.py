@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.results import EndKind, GameEndReason
+from engine.core.results import EndKind, GameEndReason
 
 from .helpers import tiles, variant
 from .turn_helpers import game, record_moves, turn

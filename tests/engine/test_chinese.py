@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.chinese import (
+from engine.chinese.rules import (
     CHINESE_SET,
     Category,
     ChineseGame,
@@ -26,8 +26,8 @@ from engine.chinese import (
     replay_summary,
     round_points,
 )
-from engine.errors import RecordError
-from engine.tiles import Tile
+from engine.core.errors import RecordError
+from engine.core.tiles import Tile
 
 
 def tiles(text: str) -> list[Tile]:

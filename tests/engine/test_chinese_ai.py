@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.chinese import CHINESE_SET, ChineseGame
-from engine.chinese_ai import LEVELS, make_player, medium_choice, simulate_ai, unseen
+from engine.chinese.ai import LEVELS, make_player, medium_choice, simulate_ai, unseen
+from engine.chinese.rules import CHINESE_SET, ChineseGame
 
 
 def test_every_level_plays_legal_games() -> None:

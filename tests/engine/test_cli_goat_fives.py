@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from engine.__main__ import main
-from engine.game import Game
-from engine.record import replay_summary, to_record
+from engine.domino.game import Game
+from engine.domino.record import replay_summary, to_record
 from engine.variants import make_variant
 
 NEW = [("muggins", 3), ("pyaterochka", 4), ("cuban", 2), ("vsem_po_pyat", 3), ("domiki", 3),

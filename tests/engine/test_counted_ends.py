@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.game import Game
+from engine.domino.game import Game
 from engine.variants import make_variant
 
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from engine.errors import IllegalMoveError
-from engine.game import Game
-from engine.moves import DRAW, End, Place
-from engine.results import EndKind, GameEndReason
+from engine.core.errors import IllegalMoveError
+from engine.core.moves import DRAW, End, Place
+from engine.core.results import EndKind, GameEndReason
+from engine.domino.game import Game
 
 from .helpers import T, variant
 from .turn_helpers import game, legal, record_moves, turn

@@ -1,4 +1,4 @@
-"""Scoring hints (engine/hints.py): for random positions of every variant that scores
+"""Scoring hints (engine/domino/hints.py): for random positions of every variant that scores
 in play, the hint of each legal placement equals the points the engine's real game
 credits for it; the game a hint is computed on holds no tile the seat may not know."""
 
@@ -9,10 +9,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.game import Game
-from engine.hints import placement_hints, public_game
-from engine.moves import Place
-from engine.tiles import Tile
+from engine.core.moves import Place
+from engine.core.tiles import Tile
+from engine.domino.game import Game
+from engine.domino.hints import placement_hints, public_game
 from engine.variants import VARIANTS, Deal, get_variant, make_variant
 
 get_variant("block")  # loads the built-in variants

@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.chinese import Play
-from engine.chinese_kind import ChineseMatch, ChineseView
-from engine.errors import EngineError, IllegalMoveError, OptionsError, RecordError
-from engine.game import Game
+from engine.chinese.kind import ChineseMatch, ChineseView
+from engine.chinese.rules import Play
+from engine.core.errors import EngineError, IllegalMoveError, OptionsError, RecordError
+from engine.core.moves import DRAW, PASS, SetPlay
+from engine.domino.game import Game
 from engine.kinds import (
     DOMINO,
     GameKind,
@@ -26,7 +27,6 @@ from engine.kinds import (
     register_kind,
     replay,
 )
-from engine.moves import DRAW, PASS, SetPlay
 from engine.variants import make_variant
 
 

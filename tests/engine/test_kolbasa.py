@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import IllegalMoveError
-from engine.game import Game
-from engine.moves import Cut, End, Place, parse_move
-from engine.record import replay, replay_summary, to_record
-from engine.results import EndKind, GameEndReason
-from engine.tiles import full_set
+from engine.core.errors import IllegalMoveError
+from engine.core.moves import Cut, End, Place, parse_move
+from engine.core.results import EndKind, GameEndReason
+from engine.core.tiles import full_set
+from engine.domino.game import Game
+from engine.domino.record import replay, replay_summary, to_record
 from engine.variants import find_variant, make_variant
 
 from .helpers import T, tiles

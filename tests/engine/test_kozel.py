@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from engine.game import Game
-from engine.results import EndKind, GameEndReason
-from engine.table import Layout
+from engine.core.results import EndKind, GameEndReason
+from engine.domino.game import Game
+from engine.domino.table import Layout
 
 from .helpers import T, deal, ends, legal_texts, new_game, play1, tiles, variant
 

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from engine.tiles import Tile, full_set
-from engine.variant_base import (
+from engine.core.tiles import Tile, full_set
+from engine.domino.variant import (
     LOWEST_DOUBLES,
     TELEPHONE_LEADS,
     LeadRule,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from engine.results import EndKind, GameEndReason
-from engine.table import Layout
+from engine.core.results import EndKind, GameEndReason
+from engine.domino.table import Layout
 
 from .helpers import T, tiles, variant
 from .turn_helpers import game, legal, record_moves, turn

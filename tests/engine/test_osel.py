@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalMoveError, MoveError, RecordError
-from engine.game import Game
-from engine.moves import DRAW, PASS, End, Open, Place
-from engine.record import replay
-from engine.results import EndKind
-from engine.table import Layout
+from engine.core.errors import IllegalMoveError, MoveError, RecordError
+from engine.core.moves import DRAW, PASS, End, Open, Place
+from engine.core.results import EndKind
+from engine.domino.game import Game
+from engine.domino.record import replay
+from engine.domino.table import Layout
 
 from .helpers import T, deal, variant
 from .turn_helpers import game, legal, record_moves, roundtrip, turn

@@ -17,12 +17,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import IllegalMoveError
-from engine.game import Game, RoundState
-from engine.moves import DRAW, PASS, Draw, Pass, Place
-from engine.record import replay, replay_summary, to_record
-from engine.results import EndKind, GameEndReason
-from engine.tiles import Tile, full_set
+from engine.core.errors import IllegalMoveError
+from engine.core.moves import DRAW, PASS, Draw, Pass, Place
+from engine.core.results import EndKind, GameEndReason
+from engine.core.tiles import Tile, full_set
+from engine.domino.game import Game, RoundState
+from engine.domino.record import replay, replay_summary, to_record
 
 from .helpers import variant
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from engine.game import Game
-from engine.record import replay, replay_summary, to_record
-from engine.tiles import Tile, full_set
+from engine.core.tiles import Tile, full_set
+from engine.domino.game import Game
+from engine.domino.record import replay, replay_summary, to_record
 from engine.variants import make_variant
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.game import Game
-from engine.results import EndKind, GameEndReason
+from engine.core.results import EndKind, GameEndReason
+from engine.domino.game import Game
 
 from .helpers import variant
 from .turn_helpers import game, legal, turn

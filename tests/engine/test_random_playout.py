@@ -9,11 +9,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.game import Game, TurnRules
-from engine.moves import LEADS, PLACE_AT, End, Place, fits_we
-from engine.record import to_record
-from engine.table import Table, TableRules
-from engine.tiles import full_set
+from engine.core.moves import LEADS, PLACE_AT, End, Place, fits_we
+from engine.core.tiles import full_set
+from engine.domino.game import Game, TurnRules
+from engine.domino.record import to_record
+from engine.domino.table import Table, TableRules
 from engine.variants import VARIANTS, get_variant, make_variant
 
 get_variant("block")  # loads the built-in variants

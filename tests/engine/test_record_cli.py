@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from engine.__main__ import main
-from engine.errors import EngineError, RecordError
-from engine.game import Game
-from engine.record import replay, replay_summary, to_record
-from engine.tiles import full_set
+from engine.core.errors import EngineError, RecordError
+from engine.core.tiles import full_set
+from engine.domino.game import Game
+from engine.domino.record import replay, replay_summary, to_record
 
 from .helpers import variant
 

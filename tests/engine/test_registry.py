@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.ai.policy import style_of
-from engine.classic import Block
-from engine.errors import OptionsError
-from engine.game import Game
+from engine.core.errors import OptionsError
+from engine.domino.ai.policy import style_of
+from engine.domino.classic import Block
+from engine.domino.game import Game
+from engine.domino.table import Layout
 from engine.kinds import kind_of
 from engine.simulate import simulate
-from engine.table import Layout
 from engine.variants import (
     RECORD_OPTION_NAMES,
     VARIANTS,
@@ -35,7 +35,7 @@ from engine.variants import (
 )
 
 ALL = variants_in_order()
-# the variants of the one turn machine (engine.game.Game); chinese is a kind of its own
+# the variants of the one turn machine (engine.domino.game.Game); chinese is a kind of its own
 DOMINO_ALL = [cls for cls in ALL if cls.kind == "domino"]
 
 

@@ -1,4 +1,4 @@
-"""The post-game review (engine.ai.review): a known blunder named with its loss, every
+"""The post-game review (engine.domino.ai.review): a known blunder named with its loss, every
 variant reviewed, and nothing read but the reviewed seat's views."""
 
 from __future__ import annotations
@@ -8,9 +8,11 @@ import random
 
 import pytest
 
-from engine.ai import Budget, make_player
-from engine.ai.policy import placement_points, style_of
-from engine.ai.review import (
+from engine.core.moves import Move, Place
+from engine.core.tiles import Tile
+from engine.domino.ai import Budget, make_player
+from engine.domino.ai.policy import placement_points, style_of
+from engine.domino.ai.review import (
     COSTLIEST,
     Decision,
     decisions,
@@ -19,11 +21,9 @@ from engine.ai.review import (
     review_range,
     summarize,
 )
-from engine.ai.search import distinct_moves
-from engine.game import Game, SeatView
-from engine.moves import Move, Place
-from engine.record import to_record
-from engine.tiles import Tile
+from engine.domino.ai.search import distinct_moves
+from engine.domino.game import Game, SeatView
+from engine.domino.record import to_record
 from engine.variants import VARIANTS, Deal, Variant, make_variant
 
 # A small search, so whole games of every variant are reviewed in seconds.
@@ -258,7 +258,7 @@ def test_the_review_points_are_the_hard_players_value_without_the_game(name: str
                                                                         players: int) -> None:
     """The hard player's value is the review's points over the variant's typical swing,
     plus the won (lost) game: one function of the end of a line of play for both."""
-    from engine.ai.search import WIN_VALUE, outcome_points, outcome_value
+    from engine.domino.ai.search import WIN_VALUE, outcome_points, outcome_value
 
     variant = make_variant(name, players)
     style = style_of(variant)

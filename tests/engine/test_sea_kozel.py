@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import OptionsError
-from engine.results import EndKind, GameEndReason
+from engine.core.errors import OptionsError
+from engine.core.results import EndKind, GameEndReason
 
 from .helpers import deal, variant
 from .turn_helpers import game, turn

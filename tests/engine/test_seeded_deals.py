@@ -8,8 +8,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.game import DealRandom, Game
-from engine.tiles import full_set
+from engine.core.tiles import full_set
+from engine.domino.game import DealRandom, Game
 from engine.variants import deal_tiles, make_variant
 
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from engine.errors import IllegalMoveError
-from engine.game import Game
-from engine.moves import Take
-from engine.record import replay, replay_summary
-from engine.results import EndKind, GameEndReason
+from engine.core.errors import IllegalMoveError
+from engine.core.moves import Take
+from engine.core.results import EndKind, GameEndReason
+from engine.domino.game import Game
+from engine.domino.record import replay, replay_summary
 
 from .helpers import T, tiles, variant
 from .turn_helpers import game, legal, record_moves, roundtrip, turn

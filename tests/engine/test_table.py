@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.moves import End
-from engine.table import Layout, SidesOpen, SpinnerRule, Table, TableRules
+from engine.core.moves import End
+from engine.domino.table import Layout, SidesOpen, SpinnerRule, Table, TableRules
 
 from .helpers import T
 

@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from engine.errors import IllegalMoveError
-from engine.game import Game
-from engine.results import EndKind, GameEndReason
-from engine.table import Layout, SidesOpen, SpinnerRule
-from engine.tiles import Tile
+from engine.core.errors import IllegalMoveError
+from engine.core.results import EndKind, GameEndReason
+from engine.core.tiles import Tile
+from engine.domino.game import Game
+from engine.domino.table import Layout, SidesOpen, SpinnerRule
 
 from .helpers import T, deal, ends, legal_texts, new_game, play, play1, tiles, variant
 

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from engine.game import Game
-from engine.results import EndKind, GameEndReason
-from engine.table import Layout, SidesOpen, SpinnerRule
+from engine.core.results import EndKind, GameEndReason
+from engine.domino.game import Game
+from engine.domino.table import Layout, SidesOpen, SpinnerRule
 
 from .helpers import deal, ends, legal_texts, new_game, play, play1, variant
 

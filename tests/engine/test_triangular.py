@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import MoveError, RecordError, TileError
-from engine.triangular import (
+from engine.core.errors import MoveError, RecordError, TileError
+from engine.triangular.rules import (
     DRAW,
     PASS,
     TRIANGLE_SET,

@@ -7,14 +7,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.triangular import TRIANGLE_SET, TriangularGame, make_options
-from engine.triangular_ai import (
+from engine.triangular.ai import (
     LEVELS,
     TriBudget,
     make_player,
     sample_world,
     simulate_ai,
 )
+from engine.triangular.rules import TRIANGLE_SET, TriangularGame, make_options
 
 SMALL = TriBudget(candidates=3, worlds=3, horizon=2)
 

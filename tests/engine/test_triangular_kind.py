@@ -14,18 +14,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import IllegalMoveError, OptionsError, RecordError
-from engine.moves import DONE, DRAW, PASS, Cut, Draw, GridPlace, Pass
-from engine.results import EndKind, GameEndReason
-from engine.tiles import Tile
-from engine.triangular import Place, Reason, Triangle, Triangular, TriangularMoveError
-from engine.triangular_kind import (
+from engine.core.errors import IllegalMoveError, OptionsError, RecordError
+from engine.core.moves import DONE, DRAW, PASS, Cut, Draw, GridPlace, Pass
+from engine.core.results import EndKind, GameEndReason
+from engine.core.tiles import Tile
+from engine.triangular.kind import (
     TRIANGULAR_KIND,
     TriangularMatch,
     TriangularSeatView,
     as_move,
     as_tri_move,
 )
+from engine.triangular.rules import Place, Reason, Triangle, Triangular, TriangularMoveError
 from engine.variants import find_variant, make_variant
 
 KIND = TRIANGULAR_KIND

@@ -6,20 +6,20 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import engine.game
-from engine.classic import Block
-from engine.game import Game, RoundState, TurnRules
-from engine.results import EndKind, GameEndReason, GameOutcome
-from engine.variant_base import Options, Variant
+import engine.domino.game
+from engine.core.results import EndKind, GameEndReason, GameOutcome
+from engine.domino.classic import Block
+from engine.domino.game import Game, RoundState, TurnRules
+from engine.domino.variant import Options, Variant
 
 from .helpers import deal, play, variant
 
 
 def test_the_game_module_imports_no_variant() -> None:
-    tree = ast.parse(Path(engine.game.__file__).read_text(encoding="utf-8"))
+    tree = ast.parse(Path(engine.domino.game.__file__).read_text(encoding="utf-8"))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert imported.isdisjoint({"engine.classic", "engine.goat_family", "engine.fives_family",
-                                "engine.variants"})
+    assert imported.isdisjoint({"engine.domino.classic", "engine.domino.goat",
+                                "engine.domino.fives", "engine.variants"})
     assert not hasattr(Variant, "extended")
 
 

@@ -18,12 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import RecordError
-from engine.game import Game, RoundState
-from engine.moves import Cut, Draw, ForcedDraw, Place, Take
-from engine.record import VIEW_FORMAT, replay, replay_summary, to_record, to_view_record
+from engine.core.errors import RecordError
+from engine.core.moves import Cut, Draw, ForcedDraw, Place, Take
+from engine.core.tiles import Tile
+from engine.domino.game import Game, RoundState
+from engine.domino.record import VIEW_FORMAT, replay, replay_summary, to_record, to_view_record
 from engine.simulate import play_random_game
-from engine.tiles import Tile
 from engine.variants import VARIANTS, make_variant
 
 TILE = re.compile(r"(?<![0-9])([0-9]{1,2})-([0-9]{1,2})(?![0-9])")

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from engine.errors import OptionsError
-from engine.game import Game
-from engine.results import EndKind, GameEndReason
-from engine.tiles import Tile, full_set
+from engine.core.errors import OptionsError
+from engine.core.results import EndKind, GameEndReason
+from engine.core.tiles import Tile, full_set
+from engine.domino.game import Game
 
 from .helpers import deal, tiles, variant
 from .turn_helpers import game, legal, turn

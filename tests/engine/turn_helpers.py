@@ -11,8 +11,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from engine.game import Game
-from engine.record import _play_entry, replay, replay_summary, to_record
+from engine.domino.game import Game
+from engine.domino.record import _play_entry, replay, replay_summary, to_record
 from engine.variants import make_variant
 
 from .helpers import deal
@@ -45,7 +45,7 @@ def roundtrip(g: Game) -> dict[str, Any]:
 
 def legal(g: Game) -> set[str]:
     """Legal moves as text: ``4-1:E``, ``4-4:E#``, ``open:E``, ``done``, ``draw``..."""
-    from engine.moves import Cut, Done, Draw, Open, Pass, Place, Take
+    from engine.core.moves import Cut, Done, Draw, Open, Pass, Place, Take
     out = set()
     for m in g.legal_moves():
         if isinstance(m, Place):

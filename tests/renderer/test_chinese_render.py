@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.chinese import ChineseGame
+from engine.chinese.rules import ChineseGame
 from renderer.chinese import HEIGHT, WIDTH, Item, layout, render_chinese
 
 

@@ -9,9 +9,9 @@ from itertools import combinations
 import pytest
 from PIL import Image
 
-from engine.moves import End
-from engine.table import Table, TableRules
-from engine.tiles import Tile
+from engine.core.moves import End
+from engine.core.tiles import Tile
+from engine.domino.table import Table, TableRules
 from renderer import (
     BETTER_MARK,
     CLASSIC,
@@ -70,7 +70,7 @@ def _check_layout(scene: TableScene) -> None:
 def test_end_marker_beside_a_folding_arm() -> None:
     """Regression: an open end reached while its arm was folding got a marker box
     of zero width, and drawing it failed (draw, 3 players, seed 11)."""
-    from engine.game import Game
+    from engine.domino.game import Game
     from engine.variants import make_variant
 
     game = Game(make_variant("draw", 3, {}), seed=11)
@@ -181,7 +181,7 @@ def test_hand_marks_playable_tiles() -> None:
 
 
 def test_big_hand_wraps() -> None:
-    from engine.tiles import full_set
+    from engine.core.tiles import full_set
 
     hand = full_set(9)[:30]
     res = render_hand(hand, set(hand[::3]), DARK)
@@ -191,7 +191,7 @@ def test_big_hand_wraps() -> None:
 
 
 def test_scene_from_a_seat_view() -> None:
-    from engine.game import Game
+    from engine.domino.game import Game
     from engine.variants import make_variant
 
     game = Game(make_variant("telephone", 4), seed=2)
@@ -206,7 +206,7 @@ def test_scene_from_a_seat_view() -> None:
 
 def _walk_states(variant: str, players: int, seed: int, limit: int):
     """Every table of a random game, after each move, up to ``limit`` tables."""
-    from engine.game import Game
+    from engine.domino.game import Game
     from engine.variants import make_variant
 
     game = Game(make_variant(variant, players), seed=seed)
@@ -325,8 +325,8 @@ def test_kolbasa_owned_lines_and_placers_dots() -> None:
     bounds without overlaps, and the dots change the tiles' pixels."""
     from dataclasses import replace
 
-    from engine.game import Game
-    from engine.moves import Cut, End
+    from engine.core.moves import Cut, End
+    from engine.domino.game import Game
     from engine.variants import make_variant
 
     game = Game(make_variant("kolbasa", 2), seed=5)
@@ -396,7 +396,7 @@ def test_sides_and_joining_word_come_from_the_labels() -> None:
     the header and the score line change, never the table."""
     from dataclasses import replace
 
-    from engine.game import Game
+    from engine.domino.game import Game
     from engine.variants import make_variant
 
     assert [TableLabels().end(e) for e in End] == ["W", "E", "N", "S"]

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from engine.chinese import Play
-from engine.chinese_kind import ChineseView
+from engine.chinese.kind import ChineseView
+from engine.chinese.rules import Play
 from engine.kinds import kind_of, replay
 from service import GameService
 from service.errors import IllegalMoveError, NoFishError, NoReviewError

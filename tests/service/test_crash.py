@@ -9,7 +9,7 @@ import signal
 import sys
 from pathlib import Path
 
-from engine.record import replay
+from engine.domino.record import replay
 from service import GameService
 from storage import Database
 

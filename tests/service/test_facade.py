@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.results import RoundEnd
-from engine.tiles import Tile
+from engine.core.results import RoundEnd
+from engine.core.tiles import Tile
 from service import GameService, JoinLink, PlayerInfo, Shown, StatsLine, TopLine, UserInfo
 from service import errors as e
 from service.timers import ManualClock, TurnTimers

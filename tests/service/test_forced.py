@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.moves import DRAW, PASS, Draw, Pass
+from engine.core.moves import DRAW, PASS, Draw, Pass
 from service import GameInfo, GameService, MoveReport
 from service import errors as e
 from service.timers import BadTimerSettingError, TurnTimers

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from engine.game import Game
-from engine.record import replay, to_record
+from engine.domino.game import Game
+from engine.domino.record import replay, to_record
 from engine.variants import make_variant
 from service import GameService, PlayerInfo
 from storage import Database, Repositories

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from engine.game import SeatView
-from engine.moves import Move, Place
-from engine.tiles import full_set
+from engine.core.moves import Move, Place
+from engine.core.tiles import full_set
+from engine.domino.game import SeatView
 from engine.variants import get_variant
 from service import GameInfo, GameService, MoveReport
 from service import errors as e

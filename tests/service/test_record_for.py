@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.record import FORMAT, VIEW_FORMAT
+from engine.domino.record import FORMAT, VIEW_FORMAT
 from service import GameService
 from service import errors as e
 from tests.service.helpers import ANNA, BORIS, VERA, play_some

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from engine.ai import Budget
-from engine.ai.review import review_range
-from engine.record import replay
+from engine.domino.ai import Budget
+from engine.domino.ai.review import review_range
+from engine.domino.record import replay
 from service import GameService
 from service import errors as e
 from service.review import ReviewInput

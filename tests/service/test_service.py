@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.moves import DRAW, PASS, Place
-from engine.record import replay, replay_summary
+from engine.core.moves import DRAW, PASS, Place
+from engine.domino.record import replay, replay_summary
 from service import GameInfo, GameService, MoveReport
 from service import errors as e
 from storage import Database

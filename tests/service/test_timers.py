@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.moves import DRAW
+from engine.core.moves import DRAW
 from service import GameInfo, GameService
 from service.errors import NotChatAdminError
 from service.timers import (

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.game import Game
+from engine.domino.game import Game
 from engine.variants import make_variant
 from service import GameService
 from service.errors import ActiveGameExistsError, BadSettingsError, NoSuchGameError

@@ -10,9 +10,9 @@ import random
 
 import pytest
 
+from engine.core.moves import DRAW, GridPlace
 from engine.kinds import kind_of, replay
-from engine.moves import DRAW, GridPlace
-from engine.triangular_kind import TriangularSeatView
+from engine.triangular.kind import TriangularSeatView
 from service import GameService
 from service.errors import IllegalMoveError, NoFishError, NoReviewError, NotYourTurnError
 from tests.service.helpers import ANNA, BORIS, play_some

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.game import Game
+from engine.domino.game import Game
 from engine.simulate import play_random_game
 from engine.variants import make_variant
 from service.history import head_json

@@ -1,0 +1,143 @@
+"""Small helpers the handlers share."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Final, TypeVar
+
+from telegram import Bot, ChatMember, ChatMemberRestricted, Message, User
+from telegram.constants import ChatMemberStatus
+from telegram.error import TelegramError
+
+from bot.texts import CATALOGS, tr
+from bot.ui.formatting import refusal_text
+from engine.core.moves import Move
+from service import GameService, PlayerInfo, ServiceError
+from service.errors import (
+    AdminUnknownError,
+    AgreementNeededError,
+    IllegalMoveError,
+    NoPrivateChatError,
+    NotAllowedError,
+    NotManagerError,
+    NotYourTurnError,
+)
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def player_of(user: User) -> PlayerInfo:
+    return PlayerInfo(user.id, user.full_name or str(user.id), user.language_code,
+                      user.username)
+
+
+def error_text(lang: str, exc: ServiceError) -> str:
+    if isinstance(exc, NotManagerError):  # say who may
+        if exc.creator is None:
+            return tr(lang, "err.not_manager_admin")
+        return tr(lang, "err.not_manager", name=exc.creator)
+    if isinstance(exc, NoPrivateChatError):  # say who must open the private chat
+        return _names_text(lang, "err.no_private_chat", exc.names)
+    key = f"err.{exc.code}"
+    return tr(lang, key if key in CATALOGS["en"] else "err.error")
+
+
+ANSWER_LIMIT = 200  # characters of a callback answer (Telegram's limit)
+
+
+def _names_text(lang: str, key: str, names: tuple[str, ...]) -> str:
+    """The text naming these people, as many as fit a callback answer (then "…")."""
+    shown = list(names)
+    text = tr(lang, key, names=", ".join(shown))
+    while len(text) > ANSWER_LIMIT and len(shown) > 1:
+        shown.pop()
+        text = tr(lang, key, names=", ".join(shown) + ", …")
+    return text
+
+
+async def move_refusal(service: GameService, lang: str, exc: ServiceError, game_id: int,
+                       user_id: int, move: Move, *, private: bool = True) -> str:
+    """The words for a refused move: why, read from the asker's own seat view (never
+    another seat's); ``private`` False names none of his tiles. Other refusals keep
+    their own text."""
+    if isinstance(exc, IllegalMoveError | NotYourTurnError):
+        try:
+            game, _, view = await service.seat_view(game_id, user_id)
+        except ServiceError:
+            return error_text(lang, exc)
+        text = refusal_text(lang, game, view, move, private=private)
+        if text is not None:
+            return text
+    return error_text(lang, exc)
+
+
+# The service users Telegram writes as: an anonymous admin's posts come "from"
+# GroupAnonymousBot, those of a channel (a linked one, or a user posting as his
+# channel) from Channel_Bot; either way ``sender_chat`` names the chat, not a person.
+GROUP_ANONYMOUS_BOT: Final = 1087968824
+CHANNEL_BOT: Final = 136817688
+_ADMINS: Final = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+_MEMBERS: Final = (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR,
+                   ChatMemberStatus.MEMBER)
+
+
+def impersonal(message: Message | None) -> bool:
+    """A message written as a chat (an anonymous admin, a channel), not as a person:
+    such a sender can neither play nor own a game."""
+    if message is None:
+        return False
+    sender = message.from_user
+    return message.sender_chat is not None or (
+        sender is not None and sender.id in (GROUP_ANONYMOUS_BOT, CHANNEL_BOT))
+
+
+async def chat_member(bot: Bot, chat_id: int, user_id: int) -> ChatMember | None:
+    """What Telegram says of the user in the group (getChatMember); None when it could
+    not say (the call failed)."""
+    try:
+        return await bot.get_chat_member(chat_id, user_id)
+    except TelegramError as exc:
+        log.warning("getChatMember(%s, %s) failed: %s", chat_id, user_id, exc.message)
+        return None
+
+
+async def is_admin(bot: Bot, chat_id: int, user_id: int) -> bool:
+    """Whether the user is an admin (or the owner) of the group. When Telegram cannot
+    say, nobody is taken for an admin: `AdminUnknownError` refuses what only an admin
+    may do, with words saying why (rather than a guess either way)."""
+    member = await chat_member(bot, chat_id, user_id)
+    if member is None:
+        raise AdminUnknownError("getChatMember failed")
+    return member.status in _ADMINS
+
+
+async def is_member(bot: Bot, chat_id: int, user_id: int) -> bool | None:
+    """Whether the user is a member of the group: its owner, an admin, a member, or a
+    restricted one still in it (``is_member``); None when Telegram cannot say."""
+    member = await chat_member(bot, chat_id, user_id)
+    if member is None:
+        return None
+    if isinstance(member, ChatMemberRestricted):
+        return member.is_member
+    return member.status in _MEMBERS
+
+
+async def with_admin_fallback(bot: Bot, chat_id: int, user_id: int,
+                              call: Callable[[bool], Awaitable[T]]) -> T:
+    """Try as a plain player; only when refused, ask Telegram whether he is an admin
+    (one getChatMember call, and only then)."""
+    try:
+        return await call(False)
+    except AgreementNeededError:
+        # a player may still ask the others to agree when Telegram cannot say more
+        with contextlib.suppress(AdminUnknownError):
+            if await is_admin(bot, chat_id, user_id):
+                return await call(True)
+        raise
+    except NotAllowedError:
+        if await is_admin(bot, chat_id, user_id):
+            return await call(True)
+        raise

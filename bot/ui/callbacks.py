@@ -1,0 +1,298 @@
+"""The callback data codec: short, typed button payloads (Telegram allows 1-64 bytes).
+
+Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn for)::
+
+    p:<gid>:<ver>:<tile index>:<end>   place a tile; end W, E, N, S, or L for the lead
+    p:<gid>:<ver>:<tile index>:<end>#  place a double face down (a closer: osel, checheve)
+    o:<gid>:<ver>:<end>                reopen one's own closer on that end
+    e:<gid>:<ver>                      end a turn of several placements (done)
+    g:<gid>:<ver>:<6|0>                general_kozel's signal to the partner: 6-6 or 0-0
+    d:<gid>:<ver>                      draw from the boneyard
+    s:<gid>:<ver>                      pass
+    t:<gid>:<ver>:<tile index>         a tile that cannot be placed now (explains why)
+    l:<gid>:<action>[:<arg>]           a lobby button (see LOBBY_ACTIONS)
+    r:<variant>                        the /rules menu: show that variant's rules
+    v:<gid>                            the post-game review of that game (under its result)
+    m:<gid>                            a rematch of that finished game (under its result)
+    k:<gid>                            agree to cancel that started game
+    h:<page>                           a /help button: r rules, s settings, c commands, v review
+
+Anything else, or anything out of range, decodes to None: a forged payload.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.core.moves import End
+from engine.core.tiles import MAX_SET, Tile, full_set
+
+MAX_BYTES = 64
+_MAX_ID = 10**15
+_TILES: dict[int, Tile] = {t.index: t for t in full_set(MAX_SET)}
+
+LEAD = "L"
+AI_CODES = {"e": "easy", "m": "medium", "h": "hard"}
+AI_LETTER = {level: code for code, level in AI_CODES.items()}
+# action -> the pattern of its argument ("" when it takes none)
+LOBBY_ACTIONS: dict[str, str] = {
+    "j": "",                   # join
+    "q": "",                   # leave
+    "a": "[emh]",              # add a computer player: easy, medium, hard
+    "r": "",                   # remove the last computer player
+    "c": "",                   # show the settings
+    "b": "",                   # back from the settings
+    "pg": "[mv]",              # the settings panel's page: m its options, v the variants
+    "v": "[a-z_]{1,20}",       # choose the variant
+    "tm": "[01]",              # teams off / on
+    "tg": "[0-9]{1,4}",        # target (0: the variant's default)
+    "fp": "[01]",              # the fish point (goat family) off / on
+    # --- the options of RULES.md 4.7-4.17
+    "rd": "[0-9]{1,2}",        # rounds (0: none, the variant's own end applies)
+    "st": "(6|9|12)",          # the set: double-six, -nine, -twelve
+    "lk": "[01]",              # locked boneyard tiles off / on
+    "xt": "[01]",              # extra turn off / on
+    "nd": "[01]",              # no-double-out off / on
+    "fl": "[01]",              # kolbasa: free lines off / on
+    "mx": "[01]",              # chinese: mixed civil-military combinations off / on
+    "ed": "[01]",              # chinese: early death off / on
+    "vd": "[01]",              # triangular: voluntary draw off / on
+    "go": "",                  # start
+    "x": "",                   # cancel
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTile:
+    game_id: int
+    version: int
+    tile: Tile
+    end: End | None  # None: the lead
+    face_down: bool = False  # a closer
+    cut: bool = False  # kolbasa: the tile cuts the sausage (written with an "x")
+    low_west: bool = False  # kolbasa: a lead with its lower pip west (written with an "r")
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTile:
+    game_id: int
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class PassTurn:
+    game_id: int
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class TileInfo:
+    game_id: int
+    version: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyAction:
+    game_id: int
+    action: str
+    arg: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenEnd:
+    game_id: int
+    version: int
+    end: End
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    game_id: int
+    version: int
+
+
+SIGNALS = ("6", "0")  # general_kozel: "I hold 6-6" (a wink), "I hold 0-0" (a puffed cheek)
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    game_id: int
+    version: int
+    kind: str  # one of SIGNALS
+
+
+@dataclass(frozen=True, slots=True)
+class RulesOf:
+    """A button of the /rules menu (the handler checks the variant is one it offers)."""
+
+    variant: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewGame:
+    """The review button under a finished game's result (issue 15)."""
+
+    game_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """The rematch button under a finished game's result: the presser wants the same
+    table again (same seats, variant and options)."""
+
+    game_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class CancelAgree:
+    """A person of a started game agrees to cancel it (the button under /cancel)."""
+
+    game_id: int
+
+
+# the pages a /help button opens: the rules menu, settings, commands, the review
+HELP_PAGES = ("r", "s", "c", "v")
+
+
+@dataclass(frozen=True, slots=True)
+class HelpPage:
+    """A button under /help: the longer text of one of HELP_PAGES."""
+
+    page: str
+
+
+CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
+                | Signal | RulesOf | ReviewGame | Rematch | CancelAgree | HelpPage)
+
+_NUM = r"(0|[1-9][0-9]{0,14})"
+_PLAY = re.compile(rf"p:{_NUM}:{_NUM}:([0-9]{{1,2}}):([WENSL])([#xr]?)")
+_DRAW = re.compile(rf"([dse]):{_NUM}:{_NUM}")
+_OPEN = re.compile(rf"o:{_NUM}:{_NUM}:([WENS])")
+_SIGNAL = re.compile(rf"g:{_NUM}:{_NUM}:([60])")
+_INFO = re.compile(rf"t:{_NUM}:{_NUM}:([0-9]{{1,2}})")
+_RULES = re.compile(r"r:([a-z_]{1,20})")
+_REVIEW = re.compile(rf"v:{_NUM}")
+_REMATCH = re.compile(rf"m:{_NUM}")
+_AGREE = re.compile(rf"k:{_NUM}")
+_HELP = re.compile(r"h:([a-z])")
+_LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
+
+
+def encode(data: CallbackData) -> str:
+    if isinstance(data, PlayTile):
+        end = LEAD if data.end is None else data.end.value
+        if data.face_down and (data.end is None or not data.tile.is_double):
+            raise ValueError("only a double placed on an end goes face down")
+        if data.cut and (data.end is None or data.face_down):
+            raise ValueError("a cut is made from a line's end, face up")
+        if data.low_west and (data.end is not None or data.tile.is_double):
+            raise ValueError("only a lead that is not a double is turned round")
+        text = f"p:{data.game_id}:{data.version}:{data.tile.index}:{end}" \
+            + ("#" if data.face_down else "") + ("x" if data.cut else "") \
+            + ("r" if data.low_west else "")
+    elif isinstance(data, DrawTile):
+        text = f"d:{data.game_id}:{data.version}"
+    elif isinstance(data, PassTurn):
+        text = f"s:{data.game_id}:{data.version}"
+    elif isinstance(data, TileInfo):
+        text = f"t:{data.game_id}:{data.version}:{data.tile.index}"
+    elif isinstance(data, OpenEnd):
+        text = f"o:{data.game_id}:{data.version}:{data.end.value}"
+    elif isinstance(data, EndTurn):
+        text = f"e:{data.game_id}:{data.version}"
+    elif isinstance(data, Signal):
+        if data.kind not in SIGNALS:
+            raise ValueError(f"unknown signal {data.kind!r}")
+        text = f"g:{data.game_id}:{data.version}:{data.kind}"
+    elif isinstance(data, ReviewGame):
+        text = f"v:{data.game_id}"
+    elif isinstance(data, Rematch):
+        text = f"m:{data.game_id}"
+    elif isinstance(data, CancelAgree):
+        text = f"k:{data.game_id}"
+    elif isinstance(data, HelpPage):
+        if data.page not in HELP_PAGES:
+            raise ValueError(f"not a help page: {data.page!r}")
+        text = f"h:{data.page}"
+    elif isinstance(data, RulesOf):
+        if not re.fullmatch(r"[a-z_]{1,20}", data.variant):
+            raise ValueError(f"not a variant name: {data.variant!r}")
+        text = f"r:{data.variant}"
+    else:
+        if data.action not in LOBBY_ACTIONS:
+            raise ValueError(f"unknown lobby action {data.action!r}")
+        text = f"l:{data.game_id}:{data.action}" + (f":{data.arg}" if data.arg else "")
+    if len(text.encode()) > MAX_BYTES:
+        raise ValueError(f"callback data too long: {text!r}")
+    return text
+
+
+def _ids(*texts: str) -> tuple[int, ...] | None:
+    values = tuple(int(t) for t in texts)
+    return values if all(v < _MAX_ID for v in values) else None
+
+
+def decode(text: str | None) -> CallbackData | None:
+    """The payload of a button, or None when it is not one of ours."""
+    if not text or len(text.encode()) > MAX_BYTES:
+        return None
+    if m := _PLAY.fullmatch(text):
+        ids = _ids(m[1], m[2])
+        tile = _TILES.get(int(m[3]))
+        if ids is None or tile is None:
+            return None
+        end = None if m[4] == LEAD else End(m[4])
+        face_down = m[5] == "#"
+        if face_down and (end is None or not tile.is_double):
+            return None
+        cut = m[5] == "x"
+        if cut and end is None:
+            return None
+        low_west = m[5] == "r"
+        if low_west and (end is not None or tile.is_double):
+            return None
+        return PlayTile(ids[0], ids[1], tile, end, face_down, cut, low_west)
+    if m := _DRAW.fullmatch(text):
+        ids = _ids(m[2], m[3])
+        if ids is None:
+            return None
+        if m[1] == "e":
+            return EndTurn(*ids)
+        return DrawTile(*ids) if m[1] == "d" else PassTurn(*ids)
+    if m := _OPEN.fullmatch(text):
+        ids = _ids(m[1], m[2])
+        return None if ids is None else OpenEnd(ids[0], ids[1], End(m[3]))
+    if m := _SIGNAL.fullmatch(text):
+        ids = _ids(m[1], m[2])
+        return None if ids is None else Signal(ids[0], ids[1], m[3])
+    if m := _INFO.fullmatch(text):
+        ids = _ids(m[1], m[2])
+        tile = _TILES.get(int(m[3]))
+        if ids is None or tile is None:
+            return None
+        return TileInfo(ids[0], ids[1], tile)
+    if m := _RULES.fullmatch(text):
+        return RulesOf(m[1])
+    if m := _REVIEW.fullmatch(text):
+        ids = _ids(m[1])
+        return None if ids is None else ReviewGame(ids[0])
+    if m := _REMATCH.fullmatch(text):
+        ids = _ids(m[1])
+        return None if ids is None else Rematch(ids[0])
+    if m := _AGREE.fullmatch(text):
+        ids = _ids(m[1])
+        return None if ids is None else CancelAgree(ids[0])
+    if m := _HELP.fullmatch(text):
+        return HelpPage(m[1]) if m[1] in HELP_PAGES else None
+    if m := _LOBBY.fullmatch(text):
+        ids = _ids(m[1])
+        action, arg = m[2], m[3] or ""
+        pattern = LOBBY_ACTIONS.get(action)
+        if ids is None or pattern is None:
+            return None
+        if (pattern == "") != (arg == "") or (pattern and not re.fullmatch(pattern, arg)):
+            return None
+        return LobbyAction(ids[0], action, arg)
+    return None

@@ -1,0 +1,501 @@
+"""Inline keyboards as pure functions of the game (no I/O, no state)."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping, Sequence
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.texts import tr, variant_name
+from bot.ui.callbacks import (
+    AI_LETTER,
+    HELP_PAGES,
+    SIGNALS,
+    CancelAgree,
+    DrawTile,
+    EndTurn,
+    HelpPage,
+    LobbyAction,
+    OpenEnd,
+    PassTurn,
+    PlayTile,
+    RulesOf,
+    Signal,
+    TileInfo,
+    encode,
+)
+from engine.core.errors import EngineError
+from engine.core.moves import Cut, Done, Draw, End, Open, Pass, Place
+from engine.core.tiles import Tile
+from engine.domino.game import SeatView
+from engine.domino.table import Table, TableSnapshot
+from engine.variants import VARIANTS, find_variant, get_variant, make_variant, variants_in_order
+from service.options import accepted_options, allowed_values, lobby_choices, option_spec
+from service.types import AI_LEVELS, GameInfo
+
+TILES_PER_ROW = 4
+END_ARROWS = {End.W: "⬅", End.E: "➡", End.N: "⬆", End.S: "⬇"}
+MARK = "✅"
+
+
+def variant_names() -> list[str]:
+    """The variants the bot offers, in menu order: every registered variant (each
+    has its names and rules in the catalogs), read at call time."""
+    return [cls.name for cls in variants_in_order()]
+
+
+def is_variant(name: str) -> bool:
+    return name in VARIANTS
+
+
+def normalize_variant(text: str) -> str:
+    """How /newgame and /rules read a name: lower case, "ё" as "е", spaces and hyphens
+    as "_" (the variants' aliases are declared in that form)."""
+    return text.strip().lower().replace("ё", "е").replace("-", "_").replace(" ", "_")
+
+
+def resolve_variant(text: str) -> str | None:
+    """The variant a name or alias stands for (None: unknown)."""
+    cls = find_variant(normalize_variant(text))
+    return cls.name if cls is not None else None
+
+
+def close_variants(text: str, lang: str, count: int = 3) -> list[str]:
+    """The variants whose name, alias or name in ``lang`` is closest to an unknown
+    ``text`` (at most ``count``, closest first; none when nothing is close)."""
+    names: dict[str, str] = {}  # a normalised name or alias -> its variant
+    for cls in variants_in_order():
+        for alias in (cls.name, *cls.aliases, normalize_variant(variant_name(lang, cls.name))):
+            names.setdefault(normalize_variant(alias), cls.name)
+    found: list[str] = []
+    for match in difflib.get_close_matches(normalize_variant(text), names, n=10, cutoff=0.6):
+        if names[match] not in found:
+            found.append(names[match])
+    return found[:count]
+
+
+def _button(text: str, data: object) -> InlineKeyboardButton:
+    return InlineKeyboardButton(text, callback_data=encode(data))  # type: ignore[arg-type]
+
+
+def tile_label(tile: Tile) -> str:
+    return f"{tile.a}-{tile.b}"
+
+
+def end_label(lang: str, end: End) -> str:
+    """An open end as the player reads it: its arrow and its side in his language
+    ("⬅W", "⬅З")."""
+    return f"{END_ARROWS[end]}{tr(lang, f'end.{end.value}')}"
+
+
+def placements(view: SeatView) -> dict[Tile, list[End | None]]:
+    """The ends each tile of the hand may go on now (None: the lead), in hand order."""
+    out: dict[Tile, list[End | None]] = {}
+    if view.turn != view.seat:
+        return out
+    for move in view.legal:
+        if isinstance(move, Place) and not move.face_down:
+            out.setdefault(move.tile, [])
+            if move.end not in out[move.tile]:
+                out[move.tile].append(move.end)
+    return out
+
+
+def _table_of(snap: TableSnapshot) -> Table:
+    """A working table rebuilt from a view's snapshot (to try a placement on a copy)."""
+    return Table.restore(snap)
+
+
+def _after(snap: TableSnapshot, tile: Tile, end: End) -> tuple[object, ...]:
+    """What placing ``tile`` on ``end`` leaves that can matter for play and scoring: the
+    open pips (and whether a double shows there), the counted ends (a double counts
+    twice), whether a spinner lies and its sides are open, the four-ends pips."""
+    table = _table_of(snap)
+    table.place(tile, end, 0)
+    ends = sorted(
+        (pip, bool(table.arms[e] and table.arms[e][-1].tile.is_double))
+        for e, pip in table.open_ends().items())
+    four = table.four_ends()
+    return (tuple(ends), tuple(sorted(table.counted_ends())), table.spinner is not None,
+            table.ns_open, len(table.closed), tuple(sorted(four)) if four else None)
+
+
+def distinct_ends(view: SeatView, tile: Tile, ends: Sequence[End | None]) -> list[End | None]:
+    """The ends of ``ends`` that make different moves: of two ends whose placements are
+    provably the same (same open pips, same counted ends, same spinner state: so the
+    same points now and the same choices later) only the first is kept. Variants of
+    several placements a turn or of face-down closers are never merged (the arm used
+    matters there), nor is anything the engine's table cannot try."""
+    if len(ends) < 2 or None in ends:
+        return list(ends)
+    cls = get_variant(view.variant)
+    if cls.max_placements != 1 or cls.closers or cls.table_rules.write_end:
+        return list(ends)  # (kolbasa: W and E are different players' lines)
+    kept: list[End | None] = []
+    seen: list[tuple[object, ...]] = []
+    for end in ends:
+        assert end is not None
+        try:
+            after = _after(view.table, tile, end)
+        except (KeyError, IndexError, AssertionError):
+            return list(ends)
+        if after not in seen:
+            seen.append(after)
+            kept.append(end)
+    return kept
+
+
+def hint_label(hints: Mapping[tuple[Tile, End | None], int] | None, tile: Tile,
+               end: End | None) -> str:
+    """A scoring hint after a button's label (" +10"); nothing for 0 or no hint."""
+    points = hints.get((tile, end), 0) if hints else 0
+    return f" +{points}" if points > 0 else ""
+
+
+def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
+                  *, active: bool = True,
+                  hints: Mapping[tuple[Tile, End | None], int] | None = None
+                  ) -> InlineKeyboardMarkup | None:
+    """The seat's tiles as buttons: placeable ones marked (one button per end when a
+    tile fits several), then draw / pass when those are the moves. ``active`` False
+    (the game is over) gives no keyboard. ``hints``: the points of each placement
+    (tile, end), shown after its label when more than 0 ("✅5-5 ⬅W +10")."""
+    if not active:
+        return None
+    fits = {tile: distinct_ends(view, tile, ends) for tile, ends in placements(view).items()}
+    rows: list[list[InlineKeyboardButton]] = []
+    on_turn = view.turn == view.seat
+    cuts = {m.tile: m for m in (view.legal if on_turn else ()) if isinstance(m, Cut)}
+    owned = get_variant(view.variant).table_rules.write_end  # kolbasa's owned lines
+    own_end = End.W if view.seat == view.leader else End.E
+
+    def where(e: End | None) -> str:
+        if owned and e is not None and view.table.lead is not None:
+            return " " + tr(lang, "btn.own_line" if e is own_end else "btn.other_line")
+        return f" {end_label(lang, e)}" if e is not None else ""
+
+    if owned and view.table.lead is None and view.forced_lead is None:
+        # kolbasa: the lead's west pip starts the leader's own line, so a tile that is
+        # not a double leads either way round, each a button ("5-2 · my line from 5")
+        for tile in list(fits):
+            if tile.is_double:
+                continue
+            rows.append([
+                _button(f"{MARK}{tile.b}-{tile.a} " + tr(lang, "btn.lead_from", pip=tile.b),
+                        PlayTile(game_id, version, tile, None)),
+                _button(f"{MARK}{tile.a}-{tile.b} " + tr(lang, "btn.lead_from", pip=tile.a),
+                        PlayTile(game_id, version, tile, None, low_west=True)),
+            ])
+            del fits[tile]
+    for tile, ends in fits.items():
+        if len(ends) > 1 or tile in cuts:
+            row = [
+                _button(f"{MARK}{tile_label(tile)}{where(e)}{hint_label(hints, tile, e)}",
+                        PlayTile(game_id, version, tile, e))
+                for e in ends if e is not None
+            ]
+            cut = cuts.get(tile)
+            if cut is not None:  # kolbasa: "on my line" and "✂ cut" side by side
+                row.append(_button(tr(lang, "btn.cut", tile=tile_label(tile)),
+                                   PlayTile(game_id, version, tile, cut.end, cut=True)))
+            rows.append(row)
+    singles = [
+        _button(f"{MARK}{tile_label(tile)}{where(ends[0]) if owned else ''}"
+                f"{hint_label(hints, tile, ends[0])}",
+                PlayTile(game_id, version, tile, ends[0]))
+        for tile, ends in fits.items() if len(ends) == 1 and tile not in cuts
+    ]
+    others = [
+        _button(tile_label(tile), TileInfo(game_id, version, tile))
+        for tile in sorted(view.hand, key=lambda t: (t.a, t.b)) if tile not in fits
+    ]
+    plain = singles + others
+    rows.extend(plain[i:i + TILES_PER_ROW] for i in range(0, len(plain), TILES_PER_ROW))
+    closers = [
+        _button(tr(lang, "btn.face_down", tile=tile_label(m.tile), end=end_label(lang, m.end)),
+                PlayTile(game_id, version, m.tile, m.end, True))
+        for m in (view.legal if on_turn else ())
+        if isinstance(m, Place) and m.face_down and m.end is not None
+    ]
+    rows.extend(closers[i:i + TILES_PER_ROW] for i in range(0, len(closers), TILES_PER_ROW))
+    if on_turn:
+        extra = [_button(tr(lang, "btn.open", end=end_label(lang, m.end)),
+                         OpenEnd(game_id, version, m.end))
+                 for m in view.legal if isinstance(m, Open)]
+        if any(isinstance(m, Done) for m in view.legal):
+            extra.append(_button(tr(lang, "btn.done"), EndTurn(game_id, version)))
+        if any(isinstance(m, Draw) for m in view.legal):
+            extra.append(_button(tr(lang, "btn.draw"), DrawTile(game_id, version)))
+        if any(isinstance(m, Pass) for m in view.legal):
+            extra.append(_button(tr(lang, "btn.pass"), PassTurn(game_id, version)))
+        if extra:
+            rows.extend(extra[i:i + TILES_PER_ROW] for i in range(0, len(extra), TILES_PER_ROW))
+    if get_variant(view.variant).signals and view.hand:
+        rows.append([_button(tr(lang, f"btn.signal_{kind}"), Signal(game_id, version, kind))
+                     for kind in SIGNALS])
+    return InlineKeyboardMarkup(rows) if rows else None
+
+
+def _on_off(lang: str, value: bool) -> str:
+    return tr(lang, "yes" if value else "no")
+
+
+def lobby_keyboard(lang: str, game: GameInfo,
+                   open_links: Sequence[tuple[str, str]] = ()) -> InlineKeyboardMarkup:
+    """The lobby's buttons; ``open_links``: (name, deep link) of each seated player who
+    must open the private chat first, a link button each, above the rest."""
+    gid = game.game_id
+    ai_row = [_button(tr(lang, "btn.add_ai", level=tr(lang, f"ai.{level}")),
+                      LobbyAction(gid, "a", AI_LETTER[level])) for level in AI_LEVELS]
+    rows = [
+        [_button(tr(lang, "btn.join"), LobbyAction(gid, "j")),
+         _button(tr(lang, "btn.leave"), LobbyAction(gid, "q"))],
+        ai_row,
+        [_button(tr(lang, "btn.remove_ai"), LobbyAction(gid, "r")),
+         _button(tr(lang, "btn.settings"), LobbyAction(gid, "c"))],
+        [_button(tr(lang, "btn.start"), LobbyAction(gid, "go")),
+         _button(tr(lang, "btn.cancel"), LobbyAction(gid, "x"))],
+    ]
+    links = [[InlineKeyboardButton(tr(lang, "btn.open_private", name=name), url=link)]
+             for name, link in open_links]
+    return InlineKeyboardMarkup(links + rows)
+
+
+# ------------------------------------------------------------------ house options
+# What the lobby offers and the values each option takes are the variant's own specs,
+# read through the service (service.options: accepted_options, allowed_values,
+# lobby_choices where 0 is "none"); the service refuses anything else, so no button
+# offers what it would refuse. The options themselves (their names and buttons) are
+# the record format's: a new variant needs no code here.
+BOOL_OPTIONS = (("locked", "lk"), ("extra_turn", "xt"), ("no_double_out", "nd"),
+                ("free_lines", "fl"), ("mixed", "mx"), ("early_death", "ed"),
+                ("voluntary_draw", "vd"))
+
+
+def options_valid(variant: str, options: dict[str, object]) -> bool:
+    """Whether the engine takes these options at the largest table (teams: 4 players)."""
+    probe = dict(options)
+    cls = get_variant(variant)
+    players = 4 if probe.get("teams") else max(cls.players_allowed)
+    if not probe.get("teams") and not cls.default_teams(players):
+        probe.pop("teams", None)
+    try:
+        make_variant(variant, players, probe)
+    except EngineError:
+        return False
+    return True
+
+
+def rounds_value(game: GameInfo) -> int | None:
+    value = game.options.get("rounds")
+    if value is None:  # the variant's own default (chinese: 8), or none (general_kozel)
+        spec = option_spec(game.variant, "rounds")
+        value = spec.default if spec is not None else None
+    return int(value) if value is not None else None
+
+
+def _cycle(values: Sequence[int], current: int | None) -> int:
+    """The value after ``current`` in ``values`` (the first when it is not there)."""
+    i = list(values).index(current) if current is not None and current in values else -1
+    return int(values[(i + 1) % len(values)])
+
+
+def next_rounds(game: GameInfo) -> int | None:
+    """The rounds the rounds button switches to (0: none), or None without the option."""
+    choices = lobby_choices(game.variant, "rounds")
+    if choices is None:
+        return None
+    return _cycle(choices, rounds_value(game) or 0)
+
+
+def set_value(game: GameInfo) -> int:
+    value = game.options.get("set")
+    return int(value) if value is not None else get_variant(game.variant).default_set
+
+
+def next_set(game: GameInfo) -> int | None:
+    """The set the set button switches to (None: the variant has one set)."""
+    allowed = allowed_values(game.variant, "set")
+    if allowed is None or len(allowed) < 2:
+        return None
+    return _cycle(allowed, set_value(game))
+
+
+def option_applies(game: GameInfo, name: str) -> bool:
+    """Whether the variant offers the option and it means something at this table, as
+    seated so far (its spec's table sizes: `locked` locks the last boneyard tiles
+    with 2 or 3 players, nothing with 4)."""
+    spec = option_spec(game.variant, name)
+    return spec is not None and spec.applies(max(len(game.seats), game.min_players))
+
+
+def bool_options(game: GameInfo) -> list[tuple[str, str, bool]]:
+    """The on/off options of RULES.md 4.13 the variant takes and that apply to this
+    lobby: (name, action, value)."""
+    def value(name: str) -> bool:
+        spec = option_spec(game.variant, name)
+        default = bool(spec.default) if spec is not None else False
+        return bool(game.options.get(name, default))
+
+    return [(name, code, value(name))
+            for name, code in BOOL_OPTIONS if option_applies(game, name)]
+
+
+def teams_offered(variant: str) -> bool:
+    """Whether the variant lets the lobby choose teams at a table of four."""
+    cls = get_variant(variant)
+    if "teams" not in accepted_options(variant) or 4 not in cls.players_allowed:
+        return False
+    return options_valid(variant, {"teams": not cls.default_teams(4)})
+
+
+def teams_shown(game: GameInfo) -> bool:
+    """Teams apply only to a table of exactly four: start() plays each for himself
+    with fewer, so the lobby names teams only when four are seated."""
+    return len(game.seats) == 4 and 4 in get_variant(game.variant).players_allowed
+
+
+def teams_toggle(game: GameInfo) -> bool:
+    """Whether the lobby may switch teams now (four seated; some variants are always,
+    or never, in teams)."""
+    return teams_shown(game) and teams_offered(game.variant)
+
+
+def fish_point_offered(game: GameInfo) -> bool:
+    return "fish_point" in accepted_options(game.variant)
+
+
+def teams_value(game: GameInfo) -> bool:
+    cls = get_variant(game.variant)
+    value = game.options.get("teams")
+    return bool(cls.default_teams(4) if value is None else value)
+
+
+def target_value(game: GameInfo) -> int | None:
+    value = game.options.get("target")
+    return int(value) if value is not None else get_variant(game.variant).default_target
+
+
+def targets_offered(variant: str) -> Sequence[int]:
+    """The targets the lobby may choose between (fewer than two: none to choose)."""
+    allowed: Sequence[int] = allowed_values(variant, "target") or ()
+    return allowed if len(allowed) > 1 else ()
+
+
+def next_target(game: GameInfo) -> int | None:
+    """The target the target button switches to (None: the variant has one target)."""
+    allowed = targets_offered(game.variant)
+    if not allowed:
+        return None
+    return _cycle(allowed, target_value(game))
+
+
+def offered_options(variant: str) -> list[str]:
+    """The house options a lobby of the variant may change (at some table size), in
+    the order the settings show them."""
+    out = []
+    if teams_offered(variant):
+        out.append("teams")
+    if targets_offered(variant):
+        out.append("target")
+    accepted = accepted_options(variant)
+    if "fish_point" in accepted:
+        out.append("fish_point")
+    if "rounds" in accepted:
+        out.append("rounds")
+    sets = allowed_values(variant, "set")
+    if sets is not None and len(sets) > 1:
+        out.append("set")
+    out.extend(name for name, _ in BOOL_OPTIONS if name in accepted)
+    return out
+
+
+def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
+    """The settings panel's main page: the variant (its button opens the variant
+    page), one button per option of that variant that applies, showing its current
+    value (a press moves it to the next), then «Start» and «Done»."""
+    gid = game.game_id
+    rows = [[_button(tr(lang, "btn.panel_variant", variant=variant_name(lang, game.variant)),
+                     LobbyAction(gid, "pg", "v"))]]
+    options = []
+    if teams_toggle(game):
+        teams = teams_value(game)
+        options.append(_button(tr(lang, "btn.teams", value=_on_off(lang, teams)),
+                               LobbyAction(gid, "tm", "0" if teams else "1")))
+    target = next_target(game)
+    if target is not None:
+        options.append(_button(tr(lang, "btn.target", value=target_value(game)),
+                               LobbyAction(gid, "tg", str(target))))
+    if fish_point_offered(game):
+        fish = bool(game.options.get("fish_point", False))
+        options.append(_button(tr(lang, "btn.fish_point", value=_on_off(lang, fish)),
+                               LobbyAction(gid, "fp", "0" if fish else "1")))
+    rounds = next_rounds(game)
+    if rounds is not None:
+        now = rounds_value(game)
+        label = tr(lang, "btn.rounds", value=now) if now else tr(lang, "btn.rounds_off")
+        options.append(_button(label, LobbyAction(gid, "rd", str(rounds))))
+    tile_set = next_set(game)
+    if tile_set is not None:
+        options.append(_button(tr(lang, "btn.set", value=set_value(game)),
+                               LobbyAction(gid, "st", str(tile_set))))
+    for name, code, value in bool_options(game):
+        options.append(_button(tr(lang, f"btn.{name}", value=_on_off(lang, value)),
+                               LobbyAction(gid, code, "0" if value else "1")))
+    rows.extend(options[i:i + 2] for i in range(0, len(options), 2))
+    rows.append([_button(tr(lang, "btn.start"), LobbyAction(gid, "go")),
+                 _button(tr(lang, "btn.settings_done"), LobbyAction(gid, "b"))])
+    return InlineKeyboardMarkup(rows)
+
+
+def variant_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
+    """The settings panel's variant page: a button per variant, two a row (the
+    current one marked), then «Back» to the options."""
+    gid = game.game_id
+    variants = [
+        _button(("• " if v == game.variant else "") + variant_name(lang, v),
+                LobbyAction(gid, "v", v))
+        for v in variant_names()
+    ]
+    rows = [variants[i:i + 2] for i in range(0, len(variants), 2)]
+    rows.append([_button(tr(lang, "btn.panel_back"), LobbyAction(gid, "pg", "m"))])
+    return InlineKeyboardMarkup(rows)
+
+
+def rules_keyboard(lang: str) -> InlineKeyboardMarkup:
+    """The /rules menu: a button per variant, two a row."""
+    buttons = [_button(variant_name(lang, v), RulesOf(v)) for v in variant_names()]
+    return InlineKeyboardMarkup([buttons[i:i + 2] for i in range(0, len(buttons), 2)])
+
+
+def help_keyboard(lang: str) -> InlineKeyboardMarkup:
+    """The buttons under /help: the rules menu, settings, every command, the review."""
+    buttons = [_button(tr(lang, f"btn.help_{page}"), HelpPage(page)) for page in HELP_PAGES]
+    return InlineKeyboardMarkup([buttons[:2], buttons[2:]])
+
+
+def help_page(lang: str, page: str) -> tuple[str, InlineKeyboardMarkup]:
+    """What a /help button shows: the rules menu under its own buttons, or a longer
+    help text with the /help buttons under it (to go on to another page)."""
+    if page == "r":
+        return tr(lang, "rules.menu"), rules_keyboard(lang)
+    if page == "v":  # how to ask for a review, then how it is computed
+        return tr(lang, "help.v") + "\n\n" + tr(lang, "help.review"), help_keyboard(lang)
+    return tr(lang, f"help.{page}"), help_keyboard(lang)
+
+
+def cancel_agreement_keyboard(lang: str, game_id: int, agreed: int, needed: int
+                              ) -> InlineKeyboardMarkup:
+    """The button the people of a started game press to agree to cancel it, with how
+    many of them did: ``✅ Cancel the game (1/3)``."""
+    return InlineKeyboardMarkup([[_button(
+        tr(lang, "btn.cancel_agree", agreed=agreed, needed=needed), CancelAgree(game_id))]])
+
+
+def table_keyboard(lang: str, bot_username: str | None) -> InlineKeyboardMarkup | None:
+    """A link to the private chat where the hands are."""
+    if not bot_username:
+        return None
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(tr(lang, "btn.open_hand"), url=f"https://t.me/{bot_username}")]])

@@ -1,0 +1,223 @@
+"""Ratings as players read them: /top's leaderboard, /stats' statistics, rating lines
+and chart.
+
+A rating's number shows only once it is past calibration (`PROVISIONAL_GAMES` rated
+games in its family); before that the player reads how far calibration is. /top ranks
+persons only: those still calibrating follow on one line, the computer players on
+another, apart. The chart comes from `CHART_FROM_GAMES` rated games on.
+
+/top's arguments: none (the chat's leaderboard; in private, everyone's), ``all``
+(everyone's), and a family or any variant's name (the leaderboard of its family),
+in either order. The family shown when none is named is that of the latest rated
+game of the chat (in private: of the user's, else anyone's); before any, the
+family of the first variant of the menu. Anything else gets the usage and
+changes nothing.
+
+The chart is drawn in the render worker pool (`bot.showing.workers`), never on the loop.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from telegram import Bot
+
+from bot.showing.workers import Workers
+from bot.texts import join_words, plural, tr, variant_name, variant_text
+from bot.transport import tg
+from bot.transport.outbox import Outbox
+from renderer.chart import ChartSeries, RatingChart, chart_png
+from service import GameService, StatsLine
+from service.ratings import (
+    PROVISIONAL_GAMES,
+    Leaderboard,
+    RatingLine,
+    RatingPointInfo,
+    families,
+    family_of,
+)
+
+log = logging.getLogger(__name__)
+
+CHART_GAMES = 30  # the chart shows the player's last this many rated games
+CHART_FROM_GAMES = 5  # fewer rated games than this: no chart yet (a dot or two says nothing)
+TOP_SIZE = 10
+_ALL = ("all", "все", "всё")
+
+
+def family_name(lang: str, family: str) -> str:
+    """A family's name in the language (its code name if the catalogue lacks it)."""
+    return variant_text(lang, f"family.{family}", family)
+
+
+@dataclass(frozen=True, slots=True)
+class TopQuery:
+    """What /top was asked: every chat or the one it was sent in, and a family (None:
+    the default)."""
+
+    everyone: bool
+    family: str | None
+
+
+def parse_top(args: Sequence[str]) -> TopQuery | None:
+    """/top's arguments read; None when they are not /top's."""
+    everyone, family = False, None
+    for arg in args:
+        word = arg.strip().lower()
+        if word in _ALL and not everyone:
+            everyone = True
+        elif family is None and (found := family_of(word)) is not None:
+            family = found
+        else:
+            return None
+    return TopQuery(everyone, family)
+
+
+def usage(lang: str) -> str:
+    return tr(lang, "rating.usage",
+              families=join_words(lang, [f"{family_name(lang, f)} ({f})" for f in families()]))
+
+
+def player_name(lang: str, line: RatingLine) -> str:
+    """A person's name as the bot knows it; a computer player's level in words."""
+    if line.level is not None:
+        return tr(lang, f"ai.{line.level}") if line.level in ("easy", "medium", "hard") \
+            else line.level
+    return " ".join(p for p in (line.first_name, line.last_name) if p) or str(line.user_id)
+
+
+def rating_number(lang: str, value: float) -> str:
+    """A rating to one decimal, with the language's decimal point and a true minus sign
+    (never "-0.0")."""
+    text = f"{abs(value):.1f}".replace(".", tr(lang, "rating.decimal_point"))
+    return f"−{text}" if round(value, 1) < 0 else text
+
+
+def calibrating(lang: str, games: int) -> str:
+    """How far a rating's calibration is: "calibrating: 3 of 10 games"."""
+    return tr(lang, "rating.calibrating", done=games,
+              of_total=plural(lang, PROVISIONAL_GAMES, "rating_of"))
+
+
+def rating_value(lang: str, line: RatingLine) -> str:
+    """The rating with its games ("24.3 (12 games)"), or while calibrating how far."""
+    if line.provisional:
+        return calibrating(lang, line.games)
+    return tr(lang, "rating.value", rating=rating_number(lang, line.conservative),
+              games=plural(lang, line.games, "rating_game"))
+
+
+def top_text(lang: str, family: str, board: Leaderboard, *, everyone: bool) -> str:
+    """The leaderboard: persons past calibration best first, those still calibrating
+    on a line, the computer players apart on another, and what the rating means."""
+    scope = tr(lang, "rating.scope.all" if everyone else "rating.scope.chat")
+    name = family_name(lang, family)
+    if board.empty:
+        return tr(lang, "rating.top.none", family=name, scope=scope)
+    out = [tr(lang, "rating.top.title", family=name, scope=scope)]
+    for rank, line in enumerate(board.ranked, 1):
+        out.append(tr(lang, "rating.top.line", rank=rank, name=player_name(lang, line),
+                      value=rating_value(lang, line)))
+    if board.calibrating:
+        out.append(tr(lang, "rating.top.calibrating", players=", ".join(
+            tr(lang, "rating.top.calibrating_player", name=player_name(lang, line),
+               done=line.games, of_total=plural(lang, PROVISIONAL_GAMES, "rating_of"))
+            for line in board.calibrating)))
+    if board.computers:
+        out.append(tr(lang, "rating.top.computers", players="; ".join(
+            tr(lang, "rating.computer", level=player_name(lang, line),
+               value=rating_value(lang, line))
+            for line in board.computers)))
+    out.append(tr(lang, "rating.meaning"))
+    return "\n".join(out)
+
+
+def stats_lines(lang: str, lines: Sequence[RatingLine]) -> list[str]:
+    """/stats' rating part: one line per family he is rated in, the number only past
+    calibration, and what the rating means (none rated: nothing)."""
+    if not lines:
+        return []
+    out = [tr(lang, "rating.stats.title")]
+    for line in lines:
+        out.append(tr(lang, "rating.stats.line", family=family_name(lang, line.family),
+                      value=rating_value(lang, line)))
+    out.append(tr(lang, "rating.meaning"))
+    return out
+
+
+def stats_text(lang: str, name: str, rows: Sequence[StatsLine], rating: Sequence[str]) -> str:
+    """/stats' message: games, wins, points, fish and goats per variant first, then the
+    ratings."""
+    out = [tr(lang, "stats.title", name=name)]
+    for r in rows:
+        out.append(tr(lang, "stats.line", variant=variant_name(lang, r.variant or ""),
+                      games=plural(lang, r.games, "stats_game"),
+                      wins=plural(lang, r.wins, "stats_win"),
+                      points=plural(lang, r.points, "stats_point"),
+                      fish=plural(lang, r.fish, "stats_fish"),
+                      goats=plural(lang, r.goats, "stats_goat")))
+    return "\n".join([*out, *rating])
+
+
+def chart_of(lang: str, name: str, points: Sequence[RatingPointInfo]) -> RatingChart:
+    """The chart of his last games: one line per family, each point over its game."""
+    order = [f for f in families() if any(p.family == f for p in points)]
+    order += sorted({p.family for p in points} - set(order))
+    series = tuple(
+        ChartSeries(family_name(lang, family),
+                    tuple(p.conservative if p.family == family else None for p in points))
+        for family in order)
+    return RatingChart(tr(lang, "rating.chart.title", name=name), series,
+                       subtitle=tr(lang, "rating.chart.subtitle",
+                                   games=plural(lang, len(points), "rating_last")))
+
+
+# ------------------------------------------------------------ the commands' replies
+
+
+async def top_reply(service: GameService, lang: str, args: Sequence[str], *,
+                    chat_id: int | None, user_id: int) -> str:
+    """/top's answer: a leaderboard, or the usage for arguments that are not /top's.
+    ``chat_id`` None: a private chat (everyone's leaderboard)."""
+    query = parse_top(args)
+    if query is None:
+        return usage(lang)
+    everyone = query.everyone or chat_id is None
+    family = query.family
+    if family is None:
+        family = await service.ratings.default_family(chat_id=chat_id) if chat_id is not None \
+            else await service.ratings.default_family(user_id=user_id)
+        family = family or await service.ratings.default_family() or families()[0]
+    board = await service.ratings.leaderboard(family, None if everyone else chat_id, TOP_SIZE)
+    return top_text(lang, family, board, everyone=everyone)
+
+
+async def stats_part(service: GameService, workers: Workers, lang: str, user_id: int,
+                     name: str) -> tuple[list[str], bytes | None, str]:
+    """/stats' rating lines, and his chart (drawn in the render pool; None before
+    `CHART_FROM_GAMES` rated games) with its caption."""
+    lines = stats_lines(lang, await service.ratings.of_user(user_id))
+    points = await service.ratings.history(user_id, CHART_GAMES)
+    if len(points) < CHART_FROM_GAMES:
+        return lines, None, ""
+    try:
+        png = await workers.render.run(chart_png, chart_of(lang, name, points))
+    except Exception:  # a picture must never stop the command: the text goes alone
+        log.exception("drawing the rating chart of user %s failed", user_id)
+        return lines, None, ""
+    return lines, png, tr(lang, "rating.chart.caption", name=name,
+                           games=plural(lang, len(points), "rating_last"))
+
+
+async def send_chart(bot: Bot, outbox: Outbox, chat_id: int, png: bytes, caption: str, *,
+                     thread: int | None = None) -> None:
+    """Queue the chart in the chat's order, in the forum topic ``thread`` if one (a
+    failure is logged, never raised)."""
+    async def run() -> None:
+        await tg.quietly(bot.send_photo(chat_id, png, caption=caption, filename="rating.png",
+                                        message_thread_id=thread),
+                         f"rating chart to {chat_id}")
+
+    outbox.send(chat_id, run)

@@ -1,0 +1,242 @@
+"""The one place the bot is wired: settings, storage, service, handlers, limits, errors."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import BotCommand, Update
+from telegram.constants import ChatType
+from telegram.ext import (
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    CommandHandler,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
+from telegram.request import BaseRequest
+
+from bot.handlers import commands as handlers
+from bot.handlers import membership
+from bot.handlers.buttons import on_button
+from bot.showing import computer as ai
+from bot.showing import pings, timers
+from bot.showing.pipeline import Pipeline
+from bot.showing.presenter import Presenter
+from bot.showing.workers import Workers
+from bot.texts import language_of, tr
+from bot.transport import tg, topics
+from bot.transport.flood import Allowance, Budgets, Verdict
+from bot.transport.limiter import ChatLimiter
+from bot.transport.order import GameOrderProcessor, KeyedLocks
+from bot.transport.outbox import Outbox
+from bot.wiring.config import Settings
+from bot.wiring.state import (
+    AnyApp,
+    BotState,
+    get_locks,
+    get_settings,
+    get_state,
+    put_locks,
+    put_settings,
+    put_state,
+)
+from service import GameInfo, GameService
+from service.timers import Clock
+
+log = logging.getLogger(__name__)
+
+COMMANDS = ("newgame", "pass", "fish", "hand", "table", "score", "rules", "settings", "cancel",
+            "stats", "top", "language", "help", "export",
+            "back",  # turn timers: /back takes the seat back from the computer
+            "notify",  # turn pings on or off
+            "review")  # the post-game review (issue 15; bot/handlers/review.py)
+_LIMITER_KEY = "domino_limiter"
+_PROCESSOR_KEY = "domino_processor"
+_WORKERS_KEY = "domino_workers"
+
+
+def bot_commands(lang: str) -> list[BotCommand]:
+    return [BotCommand(name, tr(lang, f"cmd.{name}")) for name in COMMANDS]
+
+
+async def post_init(app: AnyApp) -> None:
+    settings = get_settings(app)
+    service = await GameService.open(settings.database_path, clock=timers.get_clock(app).now)
+    limiter = app.bot_data.get(_LIMITER_KEY)
+    outbox = Outbox(limiter if isinstance(limiter, ChatLimiter) else None)
+    workers = app.bot_data.get(_WORKERS_KEY)
+    if not isinstance(workers, Workers):
+        workers = Workers(settings.ai_workers, settings.render_workers)
+    presenter = Presenter(app.bot, service, outbox, workers, token=settings.token,
+                          default_language=settings.default_language)
+
+    def arm_timer(game: GameInfo) -> None:
+        timers.request_arm(app, game)
+
+    def schedule_ai(game: GameInfo) -> None:
+        ai.schedule(app, game)
+
+    def cancel_jobs(game: GameInfo) -> None:
+        ai.cancel(app, game)
+        pings.cancel(app, game)
+
+    def arm_ping(game: GameInfo) -> None:
+        pings.schedule(app, game)
+
+    async def chats_of_user(user_id: int) -> list[int]:
+        return [g.chat_id for g in await service.games_of_user(user_id)
+                if g.status == "playing"]
+
+    pipeline = Pipeline(presenter, arm_timer, schedule_ai, cancel_jobs, arm_ping)
+
+    # forum topics (issue 15): a game whose topic was deleted is cancelled
+    async def topic_lost(game_id: int) -> None:
+        await topics.close_lost(app, game_id)
+
+    presenter.on_topic_lost = topic_lost
+
+    async def removed(chat_id: int) -> None:
+        await membership.removed_from(get_state(app), chat_id)
+
+    outbox.on_removed = removed
+    locks = get_locks(app)
+    put_state(app, BotState(settings, service, presenter, pipeline, outbox, workers, locks))
+    async def refused(update: Update, verdict: Verdict) -> None:
+        await refuse(app, update, verdict)
+
+    processor = app.bot_data.get(_PROCESSOR_KEY)
+    if isinstance(processor, GameOrderProcessor):
+        processor.resolve_with(service.chat_of, chats_of_user, refused)
+    await timers.start(app)  # stored deadlines back on the JobQueue
+    await tg.quietly(app.bot.set_my_commands(bot_commands("en")), "setMyCommands")
+    await tg.quietly(app.bot.set_my_commands(bot_commands("ru"), language_code="ru"),
+                     "setMyCommands ru")
+    # After a restart: the replaced messages a stop left behind are deleted, every
+    # message back in line with its game, and computer players on turn move again.
+    await presenter.delete_leftovers()
+    for game in await service.active_games():
+        await presenter.reconcile(game)
+        pipeline.next_turn(game)
+        await pings.restore(app, game)  # the turn's ping as stored, not one anew
+    # A game that ended just before the stop: its group still learns how (the last
+    # summary, the final picture, the lobby and every hand with the result).
+    for game in await service.untold_finished_games():
+        await presenter.reconcile(game)
+
+
+async def refuse(app: AnyApp, update: Update, verdict: Verdict) -> None:
+    """An update refused before it waited for its game (bot/transport/order.py): a press is
+    always answered at once; an over-budget command gets one "slow down", then
+    nothing (QUIET), as does one whose game has too many updates waiting (BUSY)."""
+    state = get_state(app)
+    query = update.callback_query
+    user = update.effective_user
+    code = user.language_code if user is not None else None
+    if query is not None:
+        lang = language_of(code, state.settings.default_language)
+        key = "flood.busy" if verdict is Verdict.BUSY else "flood.press"
+        await tg.quietly(query.answer(tr(lang, key)), "answering a refused press")
+        return
+    chat = update.effective_chat
+    if verdict not in (Verdict.SLOW, Verdict.SLOW_CHAT) or chat is None or user is None:
+        return
+    private = chat.type == ChatType.PRIVATE
+    lang = await state.presenter.chat_language(chat.id, code, private=private)
+    text = tr(lang, "flood.chat") if verdict is Verdict.SLOW_CHAT \
+        else tr(lang, "flood.slow", name=user.first_name)
+    state.presenter.say(chat.id, text, thread=None if private else topics.topic_of(
+        update.effective_message), key=("flood", user.id), origin=update.update_id)
+
+
+async def post_stop(app: AnyApp) -> None:
+    """No more updates and jobs: stop sending (what was not sent is reconciled at the
+    next start from the stored versions)."""
+    try:
+        state = get_state(app)
+    except RuntimeError:
+        return
+    await state.outbox.close()
+
+
+async def post_shutdown(app: AnyApp) -> None:
+    try:
+        state = get_state(app)
+    except RuntimeError:
+        return
+    put_state(app, None)
+    await state.outbox.close()
+    state.workers.close()
+    await state.service.close()
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Log every failure; python-telegram-bot keeps running after it."""
+    where = ""
+    if isinstance(update, Update):
+        chat = update.effective_chat
+        where = f" (update {update.update_id}, chat {chat.id if chat else None})"
+    log.error("handler failed%s: %r", where, context.error, exc_info=context.error)
+
+
+def build_application(settings: Settings, *, request: BaseRequest | None = None,
+                      get_updates_request: BaseRequest | None = None,
+                      clock: Clock | None = None, workers: Workers | None = None) -> AnyApp:
+    """The Application with its handlers; ``request`` and ``get_updates_request`` replace
+    the HTTP transport, ``clock`` the time of the turn timers and ``workers`` the worker
+    pools (tests)."""
+    builder = ApplicationBuilder().token(settings.token)
+    if settings.api_base_url:
+        base = settings.api_base_url.rstrip("/")
+        builder = builder.base_url(base)
+        if base.endswith("/bot"):
+            builder = builder.base_file_url(base[: -len("/bot")] + "/file/bot")
+    if request is not None:
+        builder = builder.request(request)
+    if get_updates_request is not None:
+        builder = builder.get_updates_request(get_updates_request)
+    limiter = ChatLimiter(group_max=settings.group_rate_limit,
+                          private_interval=settings.private_interval,
+                          overall_max=settings.overall_rate_limit,
+                          max_retries=settings.max_retries)
+    builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
+    locks = KeyedLocks()
+    budgets = Budgets(Allowance.of(settings.user_commands), Allowance.of(settings.chat_commands),
+                      Allowance.of(settings.user_presses))
+    processor = GameOrderProcessor(locks, settings.concurrent_updates, budgets=budgets)
+    builder = builder.concurrent_updates(processor)
+    app: AnyApp = (builder.post_init(post_init).post_stop(post_stop)
+                   .post_shutdown(post_shutdown).build())
+    put_settings(app, settings)
+    put_locks(app, locks)
+    app.bot_data[_LIMITER_KEY] = limiter
+    app.bot_data[_PROCESSOR_KEY] = processor
+    if workers is not None:
+        app.bot_data[_WORKERS_KEY] = workers
+    timers.put_clock(app, clock)
+
+    # Commands run from new messages only: an edited "/pass" is not run again.
+    new = filters.UpdateType.MESSAGE
+    # first of all, in a group: a command written as the group or a channel is no
+    # person's, and stops here (bot/handlers/commands.py on_impersonal)
+    app.add_handler(MessageHandler(new & filters.COMMAND & ~filters.ChatType.PRIVATE,
+                                   handlers.on_impersonal), group=-1)
+    app.add_handler(CommandHandler("start", handlers.cmd_start, filters=new))
+    for name in COMMANDS:
+        handler = getattr(handlers, f"cmd_{name}", None) or getattr(timers, f"cmd_{name}", None) \
+            or getattr(pings, f"cmd_{name}")
+        app.add_handler(CommandHandler(name, handler, filters=new))
+    app.add_handler(CallbackQueryHandler(on_button))
+    app.add_handler(ChatMemberHandler(membership.on_my_chat_member,
+                                      ChatMemberHandler.MY_CHAT_MEMBER))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, membership.on_migrate))
+    # text typed to the bot in private, not a command: a short hint
+    app.add_handler(MessageHandler(new & filters.ChatType.PRIVATE & filters.TEXT
+                                   & ~filters.COMMAND, handlers.on_private_text))
+    app.add_error_handler(on_error)
+    return app
+
+
+__all__ = ["Application", "bot_commands", "build_application"]

@@ -1,0 +1,15 @@
+"""Computer players: ``make_player(level, seed, variant)`` gives ``choose(view) -> Move``."""
+
+from engine.domino.ai.players import (
+    LEVELS,
+    Budget,
+    EasyPlayer,
+    HardPlayer,
+    MediumPlayer,
+    Player,
+    default_budget,
+    make_player,
+)
+
+__all__ = ["LEVELS", "Budget", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player",
+           "default_budget", "make_player"]
