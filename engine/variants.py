@@ -14,17 +14,19 @@ import engine.domino.fives as _fives
 import engine.domino.goat as _goat
 import engine.domino.kolbasa as _kolbasa
 import engine.triangular.rules as _triangular
-from engine.domino.classic import AllFives, Block, DrawGame, Kozel, Telephone, Threes
-from engine.domino.variant import (
+from engine.core.options import (
     FREE_TARGETS,
     RECORD_OPTION_NAMES,
     ROUND_COUNTS,
-    VARIANTS,
-    Deal,
-    Family,
     OptionKind,
     Options,
     OptionSpec,
+)
+from engine.domino.classic import AllFives, Block, DrawGame, Kozel, Telephone, Threes
+from engine.domino.variant import (
+    VARIANTS,
+    Deal,
+    Family,
     Variant,
     deal_tiles,
     default_options,

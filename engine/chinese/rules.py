@@ -24,9 +24,10 @@ from typing import Any
 
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
 from engine.core.moves import SetPlay
+from engine.core.options import OptionKind, OptionSpec
 from engine.core.results import EndKind, RoundEnd
 from engine.core.tiles import Tile
-from engine.domino.variant import Family, OptionKind, OptionSpec, Variant, register
+from engine.domino.variant import Family, Variant, register
 
 NAME = "chinese"
 ALIASES = ("китайское", "китайские", "китайское_домино", "tiengow", "tien_gow",

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import OptionsError
+from engine.core.options import Options, OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile
 from engine.domino.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
@@ -15,8 +16,6 @@ from engine.domino.variant import (
     TELEPHONE_LEADS,
     Family,
     LeadRule,
-    Options,
-    OptionSpec,
     Variant,
     clockwise_lead,
     fives_in_play,

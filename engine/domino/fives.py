@@ -34,15 +34,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import OptionsError
+from engine.core.options import FREE_TARGETS, Options, OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile
 from engine.domino.classic import AllFives
 from engine.domino.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
 from engine.domino.variant import (
-    FREE_TARGETS,
     Family,
-    Options,
-    OptionSpec,
     Variant,
     clockwise_lead,
     fives_in_play,

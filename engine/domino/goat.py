@@ -53,17 +53,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import OptionsError
+from engine.core.options import ROUND_COUNTS, Options, OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile
 from engine.domino.classic import Kozel
 from engine.domino.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
 from engine.domino.variant import (
-    ROUND_COUNTS,
     Deal,
     Family,
     LeadRule,
-    Options,
-    OptionSpec,
     Variant,
     lowest_double_lead,
     register,

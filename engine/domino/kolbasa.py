@@ -25,10 +25,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.moves import Cut, End, Move, Place
+from engine.core.options import OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile
 from engine.domino.table import TableRules
-from engine.domino.variant import Family, LeadRule, OptionSpec, Variant, register
+from engine.domino.variant import Family, LeadRule, Variant, register
 
 if TYPE_CHECKING:
     from engine.domino.game import Game, RoundState

@@ -23,7 +23,8 @@ from typing import Any, ClassVar
 
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError, TileError
 from engine.core.moves import GridPlace
-from engine.domino.variant import Family, OptionKind, OptionSpec, Variant, register
+from engine.core.options import OptionKind, OptionSpec
+from engine.domino.variant import Family, Variant, register
 
 NAME = "triangular"
 ALIASES = ("треугольное", "треугольное_домино", "треугольники", "триомино", "триоминос",

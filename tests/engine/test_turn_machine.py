@@ -7,10 +7,11 @@ import ast
 from pathlib import Path
 
 import engine.domino.game
+from engine.core.options import Options
 from engine.core.results import EndKind, GameEndReason, GameOutcome
 from engine.domino.classic import Block
 from engine.domino.game import Game, RoundState, TurnRules
-from engine.domino.variant import Options, Variant
+from engine.domino.variant import Variant
 
 from .helpers import deal, play, variant
 
