@@ -1,4 +1,4 @@
-"""How a chat sees its games (issue 15, display): scoring hints on the hand's buttons,
+"""How a chat sees its games: scoring hints on the hand's buttons,
 and the live table as a picture or as text. Chat settings, in ``chats.settings``
 beside the turn timers (no migration); changed with ``/settings`` by a chat admin
 only, through `TurnTimers.change_settings`:
@@ -73,5 +73,6 @@ __all__ = ["DISPLAY_NAMES", "HINTS_KEY", "TABLE_FORMS", "TABLE_KEY", "DisplaySet
 
 async def chat_display(service: GameService, chat_id: int) -> DisplaySettings:
     """The chat's display settings as stored (defaults for a chat never seen)."""
-    row = await service._repos.chats.get(service._db, chat_id)  # the package's own storage
+    ctx = service.context
+    row = await ctx.repos.chats.get(ctx.db, chat_id)
     return DisplaySettings.of(row.settings) if row is not None else DisplaySettings()

@@ -146,7 +146,7 @@ class NoReviewError(ServiceError):
     code = "no_review"
 
 
-# --- the post-game review (issue 15)
+# --- the post-game review
 class NotFinishedError(ServiceError):
     """A review asked of a game that is not over (or was cancelled)."""
 

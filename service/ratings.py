@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.variants import find_variant, variants_in_order
-from storage import Database, RatingEntry, Repositories
+from service.context import Context
+from storage import RatingEntry
 from storage.models import conservative
 from storage.rating import PROVISIONAL_GAMES, computer, person
 
@@ -96,11 +97,11 @@ def _line(entry: RatingEntry) -> RatingLine:
 
 
 class RatingService:
-    """Reads the ratings (one instance per `GameService`, sharing its database)."""
+    """Reads the ratings (one instance per `GameService`, over its context)."""
 
-    def __init__(self, db: Database, repos: Repositories) -> None:
-        self._db = db
-        self._repos = repos
+    def __init__(self, ctx: Context) -> None:
+        self._db = ctx.db
+        self._repos = ctx.repos
 
     async def top(self, family: str, chat_id: int | None = None, limit: int = 10
                   ) -> list[RatingLine]:

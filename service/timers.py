@@ -14,7 +14,7 @@ key            values                                      default
 ``forced``     on, off: forced passes and draws are made   on
 =============  ==========================================  =========
 
-(``forced`` is read by the service itself, `GameService`: a person present whose
+(``forced`` is read by the service itself, `service.play`: a person present whose
 only legal action is a pass or a draw gets it made in the transaction of the
 command before.)
 
@@ -52,18 +52,22 @@ import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from service.display import DISPLAY_NAMES, parse_display  # issue 15, display
+from service.display import DISPLAY_NAMES, parse_display
 from service.errors import (
     NoSuchGameError,
     ServiceError,
     StaleCommandError,
 )
-from service.service import FORCED_KEY, GameService, require_chat_admin
+from service.people import require_chat_admin
+from service.play import FORCED_KEY
 from service.types import TAKEOVER_LEVEL, GameInfo, MoveReport, TurnDeadline
 from storage import Deadline, Transaction
 from storage import errors as st
+
+if TYPE_CHECKING:
+    from service.service import GameService
 
 __all__ = [
     "DEFAULTS",
@@ -254,7 +258,7 @@ def parse_settings_args(args: Sequence[str]) -> dict[str, Any]:
             secs = 0 if off else parse_duration(value)
             if secs is None or (secs and not low <= secs <= high):
                 raise BadTimerSettingError(name, value)
-        elif name in DISPLAY_NAMES:  # issue 15, display: hints on|off, table picture|text
+        elif name in DISPLAY_NAMES:  # the display settings: hints on|off, table picture|text
             display = parse_display(name, value)
             if display is None:
                 raise BadTimerSettingError(name, value)
@@ -358,8 +362,8 @@ class TurnTimers:
     def __init__(self, service: GameService, clock: Clock | None = None) -> None:
         self.service = service
         self.clock: Clock = clock if clock is not None else SystemClock()
-        self._db = service._db  # the service package's own storage
-        self._repos = service._repos
+        self._db = service.context.db  # the service's own storage, shared by its parts
+        self._repos = service.context.repos
 
     # ---------------------------------------------------------- settings
     async def settings(self, chat_id: int) -> TimerSettings:

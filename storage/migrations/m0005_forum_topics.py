@@ -1,4 +1,4 @@
-"""Forum topics: a game lives in a chat *and* a topic (issue 15).
+"""Forum topics: a game lives in a chat *and* a topic.
 
 In a forum supergroup every topic may hold its own game. ``games.topic`` is the
 topic's ``message_thread_id``; **0 means no topic**: a chat that is not a forum,

@@ -104,7 +104,7 @@ async def _start(bot: Bot, group_id: int, users: list[User]) -> GameInfo:
 
 async def test_a_whole_game_of_chinese_by_buttons(emu: TelegramEmulator, db_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("service.service.secrets.randbits",
+    monkeypatch.setattr("service.context.secrets.randbits",
                         lambda bits: zlib.crc32(b"chinese"))
     users = [emu.add_user(n, language_code=lc) for n, lc in (("Anna", "ru"), ("Boris", "en"))]
     langs = {users[0].id: "ru", users[1].id: "en"}

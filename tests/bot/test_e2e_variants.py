@@ -96,7 +96,7 @@ async def test_whole_game_of_a_new_variant(emu: TelegramEmulator, db_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     t0 = time.perf_counter()
     # the same deal every run (the service draws a game's seed from secrets.randbits)
-    monkeypatch.setattr("service.service.secrets.randbits",
+    monkeypatch.setattr("service.context.secrets.randbits",
                         lambda bits: zlib.crc32(variant.encode()))
     users = [emu.add_user(n, language_code=lc)
              for n, lc in (("Anna", "ru"), ("Boris", "en"))][:humans]

@@ -32,7 +32,7 @@ def texts(bot: Bot, chat_id: int) -> list[str]:
 
 async def test_refusals_say_why_and_name_tiles_only_to_the_asker(
         emu: TelegramEmulator, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("service.service.secrets.randbits", lambda bits: zlib.crc32(b"words"))
+    monkeypatch.setattr("service.context.secrets.randbits", lambda bits: zlib.crc32(b"words"))
     anna = emu.add_user("Anna", language_code="ru")
     boris = emu.add_user("Boris", language_code="en")
     group = emu.add_group("Domino club", [anna, boris])

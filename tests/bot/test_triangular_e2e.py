@@ -84,7 +84,7 @@ async def check_refusals(bot: Bot, group_id: int, users: list[User], on_turn: Us
 
 async def test_whole_triangular_game_through_the_buttons(
         emu: TelegramEmulator, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("service.service.secrets.randbits",
+    monkeypatch.setattr("service.context.secrets.randbits",
                         lambda bits: zlib.crc32(b"triangular"))
     users = [emu.add_user(n, language_code=lc) for n, lc in (("Anna", "ru"), ("Boris", "en"))]
     group = emu.add_group("Domino club", users)
@@ -184,7 +184,7 @@ async def test_a_game_with_computer_players(emu: TelegramEmulator, db_path: Path
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """One person and two computer players (their moves decided from their views in
     the AI worker): the game ends, its record replays to its result."""
-    monkeypatch.setattr("service.service.secrets.randbits", lambda bits: 2024)
+    monkeypatch.setattr("service.context.secrets.randbits", lambda bits: 2024)
     anna = emu.add_user("Anna", language_code="en")
     group = emu.add_group("Domino club", [anna])
     rng = random.Random(3)
@@ -268,7 +268,7 @@ async def test_a_lead_without_a_triple_is_turned_by_its_buttons(
     buttons offer the three turnings, only those; the one pressed is the one
     placed, and the group's table shows it."""
     seed = _seed_without_a_triple()
-    monkeypatch.setattr("service.service.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("service.context.secrets.randbits", lambda bits: seed)
     users = [emu.add_user(n, language_code="en") for n in ("Anna", "Boris")]
     group = emu.add_group("Domino club", users)
     async with running_bot(emu, db_path) as bot:

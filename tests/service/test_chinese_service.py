@@ -47,7 +47,7 @@ async def test_a_whole_game_rebuilds_and_replays_equal(service: GameService) -> 
     assert names == [s.name for s in info.seats]
     assert info.view is not None and list(replayed.totals) == list(info.view.totals)
     # rebuilt from the stored entries (a restart): the same record
-    service._cache.clear()
+    service.context.games.clear()
     assert await service.record(game_id) == record
     assert kind_of("chinese").to_record(replayed, names) == record
     ended = await service.ended_round_views(game_id)

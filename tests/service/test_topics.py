@@ -149,7 +149,7 @@ async def test_migration_keeps_old_games_as_games_of_no_topic(tmp_path: Path) ->
     ids = await _old_file(path)
     service = await GameService.open(path, seeds=lambda: 99)
     try:
-        db = service._db
+        db = service.context.db
         assert await db.schema_version() == LATEST_VERSION
         topics = {int(r["game_id"]): int(r["topic"])
                   for r in await db.fetchall("SELECT game_id, topic FROM games")}

@@ -52,7 +52,7 @@ async def test_a_whole_game_rebuilds_and_replays_equal(service: GameService) -> 
     assert info.view is not None and list(replayed.totals) == list(info.view.totals)
     assert replayed.outcome == info.view.outcome
     # rebuilt from the stored entries (a restart): the same record
-    service._cache.clear()
+    service.context.games.clear()
     assert await service.record(game_id) == record
     assert kind_of("triangular").to_record(replayed, names) == record
     ended = await service.ended_round_views(game_id)

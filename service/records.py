@@ -1,0 +1,136 @@
+"""A game's record and what is derived from it: ``/export``, the ended rounds, the fish
+question, and the post-game review's input.
+
+The record is built from the stored moves when asked for (never stored whole).
+While a game goes on nobody gets its complete record: an asker gets the view
+record of what he may see (`Records.record_for`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.results import EndKind, RoundEnd
+from engine.core.tiles import full_set
+from engine.domino.game import Game, SeatView
+from engine.kinds import Piece, PlayedGame, kind_of
+from service.context import Context
+from service.errors import NoFishError, NoReviewError, NoSuchGameError, NotInLobbyError
+from service.loading import active_in, live, note_chat, own_seat
+from service.review import NotFinishedError, ReviewInput
+from service.types import FishClaim
+
+__all__ = ["Records", "RoundSummary"]
+
+RoundSummary = tuple[RoundEnd, tuple[tuple[Piece, ...], ...]]
+
+
+def _fish(game: Game) -> FishClaim:
+    rnd = game.round
+    prev = game.rounds[-2] if len(game.rounds) > 1 else None
+    if rnd.end is not None and rnd.end.kind is not EndKind.DOMINO:
+        return FishClaim(True, rnd.boneyard_left)
+    if not rnd.log and prev is not None and prev.end is not None \
+            and prev.end.kind is not EndKind.DOMINO:
+        return FishClaim(True, 0)
+    on_table = {p.tile for p in rnd.table.snapshot().tiles}
+    tiles = full_set(game.variant.options.set)
+    unplayed = {pip: sum(1 for t in tiles if t.has(pip) and t not in on_table)
+                for pip in sorted(set(rnd.table.open_ends().values()))}
+    return FishClaim(False, rnd.boneyard_left, unplayed)
+
+
+class Records:
+    """Records, ended rounds, the fish question and the review's input (reads only)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self._ctx = ctx
+
+    async def record(self, game_id: int) -> dict[str, Any]:
+        """The game's complete record (``domino-record/1``), built from its stored moves,
+        hidden tiles included (every hand, the boneyard in draw order). Never for
+        anyone's eyes while the game goes on: what an asker may see is `record_for`."""
+        ctx = self._ctx
+        async with ctx.db.reading() as ex:
+            row = await ctx.repos.games.get(ex, game_id)
+            if row is None or row.record_json is None:
+                raise NoSuchGameError()
+            played = await live(ctx, ex, row)
+            return kind_of(played.game.variant).to_record(played.game, list(played.names))
+
+    async def record_for(self, game_id: int, user_id: int | None) -> dict[str, Any]:
+        """The record of the game as ``user_id`` may see it: complete once the game is
+        finished; before that (or when cancelled) a ``domino-view/1`` record holding
+        only his own tiles if he sits in the game, nothing hidden for anyone else
+        (``user_id`` None: the public view, for a group). `NoSuchGameError` for a
+        game that does not exist or never started."""
+        ctx = self._ctx
+        async with ctx.db.reading() as ex:
+            loaded = await ctx.repos.games.load(ex, game_id)
+            if loaded is None or loaded[0].record_json is None:
+                raise NoSuchGameError()
+            row, seats = loaded
+            played = await live(ctx, ex, row)
+            seat = next((s.seat for s in seats if user_id is not None and s.user_id == user_id),
+                        None)
+            return kind_of(played.game.variant).to_view_record(played.game, seat,
+                                                               list(played.names))
+
+    async def ended_rounds(self, game_id: int) -> list[RoundSummary]:
+        """Each ended round of the game, in order: how it ended and every seat's hand
+        at its end (what a round summary shows, after a restart too)."""
+        game = await self._recorded_game(game_id)
+        if game is None:
+            return []
+        return [(rnd.end, tuple(tuple(h) for h in rnd.hands))
+                for rnd in game.rounds if rnd.end is not None]
+
+    async def ended_round_views(self, game_id: int) -> list[SeatView]:
+        """The public view of each ended round at its end (its last position, the
+        hands' sizes, the totals after it): the picture a round's summary shows."""
+        game = await self._recorded_game(game_id)
+        return kind_of(game.variant).ended_views(game) if game is not None else []
+
+    async def _recorded_game(self, game_id: int) -> PlayedGame | None:
+        """The game as its record stands (None: still in its lobby)."""
+        ctx = self._ctx
+        async with ctx.db.reading() as ex:
+            row = await ctx.repos.games.get(ex, game_id)
+            if row is None:
+                raise NoSuchGameError()
+            if row.record_json is None:
+                return None
+            return (await live(ctx, ex, row)).game
+
+    async def claim_fish(self, chat_id: int, *, topic: int | None = None) -> FishClaim:
+        """Is it a fish? Answered from public facts only."""
+        ctx = self._ctx
+        async with ctx.db.reading() as ex:
+            row, _ = await active_in(ctx, ex, chat_id, topic)
+            if row.status != "playing":
+                raise NotInLobbyError("the game has not started")
+            game = (await live(ctx, ex, row)).game
+            if not kind_of(game.variant).has_fish:
+                raise NoFishError(f"{row.variant} has no fish")
+            assert isinstance(game, Game)
+            return _fish(game)
+
+    async def review_input(self, game_id: int, user_id: int) -> ReviewInput:
+        """What the engine needs to review ``user_id``'s play in a finished game: its
+        complete record and his own seat (the engine derives his views from them).
+        `NoSuchGameError` for no such game, `NotInGameError` for anyone who did not
+        play in it, `NotFinishedError` while it is played, in its lobby or cancelled."""
+        ctx = self._ctx
+        async with ctx.db.reading() as ex:
+            row, _, mine = await own_seat(ctx, ex, game_id, user_id)
+            if row.status != "finished" or row.record_json is None or row.seed is None:
+                raise NotFinishedError()
+            if not kind_of(row.variant).reviewed:
+                raise NoReviewError(f"{row.variant} is not reviewed")
+            note_chat(ctx, row)
+            played = await live(ctx, ex, row)
+            return ReviewInput(game_id=row.game_id, chat_id=row.chat_id, user_id=user_id,
+                               seat=mine.seat, variant=row.variant, seed=row.seed,
+                               names=played.names,
+                               record=kind_of(played.game.variant).to_record(
+                                   played.game, list(played.names)))
