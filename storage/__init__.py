@@ -10,7 +10,7 @@ but for `storage.rating`, which reads a finished game's family, sides and scorin
 direction from the engine's registry to rate it (the ratings of m0006).
 """
 
-from storage.db import Database, ExecResult, Executor, Transaction
+from storage.db import Database
 from storage.errors import (
     ActiveGameExistsError,
     AlreadySeatedError,
@@ -61,6 +61,7 @@ from storage.repositories import (
     StatsRepository,
     UserRepository,
 )
+from storage.transaction import ExecResult, Executor, Transaction
 
 __all__ = [
     "LATEST_VERSION",

@@ -33,12 +33,11 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Protocol, TypeAlias
+from typing import Any
 
 import aiosqlite
 
@@ -47,9 +46,15 @@ from storage.errors import (
     DatabaseTooNewError,
     MigrationError,
     StorageError,
-    TransactionClosedError,
 )
 from storage.migrations import MIGRATIONS, Migration, check_sequence
+from storage.transaction import (
+    ConnectionExecutor,
+    ExecResult,
+    Executor,
+    Params,
+    Transaction,
+)
 
 __all__ = [
     "DEFAULT_BUSY_TIMEOUT_MS",
@@ -60,8 +65,6 @@ __all__ = [
     "Transaction",
 ]
 
-Params: TypeAlias = Sequence[Any] | Mapping[str, Any]
-
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 
 _MIGRATIONS_TABLE = """
@@ -71,103 +74,6 @@ CREATE TABLE IF NOT EXISTS migrations (
     applied_at REAL    NOT NULL
 )
 """
-
-
-@dataclass(frozen=True, slots=True)
-class ExecResult:
-    """What a write statement reports: rows changed and the last inserted rowid."""
-
-    rowcount: int
-    lastrowid: int | None
-
-
-class Executor(Protocol):
-    """What both `Database` and `Transaction` offer: run one statement."""
-
-    async def execute(self, sql: str, params: Params = ()) -> ExecResult: ...
-
-    async def executemany(self, sql: str, params: Iterable[Params]) -> ExecResult: ...
-
-    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None: ...
-
-    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]: ...
-
-
-class _ConnectionExecutor:
-    """Runs statements on the shared connection, each as one round trip."""
-
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-
-    def _check(self) -> aiosqlite.Connection:
-        return self._conn
-
-    async def execute(self, sql: str, params: Params = ()) -> ExecResult:
-        async with self._check().execute(sql, params) as cursor:
-            return ExecResult(cursor.rowcount, cursor.lastrowid)
-
-    async def executemany(self, sql: str, params: Iterable[Params]) -> ExecResult:
-        async with self._check().executemany(sql, params) as cursor:
-            return ExecResult(cursor.rowcount, cursor.lastrowid)
-
-    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
-        """The first row of the result, or None. Meant for queries of at most one row."""
-        rows = await self._check().execute_fetchall(sql, params)
-        for row in rows:
-            return row
-        return None
-
-    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        return list(await self._check().execute_fetchall(sql, params))
-
-
-class Transaction(_ConnectionExecutor):
-    """An open write transaction, handed out by `Database.transaction()`.
-
-    It is only valid inside its `async with` block; using it afterwards raises
-    `TransactionClosedError` (so a transaction cannot leak into later code).
-    """
-
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        super().__init__(conn)
-        self._open = True
-        self._savepoints = 0
-
-    def _check(self) -> aiosqlite.Connection:
-        if not self._open:
-            raise TransactionClosedError("this transaction has already ended")
-        return self._conn
-
-    def _close(self) -> None:
-        self._open = False
-
-    @property
-    def is_open(self) -> bool:
-        return self._open
-
-    @asynccontextmanager
-    async def savepoint(self) -> AsyncIterator[Transaction]:
-        """A nested, atomic part of this transaction.
-
-        On an exception the writes made inside the block are undone (the outer
-        transaction goes on, unless the exception also leaves it) and the
-        exception is re-raised.
-        """
-        conn = self._check()
-        self._savepoints += 1
-        name = f"sp_{self._savepoints}"
-        await conn.execute(f"SAVEPOINT {name}")
-        try:
-            yield self
-        except BaseException:
-            # Some errors (disk full, I/O) make SQLite roll back the whole
-            # transaction, savepoints included; then there is nothing to undo.
-            if conn.in_transaction:
-                await conn.execute(f"ROLLBACK TO {name}")
-                await conn.execute(f"RELEASE {name}")
-            raise
-        else:
-            await conn.execute(f"RELEASE {name}")
 
 
 class Database:
@@ -328,7 +234,7 @@ class Database:
                     await conn.rollback()
                     raise
             finally:
-                tx._close()
+                tx.finish()
                 self._tx, self._owner = None, None
 
     @asynccontextmanager
@@ -342,7 +248,7 @@ class Database:
             yield self._tx
             return
         async with self._lock:
-            yield _ConnectionExecutor(self._require_conn())
+            yield ConnectionExecutor(self._require_conn())
 
     async def execute(self, sql: str, params: Params = ()) -> ExecResult:
         """Run one statement; outside a transaction it commits on its own."""

@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING
 
 from storage.errors import MigrationError
 from storage.migrations import (
@@ -37,9 +36,7 @@ from storage.migrations import (
     m0008_messages_to_delete,
     m0009_rematches,
 )
-
-if TYPE_CHECKING:
-    from storage.db import Transaction
+from storage.transaction import Transaction
 
 __all__ = ["LATEST_VERSION", "MIGRATIONS", "Migration", "check_sequence"]
 

@@ -7,10 +7,7 @@ JSON is stored as TEXT (``settings_json``, ``options_json``, ``record_json``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from storage.db import Transaction
+from storage.transaction import Transaction
 
 VERSION = 1
 

@@ -9,10 +9,7 @@ Neither takes part in the game's version: they say who moves, not what was playe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from storage.db import Transaction
+from storage.transaction import Transaction
 
 VERSION = 2
 

@@ -56,12 +56,10 @@ update he sends.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from storage.errors import MigrationError
-
-if TYPE_CHECKING:
-    from storage.db import Transaction
+from storage.transaction import Transaction
 
 VERSION = 3
 

@@ -19,10 +19,7 @@ rest are keyed by the game already, so they follow its topic.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from storage.db import Transaction
+from storage.transaction import Transaction
 
 VERSION = 5
 

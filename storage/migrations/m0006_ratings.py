@@ -28,12 +28,8 @@ one the finishing transaction uses too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from storage.rating import finished_game, rate_games, user_of
-
-if TYPE_CHECKING:
-    from storage.db import Transaction
+from storage.transaction import Transaction
 
 VERSION = 6
 

@@ -13,10 +13,7 @@ key: the message stays in Telegram whatever becomes of the game's row.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from storage.db import Transaction
+from storage.transaction import Transaction
 
 VERSION = 8
 

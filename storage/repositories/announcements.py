@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from storage.db import Executor
 from storage.models import Announced
 from storage.repositories.base import Repository
 from storage.rows import RowMapper, as_bool
+from storage.transaction import Executor
 
 __all__ = ["AnnouncementRepository"]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from storage.db import Executor, Transaction
 from storage.repositories.base import Repository
+from storage.transaction import Executor, Transaction
 
 __all__ = ["CancelVoteRepository"]
 

@@ -6,11 +6,11 @@ import sqlite3
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from storage.db import Executor, Transaction
 from storage.errors import ActiveGameExistsError
 from storage.models import ChatRow
 from storage.repositories.base import Repository, dump_object
 from storage.rows import RowMapper, as_float, json_object
+from storage.transaction import Executor, Transaction
 
 __all__ = ["ChatRepository"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from storage.db import Executor
 from storage.models import Deadline
 from storage.repositories.base import Repository
 from storage.rows import RowMapper, as_bool, as_float
+from storage.transaction import Executor
 
 __all__ = ["DeadlineRepository"]
 

@@ -14,7 +14,6 @@ import sqlite3
 from collections.abc import Mapping
 from typing import Any, Final, NoReturn, cast
 
-from storage.db import Executor, Transaction
 from storage.errors import (
     ActiveGameExistsError,
     AlreadySeatedError,
@@ -34,6 +33,7 @@ from storage.repositories.base import (
     dump_object,
 )
 from storage.rows import RowMapper, as_bool, as_float, json_object, optional
+from storage.transaction import Executor, Transaction
 
 __all__ = ["GameRepository"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from storage.db import Executor, Transaction
 from storage.models import MESSAGE_KINDS, MessageKind, MessageRef, MessageToDelete
 from storage.repositories.base import Repository
 from storage.rows import RowMapper
+from storage.transaction import Executor, Transaction
 
 __all__ = ["MessageRepository"]
 

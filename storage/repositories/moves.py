@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from storage.db import Executor
 from storage.models import MoveRow
 from storage.repositories.base import Repository
 from storage.rows import RowMapper
+from storage.transaction import Executor
 
 __all__ = ["MoveRepository"]
 

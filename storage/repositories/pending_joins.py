@@ -6,10 +6,10 @@ import re
 import secrets
 from typing import Final
 
-from storage.db import Executor, Transaction
 from storage.models import PendingJoin
 from storage.repositories.base import Repository
 from storage.rows import RowMapper, as_float
+from storage.transaction import Executor, Transaction
 
 __all__ = ["PendingJoinRepository"]
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from storage.db import Executor, Transaction
 from storage.models import RatingEntry, RatingPoint
 from storage.rating import Change, Skill, finished_game, rate_game, user_of
 from storage.repositories.base import Repository
 from storage.rows import RowMapper, as_float
+from storage.transaction import Executor, Transaction
 
 __all__ = ["RatingRepository"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from storage.db import Executor, Transaction
 from storage.repositories.base import Repository
+from storage.transaction import Executor, Transaction
 
 __all__ = ["RematchRepository"]
 

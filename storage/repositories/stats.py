@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from storage.db import Executor
 from storage.models import StatsDelta, StatsRow, TopEntry
 from storage.repositories.base import Repository
 from storage.rows import RowMapper
+from storage.transaction import Executor
 
 __all__ = ["StatsRepository"]
 
