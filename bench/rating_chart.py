@@ -3,7 +3,7 @@
     python -m bench.rating_chart --out docs/rating-chart.png
 
 A made-up player plays 30 games, two families, against the medium computer and
-wins more and more often; each game is rated by `storage.rating.rate_games` and
+wins more and more often; each game is rated by `service.skill.rate_games` and
 the chart is `renderer.chart.render_chart` of his conservative rating, as /stats
 draws it. Prints the file written and how long the picture took.
 """
@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from renderer.chart import ChartSeries, RatingChart, render_chart
-from storage.rating import RatedGame, RatedSeat, rate_games
+from service.skill import RatedGame, RatedSeat, rate_games
 
 
 def sample_chart(games: int = 30, seed: int = 7) -> RatingChart:

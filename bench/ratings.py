@@ -34,9 +34,9 @@ from renderer.chart import render_chart
 from service import GameService, PlayerInfo
 from service.bench import play_random
 from service.history import head_json
+from service.skill import RatedGame, RatedSeat, computer, person, rate_game
 from storage import Database
 from storage.migrations import MIGRATIONS, m0006_ratings
-from storage.rating import RatedGame, RatedSeat, computer, person, rate_game
 
 
 def _median_us(game: RatedGame, runs: int = 2000) -> float:

@@ -45,6 +45,7 @@ from service.errors import (
 from service.history import head_json
 from service.loading import Live, info, level_of, live, lobby_of, may_run, note_chat, remember
 from service.people import unreachable
+from service.ratings import rate_finished
 from service.standings import stats_of
 from service.types import AiTurn, MoveReport
 from storage import Executor, GameRow, SeatRow, Transaction
@@ -296,7 +297,7 @@ class Play:
             result_json=json.dumps(_result(game)) if finished else None)
         if finished:
             await repos.stats.add_result(tx, stats_of(row, seats, game))
-            await repos.ratings.rate_finished(tx, row.game_id)
+            await rate_finished(repos, tx, row.game_id)
             await repos.deadlines.clear(tx, row.game_id)
         return result, round_index
 

@@ -1,9 +1,11 @@
-"""Skill ratings as the bot reads them: leaderboards, a player's ratings and history.
+"""Skill ratings: rating a finished game, and what the bot reads of them (leaderboards,
+a player's ratings and history).
 
-The ratings themselves are written by the transaction that finishes a game
-(`storage.repositories.ratings`); this is the reading side, in frozen values of
-its own. Families are the engine's (each variant declares its ``family``): the
-list is read from the registry, never written here.
+The ratings are written by the transaction that finishes a game (`rate_finished`,
+computed by `service.skill`, stored by `storage.repositories.ratings`); the rest
+is the reading side, in frozen values of its own. Families are the engine's (each
+variant declares its ``family``): the list is read from the registry, never
+written here.
 """
 
 from __future__ import annotations
@@ -12,12 +14,45 @@ from dataclasses import dataclass
 
 from engine.variants import find_variant, variants_in_order
 from service.context import Context
-from storage import RatingEntry
-from storage.models import conservative
-from storage.rating import PROVISIONAL_GAMES, computer, person
+from service.skill import (
+    PROVISIONAL_GAMES,
+    Change,
+    Skill,
+    computer,
+    finished_game,
+    person,
+    rate_game,
+    user_of,
+)
+from storage import RatingEntry, Repositories, Transaction
+from storage.models import RatingChange, conservative
 
 __all__ = ["PROVISIONAL_GAMES", "Leaderboard", "RatingLine", "RatingPointInfo", "RatingService",
-           "families", "family_of"]
+           "families", "family_of", "rate_finished"]
+
+
+async def rate_finished(repos: Repositories, tx: Transaction, game_id: int) -> list[Change]:
+    """Rate the game that ``tx`` has just finished (once: a game rated already, or
+    one that cannot be rated, changes nothing); the changes made."""
+    game = await repos.ratings.unrated(tx, game_id)
+    if game is None:
+        return []
+    # every seat is rated, whoever moved for it (a person's time-outs, the computer
+    # taking his seat over): a seat's result is its person's, as in online games
+    seats = [(seat, user_id, ai_level, False) for seat, user_id, ai_level in game.seats]
+    rated = finished_game(game.game_id, game.finished_at, game.record_json, game.result_json,
+                          seats)
+    if rated is None:
+        return []
+    players = sorted({s.player for s in rated.seats})
+    current = {(r.player, rated.family): Skill(float(r.mu), float(r.sigma), int(r.games))
+               for r in await repos.ratings.current(tx, rated.family, players)}
+    changes = rate_game(rated, current)
+    await repos.ratings.write(tx, [
+        RatingChange(c.player, c.family, user_of(c.player), c.game_id, c.finished_at,
+                     c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, c.after.games)
+        for c in changes])
+    return changes
 
 
 def families() -> tuple[str, ...]:

@@ -5,9 +5,10 @@ the repositories in `storage.repositories` (one per module) are given an
 executor -- the database or a transaction -- by every call, and return frozen
 rows (`storage.models`, mapped by `storage.rows.RowMapper`); errors are typed
 (`storage.errors`). Nothing here knows Telegram or the engine: a game's moves
-are stored as notation text, one row per move, and its record head as JSON --
-but for `storage.rating`, which reads a finished game's family, sides and scoring
-direction from the engine's registry to rate it (the ratings of m0006).
+are stored as notation text, one row per move, and its record head as JSON; the
+ratings are computed by the service (`service.skill`) and stored here. The
+migration that rated the games of its day (m0006) holds its own frozen copy of
+what it needed.
 """
 
 from storage.db import Database

@@ -259,6 +259,35 @@ class RatingEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class UnratedGame:
+    """A finished game no rating names yet: what rating it needs of storage. Its
+    ``seats`` are (seat, user_id, ai_level) in seat order."""
+
+    game_id: int
+    finished_at: float
+    record_json: str | None
+    result_json: str | None
+    seats: tuple[tuple[int, int | None, str | None], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """One player's rating moved by one finished game: the new rating, and a row of
+    the rating history (before and after)."""
+
+    player: str
+    family: str
+    user_id: int | None
+    game_id: int
+    finished_at: float
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
 class RatingPoint:
     """A player's rating in ``family`` after the game ``game_id`` (a history row)."""
 

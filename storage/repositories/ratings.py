@@ -1,17 +1,17 @@
 """Skill ratings (m0006): the current rating per player and family and its history.
 
-`rate_finished` is given the transaction that finishes the game: it reads the
-finished game back (its record head, result and seats), rates it with
-`storage.rating` and writes the new ratings and their history rows there, so a
-game is rated exactly once, atomically with its end.
+Storage only stores: the service reads a finished game back in the transaction
+that finishes it (`unrated`, `current`), rates it (`service.skill`) and writes
+the new ratings and their history rows there (`write`), so a game is rated
+exactly once, atomically with its end.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
-from storage.models import RatingEntry, RatingPoint
-from storage.rating import Change, Skill, finished_game, rate_game, user_of
+from storage.models import RatingChange, RatingEntry, RatingPoint, UnratedGame
 from storage.repositories.base import Repository
 from storage.rows import RowMapper, as_float
 from storage.transaction import Executor, Transaction
@@ -31,39 +31,34 @@ _ENTRY: Final = (
 class RatingRepository(Repository):
     """Ratings and rating history."""
 
-    async def rate_finished(self, tx: Transaction, game_id: int) -> list[Change]:
-        """Rate the game that ``tx`` has just finished (once: a game rated already, or
-        one that cannot be rated, changes nothing); the changes made."""
-        game = await tx.fetchone(
+    async def unrated(self, ex: Executor, game_id: int) -> UnratedGame | None:
+        """The finished game ``game_id`` with its seats, if no rating history row names
+        it yet (None: not finished, or rated already)."""
+        game = await ex.fetchone(
             "SELECT game_id, finished_at, record_json, result_json FROM games"
             " WHERE game_id = ? AND status = 'finished' AND finished_at IS NOT NULL"
             " AND NOT EXISTS (SELECT 1 FROM rating_history h WHERE h.game_id = games.game_id)",
             (game_id,))
         if game is None:
-            return []
-        # every seat is rated, whoever moved for it (a person's time-outs, the computer
-        # taking his seat over): a seat's result is its person's, as in online games
-        seats = [(int(r["seat"]), r["user_id"], r["ai_level"], False)
-                 for r in await tx.fetchall(
-                     "SELECT seat, user_id, ai_level FROM game_seats"
-                     " WHERE game_id = ? ORDER BY seat", (game_id,))]
-        rated = finished_game(game_id, float(game["finished_at"]), game["record_json"],
-                              game["result_json"], seats)
-        if rated is None:
-            return []
-        players = sorted({s.player for s in rated.seats})
-        marks = ", ".join("?" for _ in players)
-        current = {
-            (str(r["player"]), rated.family): Skill(float(r["mu"]), float(r["sigma"]),
-                                                    int(r["games"]))
-            for r in await tx.fetchall(
-                f"SELECT player, mu, sigma, games FROM ratings WHERE family = ?"
-                f" AND player IN ({marks})", (rated.family, *players))}
-        changes = rate_game(rated, current)
-        await self._write(tx, changes)
-        return changes
+            return None
+        seats = tuple((int(r["seat"]), r["user_id"], r["ai_level"])
+                      for r in await ex.fetchall(
+                          "SELECT seat, user_id, ai_level FROM game_seats"
+                          " WHERE game_id = ? ORDER BY seat", (game_id,)))
+        return UnratedGame(int(game["game_id"]), float(game["finished_at"]),
+                           game["record_json"], game["result_json"], seats)
 
-    async def _write(self, tx: Transaction, changes: list[Change]) -> None:
+    async def current(self, ex: Executor, family: str, players: Sequence[str]
+                      ) -> list[RatingEntry]:
+        """The ratings in ``family`` of those of ``players`` rated in it (no names)."""
+        marks = ", ".join("?" for _ in players)
+        return _entry.all(await ex.fetchall(
+            "SELECT player, family, user_id, mu, sigma, games FROM ratings"
+            f" WHERE family = ? AND player IN ({marks})", (family, *players)))
+
+    async def write(self, tx: Transaction, changes: Sequence[RatingChange]) -> None:
+        """Store the new ratings and their history rows (in the transaction that
+        finished the game, so a game is rated exactly once, atomically with its end)."""
         if not changes:
             return
         await tx.executemany(
@@ -71,13 +66,13 @@ class RatingRepository(Repository):
             " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, family) DO UPDATE SET"
             " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
             " updated_at = excluded.updated_at",
-            [(c.player, c.family, user_of(c.player), c.after.mu, c.after.sigma, c.after.games,
-              c.finished_at) for c in changes])
+            [(c.player, c.family, c.user_id, c.mu, c.sigma, c.games, c.finished_at)
+             for c in changes])
         await tx.executemany(
             "INSERT INTO rating_history (player, family, game_id, finished_at, mu_before,"
             " sigma_before, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(c.player, c.family, c.game_id, c.finished_at, c.before.mu, c.before.sigma,
-              c.after.mu, c.after.sigma, c.after.games) for c in changes])
+            [(c.player, c.family, c.game_id, c.finished_at, c.mu_before, c.sigma_before,
+              c.mu, c.sigma, c.games) for c in changes])
 
     # -- reading
 

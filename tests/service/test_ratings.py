@@ -10,7 +10,7 @@ from engine.core.moves import Move
 from engine.domino.game import SeatView
 from service import GameService
 from service.bench import play_random
-from service.ratings import families, family_of
+from service.ratings import families, family_of, rate_finished
 from storage import Database, Repositories
 from tests.service.helpers import ANNA, BORIS
 
@@ -65,7 +65,7 @@ async def test_the_finishing_transaction_rates_the_game(db: Database) -> None:
     assert abs(history[0].conservative - mine[0].conservative) < 1e-9
     # rated once: the same game again changes nothing
     async with db.transaction() as tx:
-        assert await Repositories.of(db).ratings.rate_finished(tx, info.game_id) == []
+        assert await rate_finished(Repositories.of(db), tx, info.game_id) == []
     rows = await db.fetchall("SELECT COUNT(*) FROM rating_history WHERE game_id = ?",
                              (info.game_id,))
     assert rows[0][0] == 3

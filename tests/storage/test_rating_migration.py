@@ -1,7 +1,8 @@
 """The ratings migration on a database made by the schema before it: the finished games
 stored then are rated in the order they finished, whatever order they were inserted
-in, exactly as `storage.rating.rate_games` rates them; take-overs are read from what
-the old schema kept (away, time-outs) and those persons are left unrated."""
+in, exactly as `service.skill.rate_games` rates them (the migration holds a frozen
+copy of it); take-overs are read from what the old schema kept (away, time-outs)
+and those persons are left unrated."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from engine.domino.game import Game
 from engine.simulate import play_random_game
 from engine.variants import make_variant
 from service.history import head_json
+from service.skill import RatedGame, RatedSeat, computer, person, ranks_of, rate_games
 from storage import Database, Repositories
 from storage.migrations import LATEST_VERSION, MIGRATIONS, m0006_ratings
-from storage.rating import RatedGame, RatedSeat, computer, person, ranks_of, rate_games
 
 BEFORE = tuple(m for m in MIGRATIONS if m.version < m0006_ratings.VERSION)
 

@@ -1,4 +1,4 @@
-"""The pure rating code (storage/rating.py): which way ratings move, who is rated, and
+"""The pure rating code (service/skill.py): which way ratings move, who is rated, and
 that rating a set of games does not depend on the order they are given in."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from storage.rating import (
+from service.skill import (
     DEFAULT_MU,
     RatedGame,
     RatedSeat,

@@ -1,10 +1,10 @@
 """Skill ratings: openskill's Plackett-Luce, one rating per player per variant family.
 
 Pure: values in, values out (no SQL, no I/O); the engine's registry says each
-variant's family, sides and whether its totals are penalties. The migration that rates the games
-finished before ratings existed (``m0006_ratings``) and the transaction that
-finishes a game (`storage.repositories.ratings`) both use it, so a game is rated
-the same way whenever it is rated.
+variant's family, sides and whether its totals are penalties. The transaction that
+finishes a game rates it with this (`service.ratings.rate_finished`). The migration
+that rated the games finished before ratings existed (``m0006_ratings``) holds its
+own frozen copy of this computation as it was then.
 
 Who is rated
 ------------
@@ -215,7 +215,7 @@ def rate_games(games: Iterable[RatedGame],
 def finished_game(game_id: int, finished_at: float, head_json: str | None,
                   result_json: str | None, seats: list[tuple[int, int | None, str | None, bool]]
                   ) -> RatedGame | None:
-    """A stored finished game as `storage.rating` rates it; None when it cannot be
+    """A stored finished game as it is rated; None when it cannot be
     rated (no readable record head or result, an unknown variant). ``seats`` are
     (seat, user_id, ai_level, taken_over)."""
     try:
