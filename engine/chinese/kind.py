@@ -39,7 +39,7 @@ from engine.chinese.rules import (
 )
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
 from engine.core.moves import Move, SetPlay
-from engine.core.results import GameEndReason, GameOutcome, MoveResult
+from engine.core.results import GameOutcome, MoveResult
 from engine.core.tiles import Tile
 from engine.domino.game import SeatView
 from engine.domino.table import Table, TableRules
@@ -104,11 +104,7 @@ class ChineseMatch:
 
     @property
     def outcome(self) -> GameOutcome | None:
-        if not self.game.over:
-            return None
-        winners = tuple(self.game.winners)
-        losers = tuple(s for s in range(self.players) if s not in winners)
-        return GameOutcome(winners, losers, GameEndReason.ROUNDS)
+        return self.game.outcome
 
     @property
     def current_seat(self) -> int | None:
@@ -128,7 +124,7 @@ class ChineseMatch:
         play = _as_play(move)
         seat = self.current_seat
         if seat is None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over" if self.over else "the round is over")
         rnd = self.game.play(seat, play)
         end = rnd.end
         new_round = False
@@ -271,9 +267,7 @@ class ChineseKind(GameKind):
             variant = make_variant(NAME, len(names), dict(record.get("options") or {}))
         except Exception as exc:  # an option the variant refuses
             raise RecordError(str(exc)) from exc
-        if game.rounds and game.current.over and not game.over:
-            game.start_round()
-        return ChineseMatch(variant, 0, game), names
+        return ChineseMatch(variant, 0, game), names  # the record's rounds, no more
 
     def decide(self, level: str, seed: int, variant: Variant, view: SeatView) -> Move:
         from engine.chinese import ai as chinese_ai

@@ -25,7 +25,8 @@ from typing import Any
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
 from engine.core.moves import SetPlay
 from engine.core.options import OptionKind, OptionSpec
-from engine.core.results import EndKind, RoundEnd
+from engine.core.replay import ReplayedMove, ReplayedRound, replay_output
+from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile
 from engine.domino.variant import Family, Variant, register
 
@@ -362,6 +363,15 @@ class ChineseGame:
     def winners(self) -> list[int]:
         return game_winners(self.totals) if self.over else []
 
+    @property
+    def outcome(self) -> GameOutcome | None:
+        """The game's end as data (None while it goes on): the agreed rounds played."""
+        if not self.over:
+            return None
+        winners = tuple(self.winners)
+        losers = tuple(s for s in range(self.seats) if s not in winners)
+        return GameOutcome(winners, losers, GameEndReason.ROUNDS)
+
     def start_round(self, hands: Sequence[Sequence[Tile]] | None = None,
                     boneyard: Sequence[Tile] | None = None,
                     banker: int | None = None) -> Round:
@@ -579,8 +589,8 @@ def replay(record: Mapping[str, Any]) -> ChineseGame:
         raise RecordError(str(exc)) from exc
     game = ChineseGame(players, options)
     rounds = record.get("rounds")
-    if not isinstance(rounds, list):
-        raise RecordError("rounds must be a list")
+    if not isinstance(rounds, list) or not rounds:
+        raise RecordError("'rounds' must be a non-empty list")
     for ri, r in enumerate(rounds):
         try:
             hands = [[Tile.parse(t) for t in h] for h in r["hands"]]
@@ -608,19 +618,22 @@ def replay(record: Mapping[str, Any]) -> ChineseGame:
     return game
 
 
+def round_seats(rnd: Round) -> list[int]:
+    """The seat of each of the round's plays, in order."""
+    return ([tp.seat for plays, _ in rnd.finished for tp in plays]
+            + [tp.seat for tp in rnd.trick])
+
+
 def replay_summary(game: ChineseGame) -> dict[str, Any]:
-    """The replay output: per round its end, round points; the totals and winners."""
-    out_rounds = []
-    for r in game.rounds:
-        out_rounds.append({
-            "moves": len(r.moves),
-            "banker": r.banker,
-            "tricks": list(r.tricks),
-            "end": None if r.winner is None else {"kind": "tricks", "seat": r.winner},
-            "round_points": r.points,
-        })
-    return {"variant": NAME, "rounds": out_rounds, "totals": list(game.totals),
-            "over": game.over, "winners": game.winners}
+    """The replay output (:mod:`engine.core.replay`), each seat its own side: no play
+    scores in play, a round's points are paid at its end."""
+    seats = game.seats
+    rounds = [ReplayedRound(tuple(ReplayedMove(s, m) for s, m in
+                                  zip(round_seats(r), r.moves, strict=True)),
+                            r.end, tuple(r.points or [0] * seats))
+              for r in game.rounds]
+    return replay_output(NAME, [[s] for s in range(seats)], rounds, game.totals,
+                         game.outcome)
 
 
 @register

@@ -46,6 +46,7 @@ from typing import Any
 
 from engine.core.errors import EngineError, IllegalMoveError, RecordError
 from engine.core.moves import DONE, Draw, ForcedDraw, Open, Place, parse_turn
+from engine.core.replay import ReplayedMove, ReplayedRound, replay_output
 from engine.core.tiles import Tile, full_set
 from engine.domino.game import Game
 from engine.variants import Deal, Variant, make_variant
@@ -267,21 +268,9 @@ def _play_entry(game: Game, text: Any) -> None:
 
 
 def replay_summary(game: Game) -> dict[str, Any]:
-    """The JSON object ``python -m engine replay`` prints."""
-    rounds = []
-    for rnd in game.rounds:
-        end = None
-        if rnd.end is not None:
-            end = {"kind": str(rnd.end.kind), "seat": rnd.end.seat}
-        rounds.append({
-            "moves": [{"seat": s, "move": m, "points": p} for s, m, p in rnd.moves],
-            "end": end,
-            "round_points": list(rnd.points),
-        })
-    return {
-        "variant": game.variant.name,
-        "sides": [list(s) for s in game.variant.sides],
-        "rounds": rounds,
-        "totals": list(game.totals),
-        "winners": list(game.outcome.winners) if game.outcome is not None else None,
-    }
+    """The JSON object ``python -m engine replay`` prints (:mod:`engine.core.replay`)."""
+    rounds = [ReplayedRound(tuple(ReplayedMove(s, m, p) for s, m, p in rnd.moves), rnd.end,
+                            tuple(rnd.points))
+              for rnd in game.rounds]
+    return replay_output(game.variant.name, game.variant.sides, rounds, game.totals,
+                         game.outcome)

@@ -29,7 +29,7 @@ from typing import Any
 
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError, TileError
 from engine.core.moves import DRAW, PASS, Draw, GridPlace, Move, Pass
-from engine.core.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
+from engine.core.results import GameOutcome, MoveResult, RoundEnd
 from engine.domino.game import SeatView
 from engine.domino.table import Table, TableRules
 from engine.domino.variant import Variant, make_variant
@@ -37,10 +37,8 @@ from engine.kinds import GameKind, PlayedGame, register_kind
 from engine.triangular.rules import DRAW as TRI_DRAW
 from engine.triangular.rules import (
     NAME,
-    Outcome,
     Place,
     Round,
-    RoundResult,
     Triangle,
     Triangular,
     TriangularGame,
@@ -49,6 +47,7 @@ from engine.triangular.rules import (
     canonical,
     parse_move,
     replay_summary,
+    round_total,
     sort_hand,
 )
 from engine.triangular.rules import PASS as TRI_PASS
@@ -132,15 +131,6 @@ def seat_view(detail: TriangularView, outcome: GameOutcome | None, turn_number: 
 
 
 # ------------------------------------------------------------------- the rounds
-def round_end(result: RoundResult | None) -> RoundEnd | None:
-    """The common round end of the engine's: each seat is its own side; ``pips``
-    are the hand values left."""
-    if result is None:
-        return None
-    return RoundEnd(EndKind(result.kind.value), result.seat, result.hand_values,
-                    result.hand_values, result.winner, result.points)
-
-
 class TriangularRound:
     """What the service reads of one round (:class:`engine.kinds.PlayedRound`): how it
     ended, the hands (the triangles held; at its end, those left), the points it
@@ -153,7 +143,7 @@ class TriangularRound:
 
     @property
     def end(self) -> RoundEnd | None:
-        return round_end(self.round.result)
+        return self.round.result
 
     @property
     def hands(self) -> list[list[Triangle]]:
@@ -161,10 +151,7 @@ class TriangularRound:
 
     @property
     def points(self) -> list[int]:
-        rnd = self.round
-        if rnd.result is None:
-            return list(rnd.points)
-        return [p + q for p, q in zip(rnd.points, rnd.result.points, strict=True)]
+        return round_total(self.round)
 
     @property
     def moves(self) -> list[str]:
@@ -206,11 +193,7 @@ class TriangularMatch:
 
     @property
     def outcome(self) -> GameOutcome | None:
-        if not self.game.over:
-            return None
-        winners = tuple(self.game.winners)
-        losers = tuple(s for s in range(self.players) if s not in winners)
-        return GameOutcome(winners, losers, GameEndReason.TARGET)
+        return self.game.outcome
 
     @property
     def current_seat(self) -> int | None:
@@ -229,9 +212,9 @@ class TriangularMatch:
         tri = as_tri_move(move)
         seat = self.current_seat
         if seat is None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over" if self.over else "the round is over")
         out = self.game.play(seat, tri)
-        end = round_end(out.round_end)
+        end = out.round_end
         new_round = False
         if out.round_end is not None and not self.game.over:
             self.game.start_round()
@@ -374,8 +357,6 @@ class TriangularKind(GameKind):
             variant = make_variant(NAME, len(names), dict(record.get("options") or {}))
         except OptionsError as exc:
             raise RecordError(str(exc)) from exc
-        if not game.rounds or (game.current.over and not game.over):
-            game.start_round()  # the service's game always has a round in play
         return TriangularMatch(variant, 0, game), names
 
     def decide(self, level: str, seed: int, variant: Variant, view: SeatView) -> Move:
@@ -394,11 +375,7 @@ class TriangularKind(GameKind):
     def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
         """The replay output of DESIGN.md (each seat its own side), every move with
         its points as the round's public events tell them."""
-        tri = _match(game).game
-        outcomes = [[Outcome(ev.seat, parse_move(text), text, ev.points)
-                     for ev, text in zip(rnd.events, rnd.moves, strict=True)]
-                    for rnd in tri.rounds]
-        return replay_summary(tri, outcomes)
+        return replay_summary(_match(game).game)
 
     def simulate(self, variant: Variant, games: int, seed: int, levels: Sequence[str],
                  rollouts: int | None = None) -> dict[str, Any]:

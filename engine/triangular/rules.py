@@ -18,12 +18,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum, StrEnum
+from enum import Enum
 from typing import Any, ClassVar
 
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError, TileError
 from engine.core.moves import GridPlace
 from engine.core.options import OptionKind, OptionSpec
+from engine.core.replay import ReplayedMove, ReplayedRound, replay_output
+from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.domino.variant import Family, Variant, register
 
 NAME = "triangular"
@@ -447,24 +449,6 @@ class Grid:
 # ------------------------------------------------------------------ the round
 
 
-class EndKind(StrEnum):
-    DOMINO = "domino"
-    FISH = "fish"  # a block
-    EGGS = "eggs"  # a block with the lowest hands tied
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """How a round ended: its kind, who made the last action, each seat's hand
-    value left, the winner (None: eggs) and each seat's round-end points."""
-
-    kind: EndKind
-    seat: int
-    hand_values: tuple[int, ...]
-    winner: int | None
-    points: tuple[int, ...]
-
-
 @dataclass(frozen=True, slots=True)
 class Event:
     """One move as every seat saw it: a draw hides the tile drawn."""
@@ -494,7 +478,7 @@ class Round:
     events: list[Event] = field(default_factory=list)
     points: list[int] = field(default_factory=list)  # in-play points by seat
     shown: Triangle | None = None  # the higher triple shown by a 0-0-0 lead
-    result: RoundResult | None = None
+    result: RoundEnd | None = None
 
     @property
     def over(self) -> bool:
@@ -513,6 +497,13 @@ class Round:
                      [list(h) for h in self.hands], self.drawn, self.grid.copy(), self.turn,
                      self.draws, list(self.moves), list(self.events), list(self.points),
                      self.shown, self.result)
+
+
+def round_total(rnd: Round) -> list[int]:
+    """What the round wrote per seat: in play, and at its end once it ended."""
+    if rnd.result is None:
+        return list(rnd.points)
+    return [p + q for p, q in zip(rnd.points, rnd.result.points, strict=True)]
 
 
 def lead_rule(hands: Sequence[Sequence[Triangle]]) -> tuple[int, tuple[Triangle, ...]]:
@@ -610,7 +601,7 @@ class TriangularView:
     leader: int
     shown: Triangle | None
     legal: tuple[TriMove, ...]  # the seat's legal moves (empty when not its turn)
-    result: RoundResult | None
+    result: RoundEnd | None
     winners: tuple[int, ...]
     over: bool
 
@@ -638,7 +629,7 @@ class Outcome:
     points: int
     scored: Scored | None = None
     drawn: Triangle | None = None
-    round_end: RoundResult | None = None
+    round_end: RoundEnd | None = None
     game_over: tuple[int, ...] = ()
 
 
@@ -673,6 +664,14 @@ class TriangularGame:
     @property
     def over(self) -> bool:
         return bool(self.winners)
+
+    @property
+    def outcome(self) -> GameOutcome | None:
+        """The game's end as data (None while it goes on): a total reached the target."""
+        if not self.winners:
+            return None
+        losers = tuple(s for s in range(self.seats) if s not in self.winners)
+        return GameOutcome(tuple(self.winners), losers, GameEndReason.TARGET)
 
     @property
     def current_seat(self) -> int | None:
@@ -891,7 +890,7 @@ def _end(rnd: Round, kind: EndKind, seat: int) -> None:
     winner, points = round_end_points(kind, seat, values)
     if kind is EndKind.FISH and winner is None:
         kind = EndKind.EGGS
-    rnd.result = RoundResult(kind, seat, values, winner, points)
+    rnd.result = RoundEnd(kind, seat, values, values, winner, points)  # each seat a side
 
 
 # ----------------------------------------------------------------- the record
@@ -924,8 +923,8 @@ def replay(record: Mapping[str, Any]) -> tuple[TriangularGame, list[list[Outcome
         raise RecordError(str(exc)) from exc
     game = TriangularGame(players, opts)
     rounds = record.get("rounds")
-    if not isinstance(rounds, list):
-        raise RecordError("rounds must be a list")
+    if not isinstance(rounds, list) or not rounds:
+        raise RecordError("'rounds' must be a non-empty list")
     outcomes: list[list[Outcome]] = []
     for ri, r in enumerate(rounds):
         if not isinstance(r, Mapping):
@@ -963,21 +962,15 @@ def replay(record: Mapping[str, Any]) -> tuple[TriangularGame, list[list[Outcome
     return game, outcomes
 
 
-def replay_summary(game: TriangularGame, outcomes: Sequence[Sequence[Outcome]]
-                   ) -> dict[str, Any]:
-    """The replay output of DESIGN.md, each seat its own side."""
-    out_rounds = []
-    for r, outs in zip(game.rounds, outcomes, strict=True):
-        res = r.result
-        out_rounds.append({
-            "moves": [{"seat": o.seat, "move": o.notation, "points": o.points} for o in outs],
-            "end": None if res is None else {"kind": res.kind.value, "seat": res.seat},
-            "round_points": ([p + q for p, q in zip(r.points, res.points, strict=True)]
-                             if res is not None else list(r.points)),
-        })
-    return {"variant": NAME, "sides": [[s] for s in range(game.seats)],
-            "rounds": out_rounds, "totals": list(game.totals),
-            "winners": list(game.winners) if game.over else None}
+def replay_summary(game: TriangularGame) -> dict[str, Any]:
+    """The replay output (:mod:`engine.core.replay`), each seat its own side; a move's
+    points as the round's public events tell them."""
+    rounds = [ReplayedRound(tuple(ReplayedMove(ev.seat, text, ev.points)
+                                  for ev, text in zip(r.events, r.moves, strict=True)),
+                            r.result, tuple(round_total(r)))
+              for r in game.rounds]
+    return replay_output(NAME, [[s] for s in range(game.seats)], rounds, game.totals,
+                         game.outcome)
 
 
 def play_random_game(game: TriangularGame, rng: random.Random, max_moves: int = 100_000
