@@ -169,6 +169,9 @@ class Play(SetPlay):
     def parse(cls, text: str) -> Play:
         if not isinstance(text, str):
             raise MoveError(f"a play is text, not {type(text).__name__}")
+        if any(ch.isspace() for ch in text):
+            raise MoveError(f"malformed play {text!r}: a play is written without spaces "
+                            "(6-6+1-1, down:2-4)")
         down = text.startswith("down:")
         body = text[5:] if down else text
         parts = body.split("+") if body else []

@@ -16,6 +16,7 @@ game scoring.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -233,31 +234,35 @@ DRAW = Draw()
 PASS = Pass()
 
 
+# A cell as the record writes it: two whole numbers, no sign on 0, no spaces.
+_CELL = re.compile(r"(0|-?[1-9][0-9]{0,3}),(0|-?[1-9][0-9]{0,3})")
+
+
 def parse_move(text: str) -> TriMove:
-    """``a-b-c@x,y``, ``draw`` or ``pass``; MoveError if malformed (a reading that
-    is no turning of a tile is malformed, RULES.md 4.21)."""
+    """``a-b-c@x,y``, ``draw`` or ``pass``, exactly as the record writes them
+    (docs/record-format.md, triangular dominoes); MoveError naming what is wrong:
+    a space anywhere, a cell that is not ``x,y``, a reading that is no turning of a
+    tile (RULES.md 4.21)."""
     if not isinstance(text, str):
         raise MoveError(f"a move is text, not {type(text).__name__}")
-    s = text.strip()
-    if s == "draw":
+    if text == "draw":
         return DRAW
-    if s == "pass":
+    if text == "pass":
         return PASS
-    tile_text, at, cell_text = s.partition("@")
+    if any(ch.isspace() for ch in text):
+        raise MoveError(f"malformed move {text!r}: a move is written without spaces "
+                        "(5-5-2@1,0, draw, pass)")
+    tile_text, at, cell_text = text.partition("@")
     if not at:
         raise MoveError(f"not a move: {text!r} (a-b-c@x,y, draw or pass)")
     try:
         numbers = parse_numbers(tile_text)
     except TileError as exc:
         raise MoveError(f"not a move: {exc}") from exc
-    parts = cell_text.split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        cell = (int(parts[0]), int(parts[1]))
-    except ValueError:
-        raise MoveError(f"not a cell: {cell_text!r} (x,y)") from None
-    return Place(numbers, cell)
+    found = _CELL.fullmatch(cell_text)
+    if found is None:
+        raise MoveError(f"not a cell: {cell_text!r} (x,y: two whole numbers, like 1,0)")
+    return Place(numbers, (int(found[1]), int(found[2])))
 
 
 class Reason(Enum):
@@ -900,9 +905,14 @@ def _triangles(items: Any, what: str, ri: int) -> list[Triangle]:
     if not isinstance(items, list):
         raise RecordError(f"{what} must be a list", round_index=ri)
     try:
-        return [Triangle.parse(t) for t in items]
+        tiles = [Triangle.parse(t) for t in items]
     except TileError as exc:
         raise RecordError(f"{what}: {exc}", round_index=ri) from exc
+    for text, tile in zip(items, tiles, strict=True):
+        if text != str(tile):  # the written form: lowest number first, no spaces
+            raise RecordError(f"{what}: write the triangle {text!r} as {str(tile)!r}",
+                              round_index=ri)
+    return tiles
 
 
 def replay(record: Mapping[str, Any]) -> tuple[TriangularGame, list[list[Outcome]]]:
