@@ -16,7 +16,7 @@ from engine.chinese.rules import Play
 from engine.core.errors import EngineError, MoveError, RecordError
 from engine.domino.record import replay as replay_domino
 from engine.kinds import PlayedGame, kind_of, rebuild, replay
-from engine.triangular.rules import parse_move as parse_triangular
+from engine.triangular.pieces import parse_move as parse_triangular
 from engine.variants import make_variant
 
 from .test_kolbasa import KE1, ke1_record
