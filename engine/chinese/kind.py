@@ -1,9 +1,9 @@
-"""The ``chinese`` game kind (issue 14): Tien Gow's own state class
+"""The ``chinese`` game kind: Tien Gow's own state class
 (:class:`engine.chinese.rules.ChineseGame`) behind the :class:`engine.kinds.PlayedGame`
 protocol, so the service, the bot and simulate play it like any game.
 
 - :class:`ChineseMatch` is the game the service keeps: moves are
-  :class:`engine.chinese.rules.Play` (a :class:`engine.core.moves.SetPlay`), each round is
+  :class:`engine.chinese.tiles.Play` (a :class:`engine.core.moves.SetPlay`), each round is
   dealt as soon as the last one ends (from the seed alone, so the stored plays
   rebuild the same game), a round ends ``tricks`` (``RoundEnd``);
 - :class:`ChineseView` is a :class:`engine.domino.game.SeatView` (the common facts every
@@ -22,21 +22,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.chinese.record import replay as replay_chinese
+from engine.chinese.record import replay_summary
 from engine.chinese.rules import (
-    CHINESE_SET,
     NAME,
     Chinese,
     ChineseGame,
-    Play,
     Round,
     TrickPlay,
     make_options,
-    replay_summary,
-    sort_tiles,
 )
-from engine.chinese.rules import (
-    replay as replay_chinese,
-)
+from engine.chinese.tiles import CHINESE_SET, Play, sort_tiles
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
 from engine.core.moves import Move, SetPlay
 from engine.core.results import GameOutcome, MoveResult
@@ -231,7 +227,7 @@ class ChineseKind(GameKind):
         return None  # a play is always the player's own choice, face down included
 
     def timeout_move(self, game: PlayedGame) -> Move | None:
-        """RULES.md 4.20 [C12]: the leader leads his lowest tile, a follower discards
+        """docs/rules.md 4.20 [C12]: the leader leads his lowest tile, a follower discards
         his lowest face down."""
         match = _match(game)
         return None if match.current_seat is None else match.game.timeout_play()

@@ -12,20 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.chinese.record import replay, replay_summary
 from engine.chinese.rules import (
-    CHINESE_SET,
-    Category,
     ChineseGame,
     ChineseMoveError,
-    Play,
     Reason,
-    classify,
     game_winners,
     make_options,
-    replay,
-    replay_summary,
     round_points,
 )
+from engine.chinese.tiles import CHINESE_SET, Category, Play, classify
 from engine.core.errors import RecordError
 from engine.core.tiles import Tile
 

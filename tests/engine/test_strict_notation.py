@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engine.chinese.rules import Play
+from engine.chinese.tiles import Play
 from engine.core.errors import EngineError, MoveError, RecordError
 from engine.domino.record import replay as replay_domino
 from engine.kinds import PlayedGame, kind_of, rebuild, replay
