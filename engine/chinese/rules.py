@@ -156,7 +156,7 @@ class Round:
 
     @property
     def end(self) -> RoundEnd | None:
-        """How the round ended (issue 14: what the service reads of any round)."""
+        """How the round ended (what the service reads of a round of any kind)."""
         if self.winner is None or self.points is None:
             return None
         zeros = (0,) * len(self.hands)
@@ -170,7 +170,7 @@ class Round:
 
 
 def round_points(tricks: Sequence[int], winner: int, banker: int) -> list[int]:
-    """RULES.md 4.20 round scoring: others pay the winner 4 minus their tricks (5
+    """docs/rules.md 4.20 round scoring: others pay the winner 4 minus their tricks (5
     with none), payments between the winner and the banker doubled."""
     points = [0] * len(tricks)
     for seat, won in enumerate(tricks):
@@ -208,7 +208,7 @@ def _sub_multisets(hand: Sequence[Tile], k: int) -> list[tuple[Tile, ...]]:
 
 
 class ChineseGame:
-    """A game of Tien Gow: rounds of eight tricks, scored per RULES.md 4.20."""
+    """A game of Tien Gow: rounds of eight tricks, scored per docs/rules.md 4.20."""
 
     variant_name = NAME
 
@@ -281,7 +281,7 @@ class ChineseGame:
     # -- legality -----------------------------------------------------------------
 
     def _early_death(self, rnd: Round, seat: int) -> bool:
-        """RULES.md 4.20 [C8]: the last trick led as a single; a seat with no
+        """docs/rules.md 4.20 [C8]: the last trick led as a single; a seat with no
         trick won must play face down."""
         return (self.options.early_death and rnd.size == 1 and bool(rnd.trick)
                 and not rnd.hands[rnd.trick[0].seat] and len(rnd.hands[seat]) == 1
@@ -375,7 +375,7 @@ class ChineseGame:
         return rnd
 
     def timeout_play(self) -> Play:
-        """RULES.md 4.20 [C12]: a leader leads his lowest military tile (else his
+        """docs/rules.md 4.20 [C12]: a leader leads his lowest military tile (else his
         lowest civil), a follower discards his k lowest, military before civil."""
         rnd = self.current
         hand = rnd.hands[rnd.turn]

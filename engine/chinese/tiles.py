@@ -77,7 +77,7 @@ class SetKind:
 
     def beats(self, other: SetKind) -> bool:
         """Same category and strictly higher; the Supreme pair beats nothing and
-        is beaten by nothing (RULES.md 4.20 [C5] [C6])."""
+        is beaten by nothing (docs/rules.md 4.20 [C5] [C6])."""
         if Category.SUPREME in (self.category, other.category):
             return False
         return self.category is other.category and self.rank < other.rank

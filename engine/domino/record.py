@@ -1,6 +1,7 @@
-"""The game record (``domino-record/1``): write, read, replay. DESIGN.md specifies it.
+"""The game record (``domino-record/1``) of the domino kind: write, read, replay.
+docs/record-format.md specifies it.
 
-Decisions on the notation of RULES.md 4.7-4.17:
+Decisions on the notation of docs/rules.md 4.7-4.17:
 
 - One record move per turn: the placements of a turn (and the reopenings before
   them) are joined with ``+`` (``open:E+4-2:E``, ``3-3:N+5-5:S``); draws stay
@@ -36,6 +37,11 @@ null``) or one seat's own tiles too. It cannot be replayed. Its rounds hold:
   round's points per side.
 
 A finished game has no secrets left: its view record is the full record.
+
+The record is read strictly where the rules say how an entry is written: on a
+table whose every placement names its line (Колбаса, docs/rules.md 4.19) a
+placement is ``a-b:W`` with ``a`` against the line's end, a cut ``cut:x-y`` with
+``x`` against the cutter's own line's end, and nothing else reads.
 """
 
 from __future__ import annotations

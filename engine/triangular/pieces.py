@@ -37,7 +37,7 @@ Numbers = tuple[int, int, int]
 
 class Triangle:
     """A triangle: three numbers read clockwise, kept from the lowest number, so
-    ``a <= b <= c`` (RULES.md 4.21 [T2]); frozen, hashable and interned.
+    ``a <= b <= c`` (docs/rules.md 4.21 [T2]); frozen, hashable and interned.
 
     ``Triangle.parse("2-4-1") is Triangle.parse("1-2-4")`` (a turning of the same
     tile); ``"1-4-2"`` is the mirror image, not a tile of the set."""
@@ -92,7 +92,7 @@ class Triangle:
 
     def rank_key(self) -> tuple[int, tuple[int, ...]]:
         """The lead order without a triple: value, then the numbers read from the
-        highest down (``3-5-5`` before ``4-4-5``, RULES.md 4.21 [T11])."""
+        highest down (``3-5-5`` before ``4-4-5``, docs/rules.md 4.21 [T11])."""
         return (self.value, tuple(sorted(self.numbers, reverse=True)))
 
 
@@ -140,7 +140,7 @@ def sort_hand(tiles: Iterable[Triangle]) -> tuple[Triangle, ...]:
 
 
 def points_up(cell: Cell) -> bool:
-    """▲ when x + y is even, ▼ when odd (RULES.md 4.21 [T3])."""
+    """▲ when x + y is even, ▼ when odd (docs/rules.md 4.21 [T3])."""
     return (cell[0] + cell[1]) % 2 == 0
 
 
@@ -212,7 +212,7 @@ def parse_move(text: str) -> TriMove:
     """``a-b-c@x,y``, ``draw`` or ``pass``, exactly as the record writes them
     (docs/record-format.md, triangular dominoes); MoveError naming what is wrong:
     a space anywhere, a cell that is not ``x,y``, a reading that is no turning of a
-    tile (RULES.md 4.21)."""
+    tile (docs/rules.md 4.21)."""
     if not isinstance(text, str):
         raise MoveError(f"a move is text, not {type(text).__name__}")
     if text == "draw":

@@ -203,7 +203,7 @@ def round_total(rnd: Round) -> list[int]:
 
 
 def lead_rule(hands: Sequence[Sequence[Triangle]]) -> tuple[int, tuple[Triangle, ...]]:
-    """RULES.md 4.21 [T11]: the holder of the highest triple leads it (or 0-0-0 if he
+    """docs/rules.md 4.21 [T11]: the holder of the highest triple leads it (or 0-0-0 if he
     holds it too); without a triple, the holder of the highest-valued tile."""
     for triple in TRIPLES_HIGH_FIRST:
         for seat, hand in enumerate(hands):
@@ -295,7 +295,7 @@ class Outcome:
 
 
 class TriangularGame:
-    """A game of Tri-Ominos: rounds until a total reaches the target (RULES.md 4.21)."""
+    """A game of Tri-Ominos: rounds until a total reaches the target (docs/rules.md 4.21)."""
 
     variant_name = NAME
 

@@ -42,7 +42,7 @@ def lead_points(tile: Triangle) -> Scored:
 
 def round_end_points(kind: EndKind, seat: int, values: Sequence[int]
                      ) -> tuple[int | None, tuple[int, ...]]:
-    """RULES.md 4.21 [T8]: the winner and each seat's round-end points."""
+    """docs/rules.md 4.21 [T8]: the winner and each seat's round-end points."""
     n = len(values)
     points = [0] * n
     if kind is EndKind.DOMINO:
@@ -59,7 +59,7 @@ def round_end_points(kind: EndKind, seat: int, values: Sequence[int]
 
 def game_winners(totals: Sequence[int], target: int, round_winner: int | None
                  ) -> tuple[int, ...]:
-    """RULES.md 4.21 [T9]: empty while nobody has the target."""
+    """docs/rules.md 4.21 [T9]: empty while nobody has the target."""
     reached = [s for s, t in enumerate(totals) if t >= target]
     if not reached:
         return ()
