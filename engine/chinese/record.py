@@ -35,10 +35,11 @@ def replay(record: Mapping[str, Any]) -> ChineseGame:
             leader = r["leader"]
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"bad round: {exc}", round_index=ri) from exc
-        expected = None if ri == 0 else game._last_winner() if game.current.over else None
         if ri > 0 and not game.current.over:
             raise RecordError("a round follows an unfinished round", round_index=ri)
-        if expected is not None and leader != expected:
+        if ri > 0 and game.over:
+            raise RecordError("a round follows the game's end", round_index=ri)
+        if ri > 0 and leader != game.last_winner():
             raise RecordError("the banker is the last trick's winner", round_index=ri)
         if isinstance(leader, bool) or not isinstance(leader, int) or not (
                 0 <= leader < len(players)):
@@ -47,7 +48,10 @@ def replay(record: Mapping[str, Any]) -> ChineseGame:
             game.start_round(hands, boneyard, leader)
         except IllegalMoveError as exc:
             raise RecordError(str(exc), round_index=ri) from exc
-        for mi, move in enumerate(r.get("moves", [])):
+        moves = r.get("moves", [])
+        if not isinstance(moves, list):
+            raise RecordError("moves must be a list", round_index=ri)
+        for mi, move in enumerate(moves):
             try:
                 game.play(game.current.turn, move)
             except (MoveError, IllegalMoveError) as exc:

@@ -267,13 +267,14 @@ class ChineseGame:
             check_deal(dealt, rest, self.seats)
         if banker is None:
             banker = (self.rng.randrange(self.seats) if not self.rounds
-                      else self._last_winner())
+                      else self.last_winner())
         rnd = Round([list(h) for h in dealt], rest, banker, dealt, leader=banker, turn=banker,
                     tricks=[0] * self.seats)
         self.rounds.append(rnd)
         return rnd
 
-    def _last_winner(self) -> int:
+    def last_winner(self) -> int:
+        """The winner of the last round (it ended): the next round's banker."""
         winner = self.rounds[-1].winner
         assert winner is not None
         return winner

@@ -205,6 +205,13 @@ def test_bad_record_refused() -> None:
     bad["rounds"][0]["hands"][0][0] = "6-6"
     with pytest.raises(RecordError):
         replay(bad)
+    for rounds, reason in (([], "non-empty"), ([dict(C_E5["rounds"][0], moves="6-6")],
+                                               "moves must be a list")):
+        with pytest.raises(RecordError, match=reason):
+            replay(dict(C_E5, rounds=rounds))
+    # round 2's banker is round 1's winner, Gleb (seat 3), not Anna
+    with pytest.raises(RecordError, match="banker"):
+        replay(dict(C_E5, rounds=[C_E5["rounds"][0], dict(C_E5["rounds"][0], leader=0)]))
 
 
 def test_not_your_turn_and_not_in_hand_change_nothing() -> None:

@@ -125,6 +125,7 @@ def test_a_record_that_stops_after_a_finished_round_lists_no_empty_round(
     assert len(out["rounds"]) == 1 and out["rounds"][0]["end"] is not None
     assert out["winners"] is None
     assert kind.to_record(replayed, names) == record  # the record replays to itself
+    assert replayed.current_seat is None and replayed.legal_moves() == []
 
 
 @pytest.mark.parametrize(("variant", "players", "options", "end_kinds"), KINDS)
