@@ -30,7 +30,7 @@ from engine.core.moves import Draw, GridPlace
 from engine.core.results import MoveResult
 from engine.core.tiles import Tile
 from engine.domino.game import SeatView
-from engine.triangular.kind import TRIANGULAR_KIND, TriangularSeatView, as_move
+from engine.triangular.kind import TRIANGULAR_KIND, TriangularSeatView
 from engine.triangular.rules import TriangularView
 from service.types import GameInfo, SeatInfo
 
@@ -120,7 +120,7 @@ class TriangularBotKind(BotKind):
             if markup is None:
                 return Refusal(triangular_keys.Refusal.ILLEGAL.value)
             return Reselect(markup)
-        return MakeMove(as_move(handled))
+        return MakeMove(handled)
 
     def table_picture(self, lang: str, view: SeatView, names: list[str],
                       banner: str | None = None, banner_detail: str | None = None

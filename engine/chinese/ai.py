@@ -20,18 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.chinese.rules import (
-    CHINESE_SET,
-    ChineseGame,
-    Play,
-    Round,
-    TrickPlay,
-    classify,
-    is_civil,
-    make_options,
-    sort_tiles,
-    tile_key,
-)
+from engine.chinese.rules import ChineseGame, Round, TrickPlay, make_options
+from engine.chinese.tiles import CHINESE_SET, Play, classify, is_civil, sort_tiles, tile_key
 from engine.core.tiles import Tile
 
 LEVELS = ("easy", "medium", "hard")

@@ -1,9 +1,9 @@
-"""The ``chinese`` game kind (issue 14): Tien Gow's own state class
+"""The ``chinese`` game kind: Tien Gow's own state class
 (:class:`engine.chinese.rules.ChineseGame`) behind the :class:`engine.kinds.PlayedGame`
 protocol, so the service, the bot and simulate play it like any game.
 
 - :class:`ChineseMatch` is the game the service keeps: moves are
-  :class:`engine.chinese.rules.Play` (a :class:`engine.core.moves.SetPlay`), each round is
+  :class:`engine.chinese.tiles.Play` (a :class:`engine.core.moves.SetPlay`), each round is
   dealt as soon as the last one ends (from the seed alone, so the stored plays
   rebuild the same game), a round ends ``tricks`` (``RoundEnd``);
 - :class:`ChineseView` is a :class:`engine.domino.game.SeatView` (the common facts every
@@ -22,24 +22,20 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.chinese.record import replay as replay_chinese
+from engine.chinese.record import replay_summary
 from engine.chinese.rules import (
-    CHINESE_SET,
     NAME,
     Chinese,
     ChineseGame,
-    Play,
     Round,
     TrickPlay,
     make_options,
-    replay_summary,
-    sort_tiles,
 )
-from engine.chinese.rules import (
-    replay as replay_chinese,
-)
+from engine.chinese.tiles import CHINESE_SET, Play, sort_tiles
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
 from engine.core.moves import Move, SetPlay
-from engine.core.results import GameEndReason, GameOutcome, MoveResult
+from engine.core.results import GameOutcome, MoveResult
 from engine.core.tiles import Tile
 from engine.domino.game import SeatView
 from engine.domino.table import Table, TableRules
@@ -104,11 +100,7 @@ class ChineseMatch:
 
     @property
     def outcome(self) -> GameOutcome | None:
-        if not self.game.over:
-            return None
-        winners = tuple(self.game.winners)
-        losers = tuple(s for s in range(self.players) if s not in winners)
-        return GameOutcome(winners, losers, GameEndReason.ROUNDS)
+        return self.game.outcome
 
     @property
     def current_seat(self) -> int | None:
@@ -128,7 +120,7 @@ class ChineseMatch:
         play = _as_play(move)
         seat = self.current_seat
         if seat is None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over" if self.over else "the round is over")
         rnd = self.game.play(seat, play)
         end = rnd.end
         new_round = False
@@ -235,7 +227,7 @@ class ChineseKind(GameKind):
         return None  # a play is always the player's own choice, face down included
 
     def timeout_move(self, game: PlayedGame) -> Move | None:
-        """RULES.md 4.20 [C12]: the leader leads his lowest tile, a follower discards
+        """docs/rules.md 4.20 [C12]: the leader leads his lowest tile, a follower discards
         his lowest face down."""
         match = _match(game)
         return None if match.current_seat is None else match.game.timeout_play()
@@ -271,9 +263,7 @@ class ChineseKind(GameKind):
             variant = make_variant(NAME, len(names), dict(record.get("options") or {}))
         except Exception as exc:  # an option the variant refuses
             raise RecordError(str(exc)) from exc
-        if game.rounds and game.current.over and not game.over:
-            game.start_round()
-        return ChineseMatch(variant, 0, game), names
+        return ChineseMatch(variant, 0, game), names  # the record's rounds, no more
 
     def decide(self, level: str, seed: int, variant: Variant, view: SeatView) -> Move:
         from engine.chinese import ai as chinese_ai

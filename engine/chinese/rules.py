@@ -1,33 +1,59 @@
-"""``chinese``: Tien Gow, "Китайское" (RULES.md 4.20), a trick-taking game on the
-32-tile Chinese set.
+"""``chinese``: Tien Gow, "Китайское" (docs/rules.md 4.20), a trick-taking game on
+the 32-tile Chinese set.
 
 The game keeps the project's core idea, a turn is a list of actions on a table:
 here the table is the current trick and the tricks won, and a turn is one *play*
 of one to four tiles, face up or face down. The Chinese set holds eleven tiles
 twice, so hands and the conservation of tiles are multisets.
 
-This module is the whole game's rules and its own state class
-(:class:`ChineseGame`), pure like the rest of :mod:`engine`: the deal, checked plays
-with typed reasons, the views (a face-down tile is seen by its owner only), the
-record (``domino-record/1``) and its replay, and the round and game scoring.
+This module is the game and its own state class (:class:`ChineseGame`), pure like
+the rest of :mod:`engine`: the options, the deal, checked plays with typed reasons,
+the views (a face-down tile is seen by its owner only), the record it writes
+(``domino-record/1``), the round and game scoring, and the registered variant.
+Beside it: :mod:`engine.chinese.tiles` (the set, the combinations, :class:`Play`;
+their names are importable from here too) and :mod:`engine.chinese.record`
+(reading a record, and the replay output).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
 from typing import Any
 
-from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
-from engine.core.moves import SetPlay
+from engine.chinese.tiles import (
+    CHINESE_SET,
+    CIVIL,
+    CIVIL_RANK,
+    GROUPS,
+    MILITARY,
+    MILITARY_RANK,
+    RED_PIPS,
+    SUPREME,
+    Category,
+    Play,
+    SetKind,
+    classify,
+    is_civil,
+    sort_tiles,
+    tile_key,
+)
+from engine.core.errors import IllegalMoveError, OptionsError, RecordError
 from engine.core.options import OptionKind, OptionSpec
-from engine.core.results import EndKind, RoundEnd
+from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile
 from engine.domino.variant import Family, Variant, register
+
+# The set's names the bot, the renderer and the computer players import from here.
+__all__ = [
+    "CHINESE_SET", "CIVIL", "CIVIL_RANK", "GROUPS", "MILITARY", "MILITARY_RANK", "RED_PIPS",
+    "SUPREME", "Category", "Play", "SetKind", "classify", "is_civil", "sort_tiles",
+    "tile_key",
+]
 
 NAME = "chinese"
 ALIASES = ("китайское", "китайские", "китайское_домино", "tiengow", "tien_gow",
@@ -36,151 +62,6 @@ ROUND_CHOICES = (4, 8, 12, 16)
 DEFAULT_ROUNDS = 8
 HAND = 8
 TRICKS_PER_ROUND = 8
-
-
-def _t(text: str) -> Tile:
-    return Tile.parse(text)
-
-
-# Civil tiles, rank 1 (Heaven) to 11; each comes twice.
-CIVIL: tuple[Tile, ...] = tuple(_t(s) for s in (
-    "6-6", "1-1", "4-4", "1-3", "5-5", "3-3", "2-2", "5-6", "4-6", "1-6", "1-5"))
-CIVIL_RANK: dict[Tile, int] = {t: i + 1 for i, t in enumerate(CIVIL)}
-# Military tiles by rank (1 nines, 2 eights, 3 sevens, 4 six, 5 fives, 6 three).
-MILITARY_RANK: dict[Tile, int] = {
-    _t("3-6"): 1, _t("4-5"): 1, _t("2-6"): 2, _t("3-5"): 2, _t("2-5"): 3, _t("3-4"): 3,
-    _t("2-4"): 4, _t("1-4"): 5, _t("2-3"): 5, _t("1-2"): 6,
-}
-MILITARY: tuple[Tile, ...] = tuple(MILITARY_RANK)
-# The mixed groups: group g (1 Heaven/nine .. 4 Harmony/five): its civil tile and
-# the rank of its military tiles.
-GROUPS: tuple[tuple[Tile, int], ...] = (
-    (_t("6-6"), 1), (_t("1-1"), 2), (_t("4-4"), 3), (_t("1-3"), 5))
-SUPREME: frozenset[Tile] = frozenset({_t("1-2"), _t("2-4")})
-CHINESE_SET: tuple[Tile, ...] = tuple(sorted(CIVIL * 2 + MILITARY,
-                                             key=lambda t: (t.a, t.b)))
-# The pips a real set paints red: every half showing 1 or 4, and three of six on
-# each half of 6-6 (the renderer reads this).
-RED_PIPS = frozenset({1, 4})
-
-
-def is_civil(tile: Tile) -> bool:
-    return tile in CIVIL_RANK
-
-
-def tile_key(tile: Tile) -> tuple[int, int, int]:
-    """The engine's order of tiles in a play: civil before military, higher first;
-    equal military ranks low-high (``3-6+4-5``), so one play has one notation."""
-    if is_civil(tile):
-        return (0, CIVIL_RANK[tile], tile.a)
-    return (1, MILITARY_RANK[tile], tile.a)
-
-
-def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    return tuple(sorted(tiles, key=tile_key))
-
-
-class Category(Enum):
-    CIVIL_SINGLE = "civil_single"
-    MILITARY_SINGLE = "military_single"
-    CIVIL_PAIR = "civil_pair"
-    MILITARY_PAIR = "military_pair"
-    MIXED_PAIR = "mixed_pair"
-    TRIPLET_CIVIL = "triplet_civil"  # two civil + one military
-    TRIPLET_MILITARY = "triplet_military"  # one civil + two military
-    QUARTET = "quartet"
-    SUPREME = "supreme"
-
-
-@dataclass(frozen=True, slots=True)
-class SetKind:
-    """What a face-up set is: its category and rank (1 is the highest)."""
-
-    category: Category
-    rank: int
-
-    def beats(self, other: SetKind) -> bool:
-        """Same category and strictly higher; the Supreme pair beats nothing and
-        is beaten by nothing (RULES.md 4.20 [C5] [C6])."""
-        if Category.SUPREME in (self.category, other.category):
-            return False
-        return self.category is other.category and self.rank < other.rank
-
-
-def classify(tiles: Sequence[Tile], mixed: bool = True) -> SetKind | None:
-    """The set ``tiles`` form, or None when they are no combination."""
-    k = len(tiles)
-    civil = sort_tiles(t for t in tiles if is_civil(t))
-    military = sort_tiles(t for t in tiles if not is_civil(t))
-    if k == 1:
-        t = tiles[0]
-        if is_civil(t):
-            return SetKind(Category.CIVIL_SINGLE, CIVIL_RANK[t])
-        return SetKind(Category.MILITARY_SINGLE, MILITARY_RANK[t])
-    if k == 2:
-        if len(civil) == 2 and civil[0] is civil[1]:
-            return SetKind(Category.CIVIL_PAIR, CIVIL_RANK[civil[0]])
-        if len(military) == 2:
-            if frozenset(military) == SUPREME:
-                return SetKind(Category.SUPREME, 1)
-            r0, r1 = MILITARY_RANK[military[0]], MILITARY_RANK[military[1]]
-            if military[0] is not military[1] and r0 == r1:
-                return SetKind(Category.MILITARY_PAIR, r0)
-            return None
-    if not mixed or k > 4:
-        return None
-    for g, (civ, mrank) in enumerate(GROUPS, start=1):
-        if any(t is not civ for t in civil):
-            continue
-        if any(MILITARY_RANK[m] != mrank for m in military):
-            continue
-        if len(set(military)) != len(military):
-            continue
-        shape = (len(civil), len(military))
-        if shape == (1, 1):
-            return SetKind(Category.MIXED_PAIR, g)
-        if shape == (2, 1):
-            return SetKind(Category.TRIPLET_CIVIL, g)
-        if shape == (1, 2):
-            return SetKind(Category.TRIPLET_MILITARY, g)
-        if shape == (2, 2):
-            return SetKind(Category.QUARTET, g)
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class Play(SetPlay):
-    """One play: 1..4 tiles, face up or face down (``down``), its tiles in the engine's
-    order (:func:`tile_key`): the move the service and the record carry."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tiles", sort_tiles(self.tiles))
-
-    @property
-    def size(self) -> int:
-        return len(self.tiles)
-
-    def notation(self) -> str:
-        body = "+".join(str(t) for t in self.tiles)
-        return f"down:{body}" if self.down else body
-
-    @classmethod
-    def parse(cls, text: str) -> Play:
-        if not isinstance(text, str):
-            raise MoveError(f"a play is text, not {type(text).__name__}")
-        down = text.startswith("down:")
-        body = text[5:] if down else text
-        parts = body.split("+") if body else []
-        if not 1 <= len(parts) <= 4:
-            raise MoveError(f"a play is one to four tiles: {text!r}")
-        try:
-            tiles = tuple(Tile.parse(p) for p in parts)
-        except (ValueError, TypeError) as exc:
-            raise MoveError(f"not a play: {text!r}") from exc
-        for t in tiles:
-            if t not in CIVIL_RANK and t not in MILITARY_RANK:
-                raise MoveError(f"{t} is not a tile of the Chinese set")
-        return cls(tiles, down)
 
 
 class Reason(Enum):
@@ -275,7 +156,7 @@ class Round:
 
     @property
     def end(self) -> RoundEnd | None:
-        """How the round ended (issue 14: what the service reads of any round)."""
+        """How the round ended (what the service reads of a round of any kind)."""
         if self.winner is None or self.points is None:
             return None
         zeros = (0,) * len(self.hands)
@@ -289,7 +170,7 @@ class Round:
 
 
 def round_points(tricks: Sequence[int], winner: int, banker: int) -> list[int]:
-    """RULES.md 4.20 round scoring: others pay the winner 4 minus their tricks (5
+    """docs/rules.md 4.20 round scoring: others pay the winner 4 minus their tricks (5
     with none), payments between the winner and the banker doubled."""
     points = [0] * len(tricks)
     for seat, won in enumerate(tricks):
@@ -327,7 +208,7 @@ def _sub_multisets(hand: Sequence[Tile], k: int) -> list[tuple[Tile, ...]]:
 
 
 class ChineseGame:
-    """A game of Tien Gow: rounds of eight tricks, scored per RULES.md 4.20."""
+    """A game of Tien Gow: rounds of eight tricks, scored per docs/rules.md 4.20."""
 
     variant_name = NAME
 
@@ -362,6 +243,15 @@ class ChineseGame:
     def winners(self) -> list[int]:
         return game_winners(self.totals) if self.over else []
 
+    @property
+    def outcome(self) -> GameOutcome | None:
+        """The game's end as data (None while it goes on): the agreed rounds played."""
+        if not self.over:
+            return None
+        winners = tuple(self.winners)
+        losers = tuple(s for s in range(self.seats) if s not in winners)
+        return GameOutcome(winners, losers, GameEndReason.ROUNDS)
+
     def start_round(self, hands: Sequence[Sequence[Tile]] | None = None,
                     boneyard: Sequence[Tile] | None = None,
                     banker: int | None = None) -> Round:
@@ -377,13 +267,14 @@ class ChineseGame:
             check_deal(dealt, rest, self.seats)
         if banker is None:
             banker = (self.rng.randrange(self.seats) if not self.rounds
-                      else self._last_winner())
+                      else self.last_winner())
         rnd = Round([list(h) for h in dealt], rest, banker, dealt, leader=banker, turn=banker,
                     tricks=[0] * self.seats)
         self.rounds.append(rnd)
         return rnd
 
-    def _last_winner(self) -> int:
+    def last_winner(self) -> int:
+        """The winner of the last round (it ended): the next round's banker."""
         winner = self.rounds[-1].winner
         assert winner is not None
         return winner
@@ -391,7 +282,7 @@ class ChineseGame:
     # -- legality -----------------------------------------------------------------
 
     def _early_death(self, rnd: Round, seat: int) -> bool:
-        """RULES.md 4.20 [C8]: the last trick led as a single; a seat with no
+        """docs/rules.md 4.20 [C8]: the last trick led as a single; a seat with no
         trick won must play face down."""
         return (self.options.early_death and rnd.size == 1 and bool(rnd.trick)
                 and not rnd.hands[rnd.trick[0].seat] and len(rnd.hands[seat]) == 1
@@ -485,7 +376,7 @@ class ChineseGame:
         return rnd
 
     def timeout_play(self) -> Play:
-        """RULES.md 4.20 [C12]: a leader leads his lowest military tile (else his
+        """docs/rules.md 4.20 [C12]: a leader leads his lowest military tile (else his
         lowest civil), a follower discards his k lowest, military before civil."""
         rnd = self.current
         hand = rnd.hands[rnd.turn]
@@ -564,63 +455,6 @@ def check_deal(hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile], seats:
     dealt = Counter(t for h in hands for t in h) + Counter(boneyard)
     if dealt != Counter(CHINESE_SET):
         raise RecordError("the deal is not the 32-tile Chinese set")
-
-
-def replay(record: Mapping[str, Any]) -> ChineseGame:
-    """Replay a ``domino-record/1`` of ``chinese`` (unfinished rounds included)."""
-    if record.get("format") != "domino-record/1" or record.get("variant") != NAME:
-        raise RecordError("not a domino-record/1 of chinese")
-    players = record.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError("players must be a list of names")
-    try:
-        options = make_options(len(players), record.get("options") or {})
-    except OptionsError as exc:
-        raise RecordError(str(exc)) from exc
-    game = ChineseGame(players, options)
-    rounds = record.get("rounds")
-    if not isinstance(rounds, list):
-        raise RecordError("rounds must be a list")
-    for ri, r in enumerate(rounds):
-        try:
-            hands = [[Tile.parse(t) for t in h] for h in r["hands"]]
-            boneyard = [Tile.parse(t) for t in r.get("boneyard", [])]
-            leader = r["leader"]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"bad round: {exc}", round_index=ri) from exc
-        expected = None if ri == 0 else game._last_winner() if game.current.over else None
-        if ri > 0 and not game.current.over:
-            raise RecordError("a round follows an unfinished round", round_index=ri)
-        if expected is not None and leader != expected:
-            raise RecordError("the banker is the last trick's winner", round_index=ri)
-        if isinstance(leader, bool) or not isinstance(leader, int) or not (
-                0 <= leader < len(players)):
-            raise RecordError("bad leader", round_index=ri)
-        try:
-            game.start_round(hands, boneyard, leader)
-        except IllegalMoveError as exc:
-            raise RecordError(str(exc), round_index=ri) from exc
-        for mi, move in enumerate(r.get("moves", [])):
-            try:
-                game.play(game.current.turn, move)
-            except (MoveError, IllegalMoveError) as exc:
-                raise RecordError(str(exc), round_index=ri, move_index=mi) from exc
-    return game
-
-
-def replay_summary(game: ChineseGame) -> dict[str, Any]:
-    """The replay output: per round its end, round points; the totals and winners."""
-    out_rounds = []
-    for r in game.rounds:
-        out_rounds.append({
-            "moves": len(r.moves),
-            "banker": r.banker,
-            "tricks": list(r.tricks),
-            "end": None if r.winner is None else {"kind": "tricks", "seat": r.winner},
-            "round_points": r.points,
-        })
-    return {"variant": NAME, "rounds": out_rounds, "totals": list(game.totals),
-            "over": game.over, "winners": game.winners}
 
 
 @register

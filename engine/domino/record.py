@@ -1,6 +1,7 @@
-"""The game record (``domino-record/1``): write, read, replay. DESIGN.md specifies it.
+"""The game record (``domino-record/1``) of the domino kind: write, read, replay.
+docs/record-format.md specifies it.
 
-Decisions on the notation of RULES.md 4.7-4.17:
+Decisions on the notation of docs/rules.md 4.7-4.17:
 
 - One record move per turn: the placements of a turn (and the reopenings before
   them) are joined with ``+`` (``open:E+4-2:E``, ``3-3:N+5-5:S``); draws stay
@@ -36,6 +37,11 @@ null``) or one seat's own tiles too. It cannot be replayed. Its rounds hold:
   round's points per side.
 
 A finished game has no secrets left: its view record is the full record.
+
+The record is read strictly where the rules say how an entry is written: on a
+table whose every placement names its line (Колбаса, docs/rules.md 4.19) a
+placement is ``a-b:W`` with ``a`` against the line's end, a cut ``cut:x-y`` with
+``x`` against the cutter's own line's end, and nothing else reads.
 """
 
 from __future__ import annotations
@@ -44,8 +50,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.errors import EngineError, IllegalMoveError, RecordError
-from engine.core.moves import DONE, Draw, ForcedDraw, Open, Place, parse_turn
+from engine.core.errors import EngineError, IllegalMoveError, MoveError, RecordError
+from engine.core.moves import DONE, Cut, Draw, ForcedDraw, Open, Place, parse_turn
+from engine.core.replay import ReplayedMove, ReplayedRound, replay_output
 from engine.core.tiles import Tile, full_set
 from engine.domino.game import Game
 from engine.variants import Deal, Variant, make_variant
@@ -247,7 +254,10 @@ def _play_entry(game: Game, text: Any) -> None:
     actions, left_open = parse_turn(text)
     rnd = game.round
     seat = game.current_seat
+    parts = text.strip().split("+")
     for i, move in enumerate(actions):
+        if isinstance(move, Place | Cut) and len(parts) >= len(actions):
+            _check_line_written(game, parts[i], move)
         if i > 0:
             if game.round is not rnd or rnd.end is not None or game.over:
                 raise IllegalMoveError(f"the round is over before {text!r} is played out")
@@ -266,22 +276,48 @@ def _play_entry(game: Game, text: Any) -> None:
         game.play(DONE)
 
 
+def _check_line_written(game: Game, part: str, move: Place | Cut) -> None:
+    """On a table whose every placement names its line (``write_end``: Колбаса,
+    docs/rules.md 4.19), read a placement only as the record writes it: ``a-b:W``
+    with ``a`` against the line's end, ``cut:x-y`` with ``x`` against the cutter's
+    own line's end (MoveError otherwise). A placement the rules refuse is left to
+    the game, which says why."""
+    table = game.round.table
+    if not table.rules.write_end or table.lead is None:
+        return
+    ends = table.open_ends()
+    written = part.strip()
+    first = written.removeprefix("cut:").split("-")[0]
+    if isinstance(move, Cut):
+        cut = next((m for m in game.legal_moves()
+                    if isinstance(m, Cut) and m.tile == move.tile), None)
+        if cut is None or cut.end is None:
+            return
+        x = ends[cut.end]
+        want = f"cut:{x}-{move.tile.other(x)}"
+        if first != str(x):
+            raise MoveError(f"malformed move {part!r}: in cut:x-y, x touches the cutter's "
+                            f"own line's end ({x}): write {want}")
+    elif move.end is None:
+        fits = [f"{ends[e]}-{move.tile.other(ends[e])}:{e}" for e in table.fits(move.tile)]
+        raise MoveError(f"malformed move {part!r}: this game's record names the line of "
+                        "every placement: write " + (" or ".join(fits) or "a-b:W or a-b:E"))
+    else:
+        pip = ends.get(move.end)
+        if pip is None or not move.tile.has(pip):
+            return
+        want = f"{pip}-{move.tile.other(pip)}:{move.end}" + ("#" if move.face_down else "")
+        if first != str(pip):
+            raise MoveError(f"malformed move {part!r}: the first pip touches the end of "
+                            f"line {move.end} ({pip}): write {want}")
+    if written != want:
+        raise MoveError(f"malformed move {part!r}: write {want}")
+
+
 def replay_summary(game: Game) -> dict[str, Any]:
-    """The JSON object ``python -m engine replay`` prints."""
-    rounds = []
-    for rnd in game.rounds:
-        end = None
-        if rnd.end is not None:
-            end = {"kind": str(rnd.end.kind), "seat": rnd.end.seat}
-        rounds.append({
-            "moves": [{"seat": s, "move": m, "points": p} for s, m, p in rnd.moves],
-            "end": end,
-            "round_points": list(rnd.points),
-        })
-    return {
-        "variant": game.variant.name,
-        "sides": [list(s) for s in game.variant.sides],
-        "rounds": rounds,
-        "totals": list(game.totals),
-        "winners": list(game.outcome.winners) if game.outcome is not None else None,
-    }
+    """The JSON object ``python -m engine replay`` prints (:mod:`engine.core.replay`)."""
+    rounds = [ReplayedRound(tuple(ReplayedMove(s, m, p) for s, m, p in rnd.moves), rnd.end,
+                            tuple(rnd.points))
+              for rnd in game.rounds]
+    return replay_output(game.variant.name, game.variant.sides, rounds, game.totals,
+                         game.outcome)

@@ -1,4 +1,4 @@
-"""Computer players for ``triangular`` (RULES.md 4.21), from the seat's view only.
+"""Computer players for ``triangular`` (docs/rules.md 4.21), from the seat's view only.
 
 - easy: a random placement (never a voluntary draw), else draw, else pass;
 - medium: the placement that scores most now (bonuses included), the heavier
@@ -23,23 +23,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.triangular.grid import Grid
+from engine.triangular.pieces import DRAW, PASS, TRIANGLE_SET, Draw, Place, Triangle, TriMove
 from engine.triangular.rules import (
-    DRAW,
-    PASS,
-    TRIANGLE_SET,
-    Draw,
-    Grid,
-    Place,
     Round,
-    Triangle,
     TriangularGame,
     TriangularOptions,
     TriangularView,
-    TriMove,
     apply_move,
-    lead_points,
     make_options,
 )
+from engine.triangular.scoring import lead_points
 
 LEVELS = ("easy", "medium", "hard")
 TriPlayer = Callable[[TriangularView], TriMove]

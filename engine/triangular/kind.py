@@ -1,12 +1,13 @@
-"""The ``triangular`` game kind (issue 14): Tri-Ominos' own state class
+"""The ``triangular`` game kind: Tri-Ominos' own state class
 (:class:`engine.triangular.rules.TriangularGame`) behind the game-kind contract, so the
 service, the bot and simulate play it like any game.
 
 - :class:`TriangularMatch` is the game the service keeps: its moves are
   :class:`engine.core.moves.GridPlace` (a triangle on a cell; the engine's
-  :class:`engine.triangular.rules.Place` is one), :data:`engine.core.moves.DRAW` and
-  :data:`engine.core.moves.PASS`; each round is dealt as soon as the last one ends
-  (from the seed alone, so the stored moves rebuild the same game);
+  :class:`engine.triangular.pieces.Place` is one), :data:`engine.core.moves.DRAW` and
+  :data:`engine.core.moves.PASS` (the game's own draw and pass); each round is
+  dealt as soon as the last one ends (from the seed alone, so the stored moves
+  rebuild the same game);
 - :class:`TriangularSeatView` is a :class:`engine.domino.game.SeatView` (the common facts
   every layer reads: hand sizes, the pool's size, turn, totals, legal moves,
   outcome ...) with ``detail``, the game's own view
@@ -28,19 +29,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError, TileError
-from engine.core.moves import DRAW, PASS, Draw, GridPlace, Move, Pass
-from engine.core.results import EndKind, GameEndReason, GameOutcome, MoveResult, RoundEnd
+from engine.core.moves import Draw, GridPlace, Move, Pass
+from engine.core.results import GameOutcome, MoveResult, RoundEnd
 from engine.domino.game import SeatView
 from engine.domino.table import Table, TableRules
 from engine.domino.variant import Variant, make_variant
 from engine.kinds import GameKind, PlayedGame, register_kind
-from engine.triangular.rules import DRAW as TRI_DRAW
+from engine.triangular.record import replay as replay_triangular
+from engine.triangular.record import replay_summary
 from engine.triangular.rules import (
     NAME,
-    Outcome,
     Place,
     Round,
-    RoundResult,
     Triangle,
     Triangular,
     TriangularGame,
@@ -48,15 +48,12 @@ from engine.triangular.rules import (
     TriMove,
     canonical,
     parse_move,
-    replay_summary,
+    round_total,
     sort_hand,
 )
-from engine.triangular.rules import PASS as TRI_PASS
-from engine.triangular.rules import Draw as TriDraw
-from engine.triangular.rules import replay as replay_triangular
 
 __all__ = ["TRIANGULAR_KIND", "TriangularKind", "TriangularMatch", "TriangularRound",
-           "TriangularSeatView", "as_move", "as_tri_move", "rebuilt"]
+           "TriangularSeatView", "as_tri_move", "rebuilt"]
 
 VIEW_FORMAT = "domino-view/1"
 _EMPTY_TABLE = Table(TableRules()).snapshot()
@@ -64,8 +61,9 @@ _EMPTY_TABLE = Table(TableRules()).snapshot()
 
 # ------------------------------------------------------------------- the moves
 def as_tri_move(move: Move) -> TriMove:
-    """The engine's move for a move the service carries; IllegalMoveError when it is
-    none of triangular's (a domino placement, a cut, a set of tiles ...)."""
+    """The move as triangular's own: a checked :class:`Place` for a grid placement,
+    the core's draw and pass as they are; IllegalMoveError when it is none of
+    triangular's (a domino placement, a cut, a set of tiles ...)."""
     if isinstance(move, GridPlace):
         cell = move.cell
         if not (isinstance(cell, tuple) and len(cell) == 2 and all(
@@ -76,19 +74,10 @@ def as_tri_move(move: Move) -> TriMove:
         except TileError as exc:
             raise IllegalMoveError(f"not a placement: {exc}") from exc
         return move if isinstance(move, Place) else Place(move.numbers, cell)
-    if isinstance(move, Draw):
-        return TRI_DRAW
-    if isinstance(move, Pass):
-        return TRI_PASS
+    if isinstance(move, Draw | Pass):
+        return move
     raise IllegalMoveError(f"{type(move).__name__} is no move of triangular: "
                            "place a triangle, draw or pass")
-
-
-def as_move(move: TriMove) -> Move:
-    """The move the service carries for one of the engine's."""
-    if isinstance(move, Place):
-        return move
-    return DRAW if isinstance(move, TriDraw) else PASS
 
 
 # ------------------------------------------------------------------- the views
@@ -127,20 +116,11 @@ def seat_view(detail: TriangularView, outcome: GameOutcome | None, turn_number: 
         totals=detail.totals, round_points=tuple(round_points), carry=0,
         round_index=detail.round_index, turn=detail.turn, turn_number=turn_number,
         leader=detail.leader, forced_lead=None,
-        legal=tuple(as_move(m) for m in detail.legal), history=(), set_max=6,
+        legal=detail.legal, history=(), set_max=6,
         outcome=outcome, detail=detail)
 
 
 # ------------------------------------------------------------------- the rounds
-def round_end(result: RoundResult | None) -> RoundEnd | None:
-    """The common round end of the engine's: each seat is its own side; ``pips``
-    are the hand values left."""
-    if result is None:
-        return None
-    return RoundEnd(EndKind(result.kind.value), result.seat, result.hand_values,
-                    result.hand_values, result.winner, result.points)
-
-
 class TriangularRound:
     """What the service reads of one round (:class:`engine.kinds.PlayedRound`): how it
     ended, the hands (the triangles held; at its end, those left), the points it
@@ -153,7 +133,7 @@ class TriangularRound:
 
     @property
     def end(self) -> RoundEnd | None:
-        return round_end(self.round.result)
+        return self.round.result
 
     @property
     def hands(self) -> list[list[Triangle]]:
@@ -161,10 +141,7 @@ class TriangularRound:
 
     @property
     def points(self) -> list[int]:
-        rnd = self.round
-        if rnd.result is None:
-            return list(rnd.points)
-        return [p + q for p, q in zip(rnd.points, rnd.result.points, strict=True)]
+        return round_total(self.round)
 
     @property
     def moves(self) -> list[str]:
@@ -206,11 +183,7 @@ class TriangularMatch:
 
     @property
     def outcome(self) -> GameOutcome | None:
-        if not self.game.over:
-            return None
-        winners = tuple(self.game.winners)
-        losers = tuple(s for s in range(self.players) if s not in winners)
-        return GameOutcome(winners, losers, GameEndReason.TARGET)
+        return self.game.outcome
 
     @property
     def current_seat(self) -> int | None:
@@ -220,7 +193,7 @@ class TriangularMatch:
         return seat
 
     def legal_moves(self) -> list[Move]:
-        return [as_move(m) for m in self.game.legal_moves()]
+        return list(self.game.legal_moves())
 
     def play(self, move: Move) -> MoveResult:
         """A checked move by the seat on turn (TriangularMoveError, with its typed
@@ -229,14 +202,14 @@ class TriangularMatch:
         tri = as_tri_move(move)
         seat = self.current_seat
         if seat is None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over" if self.over else "the round is over")
         out = self.game.play(seat, tri)
-        end = round_end(out.round_end)
+        end = out.round_end
         new_round = False
         if out.round_end is not None and not self.game.over:
             self.game.start_round()
             new_round = True
-        return MoveResult(seat, as_move(tri), out.notation, points=out.points,
+        return MoveResult(seat, tri, out.notation, points=out.points,
                           round_end=end, game_over=self.outcome, new_round=new_round)
 
     def view(self, seat: int | None) -> TriangularSeatView:
@@ -331,7 +304,7 @@ def rebuilt(variant: Variant, seed: int, entries: Iterable[str]) -> TriangularMa
             move = parse_move(text)
         except MoveError as exc:
             raise IllegalMoveError(str(exc)) from exc
-        match.play(as_move(move))
+        match.play(move)
     return match
 
 
@@ -346,7 +319,7 @@ class TriangularKind(GameKind):
     """The operations the layers above need of a Tri-Ominos game."""
 
     name = "triangular"
-    # the engine ends a blocked round at once (RULES.md 4.21 [T8]): nothing to claim
+    # the engine ends a blocked round at once (docs/rules.md 4.21 [T8]): nothing to claim
     has_fish = False
 
     def new_game(self, variant: Variant, seed: int) -> PlayedGame:
@@ -374,8 +347,6 @@ class TriangularKind(GameKind):
             variant = make_variant(NAME, len(names), dict(record.get("options") or {}))
         except OptionsError as exc:
             raise RecordError(str(exc)) from exc
-        if not game.rounds or (game.current.over and not game.over):
-            game.start_round()  # the service's game always has a round in play
         return TriangularMatch(variant, 0, game), names
 
     def decide(self, level: str, seed: int, variant: Variant, view: SeatView) -> Move:
@@ -386,19 +357,15 @@ class TriangularKind(GameKind):
         detail = view.grid_view
         rng = random.Random(f"{seed}/{view.round_index}/{view.turn_number}/{view.seat}")
         player = triangular_ai.make_player(level, rng.randrange(2**32), detail.options)
-        return as_move(player(detail))
+        return player(detail)
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:
         return list(_match(game).ended_views())
 
     def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
-        """The replay output of DESIGN.md (each seat its own side), every move with
-        its points as the round's public events tell them."""
-        tri = _match(game).game
-        outcomes = [[Outcome(ev.seat, parse_move(text), text, ev.points)
-                     for ev, text in zip(rnd.events, rnd.moves, strict=True)]
-                    for rnd in tri.rounds]
-        return replay_summary(tri, outcomes)
+        """The replay output (docs/record-format.md), each seat its own side, every
+        move with its points as the round's public events tell them."""
+        return replay_summary(_match(game).game)
 
     def simulate(self, variant: Variant, games: int, seed: int, levels: Sequence[str],
                  rollouts: int | None = None) -> dict[str, Any]:

@@ -12,20 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.chinese.record import replay, replay_summary
 from engine.chinese.rules import (
-    CHINESE_SET,
-    Category,
     ChineseGame,
     ChineseMoveError,
-    Play,
     Reason,
-    classify,
     game_winners,
     make_options,
-    replay,
-    replay_summary,
     round_points,
 )
+from engine.chinese.tiles import CHINESE_SET, Category, Play, classify
 from engine.core.errors import RecordError
 from engine.core.tiles import Tile
 
@@ -209,6 +205,13 @@ def test_bad_record_refused() -> None:
     bad["rounds"][0]["hands"][0][0] = "6-6"
     with pytest.raises(RecordError):
         replay(bad)
+    for rounds, reason in (([], "non-empty"), ([dict(C_E5["rounds"][0], moves="6-6")],
+                                               "moves must be a list")):
+        with pytest.raises(RecordError, match=reason):
+            replay(dict(C_E5, rounds=rounds))
+    # round 2's banker is round 1's winner, Gleb (seat 3), not Anna
+    with pytest.raises(RecordError, match="banker"):
+        replay(dict(C_E5, rounds=[C_E5["rounds"][0], dict(C_E5["rounds"][0], leader=0)]))
 
 
 def test_not_your_turn_and_not_in_hand_change_nothing() -> None:

@@ -1,4 +1,4 @@
-"""triangular (RULES.md 4.21): the worked examples T-E1..T-E8 and properties."""
+"""triangular (docs/rules.md 4.21): the worked examples T-E1..T-E8 and properties."""
 
 from __future__ import annotations
 
@@ -14,29 +14,29 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import MoveError, RecordError, TileError
-from engine.triangular.rules import (
+from engine.core.results import EndKind
+from engine.triangular.pieces import (
     DRAW,
     PASS,
     TRIANGLE_SET,
-    EndKind,
     Place,
-    Reason,
     Triangle,
-    TriangularGame,
-    TriangularMoveError,
     corners,
-    game_winners,
     hexagon,
-    lead_rule,
-    make_options,
     neighbours,
     parse_move,
-    play_random_game,
     points_up,
-    replay,
-    replay_summary,
-    round_end_points,
 )
+from engine.triangular.record import replay, replay_summary
+from engine.triangular.rules import (
+    Reason,
+    TriangularGame,
+    TriangularMoveError,
+    lead_rule,
+    make_options,
+    play_random_game,
+)
+from engine.triangular.scoring import game_winners, round_end_points
 
 
 def T(text: str) -> Triangle:
@@ -273,8 +273,8 @@ def test_domino_ends_round_and_replay_summary() -> None:
     game = TriangularGame(["A", "B"], seed=11)
     play_random_game(game, rng)
     assert game.over and game.winners
-    again, outs = replay(game.record())
-    summary = replay_summary(again, outs)
+    again, _ = replay(game.record())
+    summary = replay_summary(again)
     assert summary["totals"] == game.totals and summary["winners"] == list(game.winners)
     for r, rs in zip(game.rounds, summary["rounds"], strict=True):
         assert r.result is not None and rs["end"]["kind"] == r.result.kind.value
