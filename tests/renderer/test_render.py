@@ -301,20 +301,13 @@ def test_banner_is_drawn_inside_the_canvas(seed: int, banner: tuple[str, str | N
         assert bright > 200
 
 
-def test_banner_costs_little() -> None:
-    import statistics
-    import time
-
+def test_banner_picture_stays_small() -> None:
+    """The final picture with its banner stays a small upload (its drawing time is
+    measured by bench/display_speed.py, never asserted here)."""
     scene = full_spinner_scene(0)
     final = TableScene(**{**_fields(scene), "banner": "Anna & Boris won 101 — 87",
                           "banner_detail": "Goat: 🤖 Computer 1 & 🤖 Computer 2"})
-    render_table(final)
-    times = []
-    for _ in range(7):
-        t0 = time.perf_counter()
-        res = render_table(final)
-        times.append(time.perf_counter() - t0)
-    assert statistics.median(times) < 0.25  # the limit is 50 ms; a shared CI machine is slow
+    res = render_table(final)
     assert len(res.data) < 250_000
 
 
