@@ -252,6 +252,20 @@ def lobby_pattern(action: str) -> str | None:
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
                 | Signal | RulesOf | ReviewGame | Rematch | CancelAgree | HelpPage)
 
+# The letter each payload's data starts with: the handlers are registered by it
+# (bot/wiring/app.py, one CallbackQueryHandler a prefix).
+PREFIXES: dict[type[CallbackData], str] = {
+    PlayTile: "p", DrawTile: "d", PassTurn: "s", EndTurn: "e", OpenEnd: "o", Signal: "g",
+    TileInfo: "t", LobbyAction: "l", RulesOf: "r", ReviewGame: "v", Rematch: "m",
+    CancelAgree: "k", HelpPage: "h",
+}
+
+
+def pattern_of(*types: type[CallbackData]) -> str:
+    """The pattern of the callback data of these payloads (a handler's ``pattern``)."""
+    return "^(" + "|".join(PREFIXES[t] for t in types) + "):"
+
+
 _NUM = r"(0|[1-9][0-9]{0,14})"
 _PLAY = re.compile(rf"p:{_NUM}:{_NUM}:([0-9]{{1,2}}):([WENSL])([#xr]?)")
 _DRAW = re.compile(rf"([dse]):{_NUM}:{_NUM}")
