@@ -128,7 +128,7 @@ class RulesOf:
 
 @dataclass(frozen=True, slots=True)
 class ReviewGame:
-    """The review button under a finished game's result (issue 15)."""
+    """The review button under a finished game's result (bot/handlers/review.py)."""
 
     game_id: int
 

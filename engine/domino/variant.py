@@ -490,12 +490,12 @@ def find_variant(text: str) -> type[Variant] | None:
 
 
 def default_options(cls: type[Variant], players: int) -> Options:
-    """The options a record of ``cls`` leaves out: the declared defaults, but teams,
-    the set and the on/off options as the variant's specs default them."""
+    """The options a record of ``cls`` leaves out: the declared defaults, but the set
+    and the on/off options (teams among them) as the variant defaults them."""
     base = Options(players=players, teams=cls.default_teams(players), set=cls.default_set)
     own: dict[str, OptionValue] = {}
     for spec in cls.option_specs:
-        if spec.kind is OptionKind.BOOL and spec.name != "teams":
+        if spec.kind is OptionKind.BOOL:
             value = spec.default_for(players)
             if value != base.get(spec.name):
                 own[spec.name] = value
