@@ -1,5 +1,6 @@
 """The house options a lobby offers, and the values each may take: read from the
-variant's own declarations (``Variant.option_specs``), never from its name.
+variant's own declarations (``Variant.option_specs``), never from its name, and from
+each option's one declaration (engine/core/options.py: its record type).
 
 The service refuses anything else (`check_options`); the bot builds its
 settings keyboard from the same specs, so a button never offers what the
@@ -80,10 +81,11 @@ def check_options(variant: str, options: Mapping[str, Any]) -> None:
         spec = option_spec(variant, key)
         if spec is None:
             raise BadSettingsError(f"unknown option {key!r}")
+        wrong_type = spec.declared.type_error(value) is not None  # its record type
         if spec.kind is OptionKind.BOOL:
-            if not isinstance(value, bool):
+            if wrong_type:
                 raise BadSettingsError(f"{key} is true or false, not {value!r}")
-        elif isinstance(value, bool) or not isinstance(value, int) or value not in spec.values:
+        elif wrong_type or value not in spec.values:
             raise BadSettingsError(
                 f"{key} is one of {', '.join(map(str, spec.values))}, not {value!r}")
     probe = dict(options)

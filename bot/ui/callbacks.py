@@ -10,7 +10,7 @@ Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn fo
     d:<gid>:<ver>                      draw from the boneyard
     s:<gid>:<ver>                      pass
     t:<gid>:<ver>:<tile index>         a tile that cannot be placed now (explains why)
-    l:<gid>:<action>[:<arg>]           a lobby button (see LOBBY_ACTIONS)
+    l:<gid>:<action>[:<arg>]           a lobby button (LOBBY_ACTIONS, or an option's code)
     r:<variant>                        the /rules menu: show that variant's rules
     v:<gid>                            the post-game review of that game (under its result)
     m:<gid>                            a rematch of that finished game (under its result)
@@ -25,7 +25,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.core.moves import End
+from engine.core.moves import DONE, DRAW, PASS, Cut, Done, Draw, End, Move, Open, Pass, Place
+from engine.core.options import (
+    Declared,
+    OptionKind,
+    OptionValue,
+    declared_option,
+    option_of_code,
+)
 from engine.core.tiles import MAX_SET, Tile, full_set
 
 MAX_BYTES = 64
@@ -35,7 +42,9 @@ _TILES: dict[int, Tile] = {t.index: t for t in full_set(MAX_SET)}
 LEAD = "L"
 AI_CODES = {"e": "easy", "m": "medium", "h": "hard"}
 AI_LETTER = {level: code for code, level in AI_CODES.items()}
-# action -> the pattern of its argument ("" when it takes none)
+# action -> the pattern of its argument ("" when it takes none): the lobby's own
+# actions; a house option's button has its declared code as action, the pattern of
+# its argument following its record type (option_pattern)
 LOBBY_ACTIONS: dict[str, str] = {
     "j": "",                   # join
     "q": "",                   # leave
@@ -45,19 +54,6 @@ LOBBY_ACTIONS: dict[str, str] = {
     "b": "",                   # back from the settings
     "pg": "[mv]",              # the settings panel's page: m its options, v the variants
     "v": "[a-z_]{1,20}",       # choose the variant
-    "tm": "[01]",              # teams off / on
-    "tg": "[0-9]{1,4}",        # target (0: the variant's default)
-    "fp": "[01]",              # the fish point (goat family) off / on
-    # --- the options of RULES.md 4.7-4.17
-    "rd": "[0-9]{1,2}",        # rounds (0: none, the variant's own end applies)
-    "st": "(6|9|12)",          # the set: double-six, -nine, -twelve
-    "lk": "[01]",              # locked boneyard tiles off / on
-    "xt": "[01]",              # extra turn off / on
-    "nd": "[01]",              # no-double-out off / on
-    "fl": "[01]",              # kolbasa: free lines off / on
-    "mx": "[01]",              # chinese: mixed civil-military combinations off / on
-    "ed": "[01]",              # chinese: early death off / on
-    "vd": "[01]",              # triangular: voluntary draw off / on
     "go": "",                  # start
     "x": "",                   # cancel
 }
@@ -132,7 +128,7 @@ class RulesOf:
 
 @dataclass(frozen=True, slots=True)
 class ReviewGame:
-    """The review button under a finished game's result (issue 15)."""
+    """The review button under a finished game's result (bot/handlers/review.py)."""
 
     game_id: int
 
@@ -163,8 +159,112 @@ class HelpPage:
     page: str
 
 
+# ------------------------------------------------------------ the hand's moves
+# The domino kind's hand buttons and the moves they make, both ways in one place.
+HandPress = PlayTile | DrawTile | PassTurn | OpenEnd | EndTurn
+
+
+def move_of(data: HandPress) -> Move:
+    """The move a hand button makes (a kolbasa cut's arms come from the game)."""
+    if isinstance(data, PlayTile):
+        if data.cut:
+            return Cut(data.tile)
+        if data.low_west:  # kolbasa: the lead turned round, its lower pip west
+            return Place(data.tile, None, data.tile.a)
+        return Place(data.tile, data.end, None, data.face_down)
+    if isinstance(data, OpenEnd):
+        return Open(data.end)
+    if isinstance(data, EndTurn):
+        return DONE
+    return DRAW if isinstance(data, DrawTile) else PASS
+
+
+def press_of(game_id: int, version: int, move: Move) -> HandPress:
+    """The hand button that makes ``move`` (the inverse of :func:`move_of`)."""
+    if isinstance(move, Cut):
+        return PlayTile(game_id, version, move.tile, move.end, cut=True)
+    if isinstance(move, Place):
+        turned = move.end is None and move.west is not None and not move.tile.is_double \
+            and move.west == move.tile.a
+        return PlayTile(game_id, version, move.tile, move.end, move.face_down,
+                        low_west=turned)
+    if isinstance(move, Open):
+        return OpenEnd(game_id, version, move.end)
+    if isinstance(move, Done):
+        return EndTurn(game_id, version)
+    if isinstance(move, Draw):
+        return DrawTile(game_id, version)
+    if isinstance(move, Pass):
+        return PassTurn(game_id, version)
+    raise ValueError(f"no hand button makes {move!r}")
+
+
+# ------------------------------------------------------------ house options
+def option_pattern(option: Declared) -> str:
+    """The pattern of an option button's argument: 0 or 1 for on/off, a number of at
+    most the declared digits (0: none, the variant's default), or one of the values."""
+    if option.kind is OptionKind.BOOL:
+        return "[01]"
+    if option.kind is OptionKind.CHOICE:
+        return "(" + "|".join(map(str, option.values)) + ")"
+    return f"[0-9]{{1,{option.digits}}}"
+
+
+def option_arg(option: Declared, value: OptionValue) -> str:
+    """The argument of the button that sets ``option`` to ``value`` (None: 0)."""
+    if option.kind is OptionKind.BOOL:
+        return "1" if value else "0"
+    return str(value or 0)
+
+
+def option_value(option: Declared, arg: str) -> OptionValue:
+    """The value an option button's (decoded, so well-formed) argument sets: on/off,
+    or a number (0: None, which drops the option)."""
+    if option.kind is OptionKind.BOOL:
+        return arg == "1"
+    return int(arg) or None
+
+
+def option_button(game_id: int, option: str, value: OptionValue) -> LobbyAction:
+    """The lobby button that sets a declared option to ``value``."""
+    declared = declared_option(option)
+    if declared is None:
+        raise ValueError(f"no option is named {option!r}")
+    return LobbyAction(game_id, declared.code, option_arg(declared, value))
+
+
+def lobby_option(data: LobbyAction) -> tuple[str, OptionValue] | None:
+    """The option a lobby button sets and its value (None: not an option's button)."""
+    declared = option_of_code(data.action)
+    if declared is None or data.action in LOBBY_ACTIONS:
+        return None
+    return declared.name, option_value(declared, data.arg)
+
+
+def lobby_pattern(action: str) -> str | None:
+    """The pattern of a lobby action's argument ("": none; None: no such action)."""
+    if action in LOBBY_ACTIONS:
+        return LOBBY_ACTIONS[action]
+    declared = option_of_code(action)
+    return option_pattern(declared) if declared is not None else None
+
+
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
                 | Signal | RulesOf | ReviewGame | Rematch | CancelAgree | HelpPage)
+
+# The letter each payload's data starts with: the handlers are registered by it
+# (bot/wiring/app.py, one CallbackQueryHandler a prefix).
+PREFIXES: dict[type[CallbackData], str] = {
+    PlayTile: "p", DrawTile: "d", PassTurn: "s", EndTurn: "e", OpenEnd: "o", Signal: "g",
+    TileInfo: "t", LobbyAction: "l", RulesOf: "r", ReviewGame: "v", Rematch: "m",
+    CancelAgree: "k", HelpPage: "h",
+}
+
+
+def pattern_of(*types: type[CallbackData]) -> str:
+    """The pattern of the callback data of these payloads (a handler's ``pattern``)."""
+    return "^(" + "|".join(PREFIXES[t] for t in types) + "):"
+
 
 _NUM = r"(0|[1-9][0-9]{0,14})"
 _PLAY = re.compile(rf"p:{_NUM}:{_NUM}:([0-9]{{1,2}}):([WENSL])([#xr]?)")
@@ -221,7 +321,7 @@ def encode(data: CallbackData) -> str:
             raise ValueError(f"not a variant name: {data.variant!r}")
         text = f"r:{data.variant}"
     else:
-        if data.action not in LOBBY_ACTIONS:
+        if lobby_pattern(data.action) is None:
             raise ValueError(f"unknown lobby action {data.action!r}")
         text = f"l:{data.game_id}:{data.action}" + (f":{data.arg}" if data.arg else "")
     if len(text.encode()) > MAX_BYTES:
@@ -289,7 +389,7 @@ def decode(text: str | None) -> CallbackData | None:
     if m := _LOBBY.fullmatch(text):
         ids = _ids(m[1])
         action, arg = m[2], m[3] or ""
-        pattern = LOBBY_ACTIONS.get(action)
+        pattern = lobby_pattern(action)
         if ids is None or pattern is None:
             return None
         if (pattern == "") != (arg == "") or (pattern and not re.fullmatch(pattern, arg)):

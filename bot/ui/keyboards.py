@@ -13,25 +13,24 @@ from bot.ui.callbacks import (
     HELP_PAGES,
     SIGNALS,
     CancelAgree,
-    DrawTile,
-    EndTurn,
+    HandPress,
     HelpPage,
     LobbyAction,
-    OpenEnd,
-    PassTurn,
-    PlayTile,
     RulesOf,
     Signal,
     TileInfo,
     encode,
+    option_button,
+    press_of,
 )
 from engine.core.errors import EngineError
-from engine.core.moves import Cut, Done, Draw, End, Open, Pass, Place
+from engine.core.moves import DONE, DRAW, PASS, Cut, End, Move, Open, Place
+from engine.core.options import OptionKind, OptionValue, declared_options
 from engine.core.tiles import Tile
 from engine.domino.game import SeatView
 from engine.domino.table import Table, TableSnapshot
 from engine.variants import VARIANTS, find_variant, get_variant, make_variant, variants_in_order
-from service.options import accepted_options, allowed_values, lobby_choices, option_spec
+from service.options import accepted_options, lobby_choices, option_spec
 from service.types import AI_LEVELS, GameInfo
 
 TILES_PER_ROW = 4
@@ -168,6 +167,9 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
     on_turn = view.turn == view.seat
     cuts = {m.tile: m for m in (view.legal if on_turn else ()) if isinstance(m, Cut)}
     owned = get_variant(view.variant).table_rules.write_end  # kolbasa's owned lines
+
+    def press(move: Move) -> HandPress:
+        return press_of(game_id, version, move)
     own_end = End.W if view.seat == view.leader else End.E
 
     def where(e: End | None) -> str:
@@ -183,27 +185,26 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
                 continue
             rows.append([
                 _button(f"{MARK}{tile.b}-{tile.a} " + tr(lang, "btn.lead_from", pip=tile.b),
-                        PlayTile(game_id, version, tile, None)),
+                        press(Place(tile))),
                 _button(f"{MARK}{tile.a}-{tile.b} " + tr(lang, "btn.lead_from", pip=tile.a),
-                        PlayTile(game_id, version, tile, None, low_west=True)),
+                        press(Place(tile, None, tile.a))),
             ])
             del fits[tile]
     for tile, ends in fits.items():
         if len(ends) > 1 or tile in cuts:
             row = [
                 _button(f"{MARK}{tile_label(tile)}{where(e)}{hint_label(hints, tile, e)}",
-                        PlayTile(game_id, version, tile, e))
+                        press(Place(tile, e)))
                 for e in ends if e is not None
             ]
             cut = cuts.get(tile)
             if cut is not None:  # kolbasa: "on my line" and "✂ cut" side by side
-                row.append(_button(tr(lang, "btn.cut", tile=tile_label(tile)),
-                                   PlayTile(game_id, version, tile, cut.end, cut=True)))
+                row.append(_button(tr(lang, "btn.cut", tile=tile_label(tile)), press(cut)))
             rows.append(row)
     singles = [
         _button(f"{MARK}{tile_label(tile)}{where(ends[0]) if owned else ''}"
                 f"{hint_label(hints, tile, ends[0])}",
-                PlayTile(game_id, version, tile, ends[0]))
+                press(Place(tile, ends[0])))
         for tile, ends in fits.items() if len(ends) == 1 and tile not in cuts
     ]
     others = [
@@ -214,21 +215,16 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
     rows.extend(plain[i:i + TILES_PER_ROW] for i in range(0, len(plain), TILES_PER_ROW))
     closers = [
         _button(tr(lang, "btn.face_down", tile=tile_label(m.tile), end=end_label(lang, m.end)),
-                PlayTile(game_id, version, m.tile, m.end, True))
+                press(m))
         for m in (view.legal if on_turn else ())
         if isinstance(m, Place) and m.face_down and m.end is not None
     ]
     rows.extend(closers[i:i + TILES_PER_ROW] for i in range(0, len(closers), TILES_PER_ROW))
     if on_turn:
-        extra = [_button(tr(lang, "btn.open", end=end_label(lang, m.end)),
-                         OpenEnd(game_id, version, m.end))
+        extra = [_button(tr(lang, "btn.open", end=end_label(lang, m.end)), press(m))
                  for m in view.legal if isinstance(m, Open)]
-        if any(isinstance(m, Done) for m in view.legal):
-            extra.append(_button(tr(lang, "btn.done"), EndTurn(game_id, version)))
-        if any(isinstance(m, Draw) for m in view.legal):
-            extra.append(_button(tr(lang, "btn.draw"), DrawTile(game_id, version)))
-        if any(isinstance(m, Pass) for m in view.legal):
-            extra.append(_button(tr(lang, "btn.pass"), PassTurn(game_id, version)))
+        extra.extend(_button(tr(lang, key), press(move)) for move, key in (
+            (DONE, "btn.done"), (DRAW, "btn.draw"), (PASS, "btn.pass")) if move in view.legal)
         if extra:
             rows.extend(extra[i:i + TILES_PER_ROW] for i in range(0, len(extra), TILES_PER_ROW))
     if get_variant(view.variant).signals and view.hand:
@@ -266,11 +262,10 @@ def lobby_keyboard(lang: str, game: GameInfo,
 # What the lobby offers and the values each option takes are the variant's own specs,
 # read through the service (service.options: accepted_options, allowed_values,
 # lobby_choices where 0 is "none"); the service refuses anything else, so no button
-# offers what it would refuse. The options themselves (their names and buttons) are
-# the record format's: a new variant needs no code here.
-BOOL_OPTIONS = (("locked", "lk"), ("extra_turn", "xt"), ("no_double_out", "nd"),
-                ("free_lines", "fl"), ("mixed", "mx"), ("early_death", "ed"),
-                ("voluntary_draw", "vd"))
+# offers what it would refuse. The options themselves (their order, button codes and
+# catalogue keys) are their declarations (engine/core/options.py): a new variant, or
+# a new option, needs no code here. On/off options are toggles, number options cycle
+# through their lobby values; teams alone waits for the table to be full.
 
 
 def options_valid(variant: str, options: dict[str, object]) -> bool:
@@ -287,12 +282,29 @@ def options_valid(variant: str, options: dict[str, object]) -> bool:
     return True
 
 
-def rounds_value(game: GameInfo) -> int | None:
-    value = game.options.get("rounds")
-    if value is None:  # the variant's own default (chinese: 8), or none (general_kozel)
-        spec = option_spec(game.variant, "rounds")
-        value = spec.default if spec is not None else None
+def _table_size(game: GameInfo) -> int:
+    """The table the lobby's options are read for, as seated so far."""
+    return max(len(game.seats), game.min_players)
+
+
+def option_now(game: GameInfo, name: str) -> OptionValue:
+    """A house option's value in the lobby: as set, else the variant's default for
+    the table as seated so far (None: a number option unset, or not offered)."""
+    if name in game.options:
+        value: OptionValue = game.options[name]
+        return value
+    spec = option_spec(game.variant, name)
+    return spec.default_for(_table_size(game)) if spec is not None else None
+
+
+def _number_now(game: GameInfo, name: str) -> int | None:
+    value = option_now(game, name)
     return int(value) if value is not None else None
+
+
+def rounds_value(game: GameInfo) -> int | None:
+    # the variant's own default (chinese: 8), or none (general_kozel)
+    return _number_now(game, "rounds")
 
 
 def _cycle(values: Sequence[int], current: int | None) -> int:
@@ -301,25 +313,32 @@ def _cycle(values: Sequence[int], current: int | None) -> int:
     return int(values[(i + 1) % len(values)])
 
 
+def number_choices(variant: str, name: str) -> tuple[int, ...]:
+    """The numbers a number option's button cycles through (0 first: "none", where
+    the option is unset by default); fewer than two: nothing to choose, no button."""
+    choices = lobby_choices(variant, name)
+    return choices if choices is not None and len(choices) > 1 else ()
+
+
+def next_number(game: GameInfo, name: str) -> int | None:
+    """The number a number option's button switches to (None: no button)."""
+    choices = number_choices(game.variant, name)
+    return _cycle(choices, _number_now(game, name) or 0) if choices else None
+
+
 def next_rounds(game: GameInfo) -> int | None:
     """The rounds the rounds button switches to (0: none), or None without the option."""
-    choices = lobby_choices(game.variant, "rounds")
-    if choices is None:
-        return None
-    return _cycle(choices, rounds_value(game) or 0)
+    return next_number(game, "rounds")
 
 
 def set_value(game: GameInfo) -> int:
-    value = game.options.get("set")
-    return int(value) if value is not None else get_variant(game.variant).default_set
+    value = _number_now(game, "set")
+    return value if value is not None else get_variant(game.variant).default_set
 
 
 def next_set(game: GameInfo) -> int | None:
     """The set the set button switches to (None: the variant has one set)."""
-    allowed = allowed_values(game.variant, "set")
-    if allowed is None or len(allowed) < 2:
-        return None
-    return _cycle(allowed, set_value(game))
+    return next_number(game, "set")
 
 
 def option_applies(game: GameInfo, name: str) -> bool:
@@ -327,19 +346,19 @@ def option_applies(game: GameInfo, name: str) -> bool:
     seated so far (its spec's table sizes: `locked` locks the last boneyard tiles
     with 2 or 3 players, nothing with 4)."""
     spec = option_spec(game.variant, name)
-    return spec is not None and spec.applies(max(len(game.seats), game.min_players))
+    return spec is not None and spec.applies(_table_size(game))
+
+
+# the on/off options bot/ui/formatting.py's option_lines names on lines of their own
+_OWN_LINES = ("teams", "fish_point")
 
 
 def bool_options(game: GameInfo) -> list[tuple[str, str, bool]]:
-    """The on/off options of RULES.md 4.13 the variant takes and that apply to this
-    lobby: (name, action, value)."""
-    def value(name: str) -> bool:
-        spec = option_spec(game.variant, name)
-        default = bool(spec.default) if spec is not None else False
-        return bool(game.options.get(name, default))
-
-    return [(name, code, value(name))
-            for name, code in BOOL_OPTIONS if option_applies(game, name)]
+    """The on/off options (beyond teams and the fish point) the variant takes and
+    that apply to this lobby: (name, button code, value)."""
+    return [(d.name, d.code, bool(option_now(game, d.name))) for d in declared_options()
+            if d.kind is OptionKind.BOOL and d.name not in _OWN_LINES
+            and option_applies(game, d.name)]
 
 
 def teams_offered(variant: str) -> bool:
@@ -373,42 +392,57 @@ def teams_value(game: GameInfo) -> bool:
 
 
 def target_value(game: GameInfo) -> int | None:
-    value = game.options.get("target")
-    return int(value) if value is not None else get_variant(game.variant).default_target
+    value = _number_now(game, "target")
+    return value if value is not None else get_variant(game.variant).default_target
 
 
 def targets_offered(variant: str) -> Sequence[int]:
     """The targets the lobby may choose between (fewer than two: none to choose)."""
-    allowed: Sequence[int] = allowed_values(variant, "target") or ()
-    return allowed if len(allowed) > 1 else ()
+    return number_choices(variant, "target")
 
 
 def next_target(game: GameInfo) -> int | None:
     """The target the target button switches to (None: the variant has one target)."""
-    allowed = targets_offered(game.variant)
-    if not allowed:
-        return None
-    return _cycle(allowed, target_value(game))
+    return next_number(game, "target")
 
 
 def offered_options(variant: str) -> list[str]:
     """The house options a lobby of the variant may change (at some table size), in
-    the order the settings show them."""
-    out = []
-    if teams_offered(variant):
-        out.append("teams")
-    if targets_offered(variant):
-        out.append("target")
+    the order the settings show them (their declarations')."""
     accepted = accepted_options(variant)
-    if "fish_point" in accepted:
-        out.append("fish_point")
-    if "rounds" in accepted:
-        out.append("rounds")
-    sets = allowed_values(variant, "set")
-    if sets is not None and len(sets) > 1:
-        out.append("set")
-    out.extend(name for name, _ in BOOL_OPTIONS if name in accepted)
+    out = []
+    for declared in declared_options():
+        if declared.name == "teams":
+            offered = teams_offered(variant)
+        elif declared.kind is OptionKind.BOOL:
+            offered = declared.name in accepted
+        else:
+            offered = bool(number_choices(variant, declared.name))
+        if offered:
+            out.append(declared.name)
     return out
+
+
+def option_buttons(lang: str, game: GameInfo) -> list[InlineKeyboardButton]:
+    """A button per option of the lobby's variant that applies now, in their declared
+    order, showing its value; a press moves it on (a toggle, or the next number)."""
+    buttons = []
+    for declared in declared_options():
+        name, key = declared.name, declared.key
+        if declared.kind is OptionKind.BOOL:
+            if not (teams_toggle(game) if name == "teams" else option_applies(game, name)):
+                continue
+            value = bool(option_now(game, name))
+            label = tr(lang, f"btn.{key}", value=_on_off(lang, value))
+            buttons.append(_button(label, option_button(game.game_id, name, not value)))
+            continue
+        following = next_number(game, name)
+        if following is None or not option_applies(game, name):
+            continue
+        now = _number_now(game, name)
+        label = tr(lang, f"btn.{key}", value=now) if now else tr(lang, f"btn.{key}_off")
+        buttons.append(_button(label, option_button(game.game_id, name, following)))
+    return buttons
 
 
 def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
@@ -418,31 +452,7 @@ def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
     gid = game.game_id
     rows = [[_button(tr(lang, "btn.panel_variant", variant=variant_name(lang, game.variant)),
                      LobbyAction(gid, "pg", "v"))]]
-    options = []
-    if teams_toggle(game):
-        teams = teams_value(game)
-        options.append(_button(tr(lang, "btn.teams", value=_on_off(lang, teams)),
-                               LobbyAction(gid, "tm", "0" if teams else "1")))
-    target = next_target(game)
-    if target is not None:
-        options.append(_button(tr(lang, "btn.target", value=target_value(game)),
-                               LobbyAction(gid, "tg", str(target))))
-    if fish_point_offered(game):
-        fish = bool(game.options.get("fish_point", False))
-        options.append(_button(tr(lang, "btn.fish_point", value=_on_off(lang, fish)),
-                               LobbyAction(gid, "fp", "0" if fish else "1")))
-    rounds = next_rounds(game)
-    if rounds is not None:
-        now = rounds_value(game)
-        label = tr(lang, "btn.rounds", value=now) if now else tr(lang, "btn.rounds_off")
-        options.append(_button(label, LobbyAction(gid, "rd", str(rounds))))
-    tile_set = next_set(game)
-    if tile_set is not None:
-        options.append(_button(tr(lang, "btn.set", value=set_value(game)),
-                               LobbyAction(gid, "st", str(tile_set))))
-    for name, code, value in bool_options(game):
-        options.append(_button(tr(lang, f"btn.{name}", value=_on_off(lang, value)),
-                               LobbyAction(gid, code, "0" if value else "1")))
+    options = option_buttons(lang, game)
     rows.extend(options[i:i + 2] for i in range(0, len(options), 2))
     rows.append([_button(tr(lang, "btn.start"), LobbyAction(gid, "go")),
                  _button(tr(lang, "btn.settings_done"), LobbyAction(gid, "b"))])

@@ -19,8 +19,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 
 from bot.handlers import commands as handlers
-from bot.handlers import membership
-from bot.handlers.buttons import on_button
+from bot.handlers import hand, lobby_buttons, membership, pages, presses
 from bot.showing import computer as ai
 from bot.showing import pings, timers
 from bot.showing.pipeline import Pipeline
@@ -32,6 +31,17 @@ from bot.transport.flood import Allowance, Budgets, Verdict
 from bot.transport.limiter import ChatLimiter
 from bot.transport.order import GameOrderProcessor, KeyedLocks
 from bot.transport.outbox import Outbox
+from bot.ui.callbacks import (
+    CancelAgree,
+    HelpPage,
+    LobbyAction,
+    Rematch,
+    ReviewGame,
+    RulesOf,
+    Signal,
+    TileInfo,
+    pattern_of,
+)
 from bot.wiring.config import Settings
 from bot.wiring.state import (
     AnyApp,
@@ -228,7 +238,21 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
         handler = getattr(handlers, f"cmd_{name}", None) or getattr(timers, f"cmd_{name}", None) \
             or getattr(pings, f"cmd_{name}")
         app.add_handler(CommandHandler(name, handler, filters=new))
-    app.add_handler(CallbackQueryHandler(on_button))
+    # the buttons: one handler per prefix of the callback data (bot/ui/callbacks.py), a
+    # game kind's own buttons first; the last takes what none took and answers "forged"
+    for button, pattern in (
+            (hand.on_kind_press, hand.is_kind_press),
+            (hand.on_move, pattern_of(*hand.HAND_MOVES)),
+            (hand.on_tile_info, pattern_of(TileInfo)),
+            (hand.on_signal, pattern_of(Signal)),
+            (lobby_buttons.on_lobby, pattern_of(LobbyAction)),
+            (pages.on_rules, pattern_of(RulesOf)),
+            (pages.on_help, pattern_of(HelpPage)),
+            (pages.on_review, pattern_of(ReviewGame)),
+            (pages.on_rematch, pattern_of(Rematch)),
+            (pages.on_cancel_agree, pattern_of(CancelAgree))):
+        app.add_handler(CallbackQueryHandler(button, pattern=pattern))
+    app.add_handler(CallbackQueryHandler(presses.on_forged))
     app.add_handler(ChatMemberHandler(membership.on_my_chat_member,
                                       ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, membership.on_migrate))

@@ -1,15 +1,45 @@
-"""House options: their values (:class:`Options`), their declarations
-(:class:`OptionSpec`) and the numbers a lobby offers."""
+"""House options: each declared once (:class:`Declared`, in one table), their values
+in a game (:class:`Options`), a variant's take on one (:class:`OptionSpec`) and the
+numbers a lobby offers.
+
+An option's declaration is everything every layer reads of it: its record name, its
+record type (on/off, a positive number, or one of a few numbers), the value a record
+leaves out, the lobby's short code (the callback data of its button, bot/ui/
+callbacks.py) and the stem of its catalogue keys (``btn.<key>``, ``lobby.<key>``,
+``opt.<key>``, ``optname.<key>``). The lobby, the callback codec, the button
+handler, the service's check, :func:`engine.domino.variant.make_variant` and the
+game record all read the declaration; a variant says which options it takes, with
+which values, in its ``option_specs``. :func:`declare` adds an option (a variant of
+a test), :func:`declaring` for the length of a ``with`` block.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import MISSING, dataclass, fields, replace
 from enum import Enum
+from typing import Any
+
+OptionValue = int | bool | None
+
+
+class OptionKind(Enum):
+    BOOL = "bool"  # True or False
+    INT = "int"  # any positive number; ``values`` are the ones a lobby offers
+    CHOICE = "choice"  # one of ``values``
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """House rules, by the names RULES.md and the record use."""
+    """House rules, by the names docs/rules.md and the record use.
+
+    The options of the built-in variants are typed fields (the rules read them as
+    ``options.teams``); an option declared beyond them (:func:`declare`) is held in
+    ``extra``, as (name, value) pairs in name order, only where it differs from its
+    declared default, so two equal option sets are equal and hash alike. Read any
+    option with :meth:`get`, change some with :meth:`replaced`."""
 
     players: int
     teams: bool = False
@@ -21,16 +51,194 @@ class Options:
     extra_turn: bool = False
     no_double_out: bool = False
     free_lines: bool = False  # kolbasa: either line at will
-    mixed: bool = True  # chinese: civil-military combinations (RULES.md 4.20 [C7])
-    early_death: bool = True  # chinese: the last single trick (RULES.md 4.20 [C8])
-    voluntary_draw: bool = True  # triangular: draw even when a triangle fits (RULES.md 4.21)
+    mixed: bool = True  # chinese: civil-military combinations (docs/rules.md 4.20 [C7])
+    early_death: bool = True  # chinese: the last single trick (docs/rules.md 4.20 [C8])
+    voluntary_draw: bool = True  # triangular: draw even when a triangle fits (docs/rules.md 4.21)
+    extra: tuple[tuple[str, OptionValue], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.extra:
+            return
+        kept: dict[str, OptionValue] = {}
+        for name, value in self.extra:
+            declared = declared_option(name)
+            if declared is None or declared.field:
+                raise ValueError(f"{name!r} is not an option declared beyond the fields")
+            if value != declared.default:
+                kept[name] = value
+        object.__setattr__(self, "extra", tuple(sorted(kept.items())))
+
+    def get(self, name: str) -> OptionValue:
+        """The value of a declared option (KeyError: no option is so named)."""
+        declared = declared_option(name)
+        if declared is None:
+            raise KeyError(name)
+        if declared.field:
+            value: OptionValue = getattr(self, name)
+            return value
+        for key, value in self.extra:
+            if key == name:
+                return value
+        return declared.default
+
+    def replaced(self, changes: Mapping[str, OptionValue]) -> Options:
+        """These options with some values changed (each a declared option's)."""
+        own: dict[str, Any] = {}
+        extra = dict(self.extra)
+        for name, value in changes.items():
+            declared = declared_option(name)
+            if declared is None:
+                raise KeyError(name)
+            if declared.field:
+                own[name] = value
+            else:
+                extra[name] = value
+        return replace(self, **own, extra=tuple(extra.items()))
 
 
-RECORD_OPTION_NAMES = ("teams", "target", "set", "fish_point", "rounds", "locked",
-                       "extra_turn", "no_double_out", "free_lines", "mixed", "early_death",
-                       "voluntary_draw")
-BOOL_OPTION_NAMES = frozenset({"teams", "fish_point", "locked", "extra_turn", "no_double_out",
-                               "free_lines", "mixed", "early_death", "voluntary_draw"})
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """One house option as the record and the lobby know it.
+
+    ``kind`` is its record type: BOOL (true or false), INT (a positive number, or
+    None for the variant's own default) or CHOICE (one of ``values``, never None).
+    ``default`` is the value a record leaves out; ``code`` the lobby button's action
+    in the callback data (one or two lower-case letters); ``key`` the stem of its
+    catalogue keys; ``digits`` the longest number a lobby button sends for an INT.
+    ``field``: whether :class:`Options` has a typed field of that name."""
+
+    name: str
+    kind: OptionKind
+    code: str
+    default: OptionValue = None
+    values: tuple[int, ...] = ()
+    key: str = ""
+    digits: int = 4
+    field: bool = False
+
+    def __post_init__(self) -> None:
+        if not NAME.fullmatch(self.name):
+            raise ValueError(f"an option's name is lower-case letters and '_', not {self.name!r}")
+        if not CODE.fullmatch(self.code):
+            raise ValueError(f"option {self.name}: its code is 1 or 2 letters, not {self.code!r}")
+        if not self.key:
+            object.__setattr__(self, "key", self.name)
+        if self.kind is OptionKind.CHOICE and not self.values:
+            raise ValueError(f"option {self.name} offers no choice")
+        if any(isinstance(v, bool) or v <= 0 for v in self.values):
+            raise ValueError(f"option {self.name}: values are positive numbers")
+        if self.type_error(self.default) is not None:
+            raise ValueError(f"option {self.name}: default {self.default!r} is not allowed")
+
+    def type_error(self, value: object) -> str | None:
+        """Why ``value`` is not of this option's record type (None: it is)."""
+        if self.kind is OptionKind.BOOL:
+            if not isinstance(value, bool):
+                return f"option {self.name} is true or false, not {value!r}"
+        elif self.kind is OptionKind.INT:
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)
+                                      or value <= 0):
+                return f"option {self.name} is a positive number, not {value!r}"
+        elif (not isinstance(value, int) or isinstance(value, bool)
+              or value not in self.values):  # 6.0 == 6 but breaks range()
+            *most, last = map(str, self.values)
+            either = f"{', '.join(most)} or {last}" if most else last
+            return f"option {self.name} is {either}, not {value!r}"
+        return None
+
+
+NAME = re.compile(r"[a-z][a-z_]{0,19}")
+CODE = re.compile(r"[a-z]{1,2}")
+
+# The built-in options, in the record's order (and the settings panel's). Their
+# defaults are the Options fields'.
+_BUILTIN: tuple[tuple[str, OptionKind, str, tuple[int, ...], int], ...] = (
+    # name, record type, lobby code, record values (CHOICE), digits a button sends
+    ("teams", OptionKind.BOOL, "tm", (), 0),
+    ("target", OptionKind.INT, "tg", (), 4),  # 0 on a button: the variant's default
+    ("set", OptionKind.CHOICE, "st", (6, 9, 12), 0),  # double-six, -nine, -twelve
+    ("fish_point", OptionKind.BOOL, "fp", (), 0),  # the goat family
+    ("rounds", OptionKind.INT, "rd", (), 2),  # 0 on a button: none, the rule's own end
+    # --- the options of docs/rules.md 4.7-4.17
+    ("locked", OptionKind.BOOL, "lk", (), 0),  # the last boneyard tiles are never drawn
+    ("extra_turn", OptionKind.BOOL, "xt", (), 0),
+    ("no_double_out", OptionKind.BOOL, "nd", (), 0),
+    ("free_lines", OptionKind.BOOL, "fl", (), 0),  # kolbasa: either line at will
+    ("mixed", OptionKind.BOOL, "mx", (), 0),  # chinese: mixed civil-military combinations
+    ("early_death", OptionKind.BOOL, "ed", (), 0),  # chinese
+    ("voluntary_draw", OptionKind.BOOL, "vd", (), 0),  # triangular
+)
+
+
+def _field_default(name: str) -> OptionValue:
+    for f in fields(Options):
+        if f.name == name and f.default is not MISSING:
+            value: OptionValue = f.default
+            return value
+    raise ValueError(f"Options has no field {name!r} with a default")
+
+
+_DECLARED: dict[str, Declared] = {
+    name: Declared(name, kind, code, _field_default(name), values, digits=digits, field=True)
+    for name, kind, code, values, digits in _BUILTIN
+}
+
+# The record names of the built-in options, in the record's order (what a record may
+# hold with no option declared beyond them).
+RECORD_OPTION_NAMES: tuple[str, ...] = tuple(_DECLARED)
+if set(RECORD_OPTION_NAMES) != {f.name for f in fields(Options)} - {"players", "extra"}:
+    raise ValueError("every Options field but players and extra is a declared option")
+
+
+def declared_option(name: str) -> Declared | None:
+    """The declaration of the option named ``name`` (None: none is)."""
+    return _DECLARED.get(name)
+
+
+def declared_options() -> tuple[Declared, ...]:
+    """Every declared option, in the record's order (the built-in ones first)."""
+    return tuple(_DECLARED.values())
+
+
+def option_of_code(code: str) -> Declared | None:
+    """The option whose lobby button has the action ``code`` (None: no option's)."""
+    return next((d for d in _DECLARED.values() if d.code == code), None)
+
+
+def declare(name: str, kind: OptionKind, code: str, *, default: OptionValue = None,
+            values: tuple[int, ...] = (), key: str = "", digits: int = 4) -> Declared:
+    """Declare an option beyond the built-in ones (held in ``Options.extra``); an
+    on/off option's default is False unless given. A name or code already declared
+    is refused."""
+    if kind is OptionKind.BOOL and default is None:
+        default = False
+    declared = Declared(name, kind, code, default, values, key, digits)
+    if name in _DECLARED or name in ("players", "extra") or option_of_code(code) is not None:
+        raise ValueError(f"an option named {name!r} or coded {code!r} is declared already")
+    _DECLARED[name] = declared
+    return declared
+
+
+def undeclare(name: str) -> None:
+    """Forget an option :func:`declare` added (tests that declare their own)."""
+    declared = _DECLARED.get(name)
+    if declared is None or declared.field:
+        raise ValueError(f"{name!r} is not an option declared beyond the built-in ones")
+    del _DECLARED[name]
+
+
+@contextmanager
+def declaring(name: str, kind: OptionKind, code: str, *, default: OptionValue = None,
+              values: tuple[int, ...] = (), key: str = "", digits: int = 4
+              ) -> Iterator[Declared]:
+    """An option declared for the length of a ``with`` block (tests)."""
+    declared = declare(name, kind, code, default=default, values=values, key=key,
+                       digits=digits)
+    try:
+        yield declared
+    finally:
+        undeclare(name)
+
 
 # The targets a lobby offers where a variant takes any target (domiki).
 FREE_TARGETS: tuple[int, ...] = (50, 100, 150, 200, 250)
@@ -38,23 +246,16 @@ FREE_TARGETS: tuple[int, ...] = (50, 100, 150, 200, 250)
 ROUND_COUNTS: tuple[int, ...] = (1, 3, 5, 7)
 
 
-class OptionKind(Enum):
-    BOOL = "bool"  # True or False
-    INT = "int"  # any positive number; ``values`` are the ones a lobby offers
-    CHOICE = "choice"  # one of ``values``
-
-
-OptionValue = int | bool | None
-
-
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """A house option a variant takes (by its record name): its kind, the values a
     lobby offers, its default, and the table sizes it applies to.
 
-    ``defaults`` overrides ``default`` for given numbers of players (teams: on with
-    four in some variants); ``seats`` None means every table size. A value of None
-    for a number option always means "the variant's default"."""
+    ``kind`` may narrow the option's declared record type (a number option of one
+    of a few values: CHOICE), never change it. ``defaults`` overrides ``default``
+    for given numbers of players (teams: on with four in some variants); ``seats``
+    None means every table size. A value of None for a number option always means
+    "the variant's default"."""
 
     name: str
     kind: OptionKind
@@ -64,17 +265,30 @@ class OptionSpec:
     seats: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
-        if self.name not in RECORD_OPTION_NAMES:
+        declared = declared_option(self.name)
+        if declared is None:
             raise ValueError(f"no option is named {self.name!r}")
-        if (self.kind is OptionKind.BOOL) != (self.name in BOOL_OPTION_NAMES):
+        if (self.kind is OptionKind.BOOL) != (declared.kind is OptionKind.BOOL) or (
+                declared.kind is OptionKind.CHOICE and self.kind is not OptionKind.CHOICE):
             raise ValueError(f"option {self.name} cannot be of kind {self.kind.value}")
         if self.kind is OptionKind.CHOICE and not self.values:
             raise ValueError(f"option {self.name} offers no choice")
         if any(isinstance(v, bool) or v <= 0 for v in self.values):
             raise ValueError(f"option {self.name}: values are positive numbers")
+        if declared.kind is OptionKind.CHOICE and not set(self.values) <= set(declared.values):
+            raise ValueError(f"option {self.name}: values are some of "
+                             f"{', '.join(map(str, declared.values))}")
         for default in (self.default, *(d for _, d in self.defaults)):
             if not self.accepts(default):
                 raise ValueError(f"option {self.name}: default {default!r} is not allowed")
+
+    @property
+    def declared(self) -> Declared:
+        """The option's declaration (its record type, lobby code, catalogue keys)."""
+        declared = declared_option(self.name)
+        if declared is None:
+            raise ValueError(f"option {self.name} is no longer declared")
+        return declared
 
     @classmethod
     def flag(cls, name: str, *, on_with: tuple[int, ...] = (),

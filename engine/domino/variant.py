@@ -16,17 +16,18 @@ import random
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from engine.core.errors import OptionsError
 from engine.core.options import (
-    BOOL_OPTION_NAMES,
-    RECORD_OPTION_NAMES,
     OptionKind,
     Options,
     OptionSpec,
+    OptionValue,
+    declared_option,
+    declared_options,
 )
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile, full_set
@@ -142,7 +143,7 @@ class Variant:
             raise OptionsError(f"{self.name} is played with double-"
                                f"{' or double-'.join(map(str, self.sets_allowed))}")
         for spec in self.option_specs:
-            value = getattr(options, spec.name)
+            value = options.get(spec.name)
             if spec.kind is OptionKind.CHOICE and value is not None and (
                     value not in spec.values):
                 raise OptionsError(f"{self.name}: the {spec.name} is one of "
@@ -310,15 +311,14 @@ class Variant:
 
     # ---------------------------------------------------------------- record
     def record_options(self) -> dict[str, Any]:
-        """The options that differ from this variant's defaults."""
+        """The options that differ from this variant's defaults, by their declared
+        names, in the declarations' order."""
         base = default_options(type(self), self.players)
         out: dict[str, Any] = {}
-        for f in fields(Options):
-            if f.name == "players":
-                continue
-            v = getattr(self.options, f.name)
-            if v != getattr(base, f.name):
-                out[f.name] = v
+        for declared in declared_options():
+            v = self.options.get(declared.name)
+            if v != base.get(declared.name):
+                out[declared.name] = v
         return out
 
 
@@ -419,6 +419,9 @@ def _check_declarations(cls: type[Variant]) -> None:
     if not isinstance(getattr(cls, "family", None), Family):
         raise ValueError(f"{where} has no family")
     names = [spec.name for spec in cls.option_specs]
+    undeclared = [n for n in names if declared_option(n) is None]
+    if undeclared:
+        raise ValueError(f"{where} takes undeclared options: {', '.join(undeclared)}")
     if len(set(names)) != len(names):
         raise ValueError(f"{where} declares an option twice")
     target, tile_set = cls.option_spec("target"), cls.option_spec("set")
@@ -487,7 +490,16 @@ def find_variant(text: str) -> type[Variant] | None:
 
 
 def default_options(cls: type[Variant], players: int) -> Options:
-    return Options(players=players, teams=cls.default_teams(players), set=cls.default_set)
+    """The options a record of ``cls`` leaves out: the declared defaults, but the set
+    and the on/off options (teams among them) as the variant defaults them."""
+    base = Options(players=players, teams=cls.default_teams(players), set=cls.default_set)
+    own: dict[str, OptionValue] = {}
+    for spec in cls.option_specs:
+        if spec.kind is OptionKind.BOOL:
+            value = spec.default_for(players)
+            if value != base.get(spec.name):
+                own[spec.name] = value
+    return base.replaced(own) if own else base
 
 
 def get_variant(name: str) -> type[Variant]:
@@ -500,17 +512,13 @@ def get_variant(name: str) -> type[Variant]:
 
 
 def _check_kind(key: str, value: Any) -> None:
-    """The record format's type of each option, whatever the variant."""
-    if key in BOOL_OPTION_NAMES:
-        if not isinstance(value, bool):
-            raise OptionsError(f"option {key} is true or false, not {value!r}")
-    elif key in ("target", "rounds"):
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)
-                                  or value <= 0):
-            raise OptionsError(f"option {key} is a positive number, not {value!r}")
-    elif key == "set" and (not isinstance(value, int) or isinstance(value, bool)
-                           or value not in (6, 9, 12)):  # 6.0 == 6 but breaks range()
-        raise OptionsError(f"option set is 6, 9 or 12, not {value!r}")
+    """The record type of each option (its declaration's), whatever the variant."""
+    declared = declared_option(key)
+    if declared is None:
+        raise OptionsError(f"unknown option {key!r}")
+    problem = declared.type_error(value)
+    if problem is not None:
+        raise OptionsError(problem)
 
 
 def make_variant(name: str, players: int, options: Mapping[str, Any] | None = None) -> Variant:
@@ -525,13 +533,11 @@ def make_variant(name: str, players: int, options: Mapping[str, Any] | None = No
     base = default_options(cls, players)
     changes: dict[str, Any] = {}
     for key, value in (options or {}).items():
-        if key not in RECORD_OPTION_NAMES:
-            raise OptionsError(f"unknown option {key!r}")
         _check_kind(key, value)
         changes[key] = value
-    variant = cls(replace(base, **changes))  # the class's checks: players, teams, sets, choices
+    variant = cls(base.replaced(changes))  # the class's checks: players, teams, sets, choices
     for key in changes:
-        if cls.option_spec(key) is None and getattr(variant.options, key) != getattr(base, key):
+        if cls.option_spec(key) is None and variant.options.get(key) != base.get(key):
             raise OptionsError(f"{name} has no option {key!r}")
     return variant
 

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import pytest
+
+from bot.texts import CATALOGS
 from bot.ui.callbacks import DrawTile, LobbyAction, PassTurn, PlayTile, TileInfo, decode
 from bot.ui.formatting import hand_text, lobby_text, table_caption
 from bot.ui.keyboards import (
     hand_keyboard,
     lobby_keyboard,
+    offered_options,
     settings_keyboard,
     table_keyboard,
     variant_keyboard,
 )
 from engine.core.moves import DRAW, PASS, Place
+from engine.core.options import OptionKind, declaring
+from engine.domino.classic import Block
 from engine.domino.game import Game
-from engine.variants import make_variant
+from engine.variants import OptionSpec, make_variant, registered
 from service.types import GameInfo, SeatInfo
 
 
@@ -139,7 +145,7 @@ def test_a_failing_renderer_gives_a_plain_picture(monkeypatch: object) -> None:
 
 
 def test_kolbasa_lines_and_the_cut_button() -> None:
-    """RULES.md 4.19 K-E2: before move 7 Anna's 3-4 may go on her line or cut: two
+    """docs/rules.md 4.19 K-E2: before move 7 Anna's 3-4 may go on her line or cut: two
     buttons side by side; her other tiles go on her line; the cut's data round-trips."""
     from bot.ui.callbacks import PlayTile, decode
     from bot.ui.keyboards import hand_keyboard
@@ -163,7 +169,7 @@ def test_kolbasa_lines_and_the_cut_button() -> None:
 
 
 def test_kolbasa_a_later_lead_goes_either_way_round() -> None:
-    """RULES.md 4.19 [K3]: the leader orients the lead (its west pip starts his own
+    """docs/rules.md 4.19 [K3]: the leader orients the lead (its west pip starts his own
     line): a tile that is not a double gets two buttons, the second turned round."""
     import random
 
@@ -187,3 +193,30 @@ def test_kolbasa_a_later_lead_goes_either_way_round() -> None:
     assert row[1].text == f"✅{tile.a}-{tile.b} · my line from {tile.a}"
     data = decode(str(row[1].callback_data))
     assert isinstance(data, PlayTile) and data.low_west and data.end is None
+
+
+def test_a_declared_number_option_cycles_on_the_panel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A number option declared and taken here only: its button cycles through its
+    lobby values after "none" (unset by default), labelled by its catalogue key."""
+    texts = {"btn.bonus": "Bonus: {value}", "btn.bonus_off": "Bonus: none",
+             "variant.bonus_block": "Bonus block", "rules.bonus_block": "A block game."}
+    for key, text in texts.items():
+        monkeypatch.setitem(CATALOGS["en"], key, text)  # type: ignore[arg-type]
+    with declaring("bonus_points", OptionKind.INT, "bp", key="bonus", digits=2):
+
+        class BonusBlock(Block):
+            name = "bonus_block"
+            aliases = ()
+            order = 68
+            option_specs = (*Block.option_specs, OptionSpec.number("bonus_points", (5, 10)))
+
+        with registered(BonusBlock):
+            def labels(game: GameInfo) -> dict[str, str]:
+                return {b.text: b.callback_data for row in settings_keyboard(
+                    "en", game).inline_keyboard for b in row}
+
+            assert labels(lobby("bonus_block"))["Bonus: none"] == "l:42:bp:5"
+            assert labels(lobby("bonus_block", bonus_points=5))["Bonus: 5"] == "l:42:bp:10"
+            assert labels(lobby("bonus_block", bonus_points=10))["Bonus: 10"] == "l:42:bp:0"
+            assert offered_options("bonus_block") == ["teams", "target", "bonus_points"]
+            assert decode("l:42:bp:100") is None  # two digits at most

@@ -8,7 +8,7 @@ from __future__ import annotations
 import inspect
 import re
 
-from bot.handlers import buttons
+from bot.handlers import lobby_buttons, presses
 from bot.texts import CATALOGS, tr, variant_name
 from bot.ui.formatting import closed_lobby_text, closed_panel_text
 from bot.ui.keyboards import variant_names
@@ -161,8 +161,8 @@ async def test_a_non_creator_is_refused_in_one_short_line(bot: Bot,
 def lobby_toast_keys() -> set[str]:
     """Every catalogue key the lobby's and the panel's handler answers with, and the
     errors of their service calls."""
-    source = inspect.getsource(buttons._lobby)
-    keys = set(re.findall(r'tr\(lang, "([a-z_.]+)"', source))
+    source = inspect.getsource(lobby_buttons) + inspect.getsource(presses.Press.forged)
+    keys = set(re.findall(r'tr\([a-z_.]*lang, "([a-z_.]+)"', source))
     assert {"ans.joined", "ans.started", "panel.opened", "btn.forged"} <= keys
     return keys | {f"err.{code}" for code in LOBBY_ERRORS}
 

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import OptionsError
+from engine.core.options import declared_options
 from engine.domino.ai.policy import style_of
 from engine.domino.classic import Block
 from engine.domino.game import Game
@@ -19,7 +20,6 @@ from engine.domino.table import Layout
 from engine.kinds import kind_of
 from engine.simulate import simulate
 from engine.variants import (
-    RECORD_OPTION_NAMES,
     VARIANTS,
     Family,
     OptionKind,
@@ -115,8 +115,7 @@ def test_styles_follow_the_declarations() -> None:
 
 def test_specs_defaults_are_allowed() -> None:
     for cls in ALL:
-        assert cls.option_specs == tuple(s for s in cls.option_specs
-                                         if s.name in RECORD_OPTION_NAMES)
+        assert all(s.declared.name == s.name for s in cls.option_specs)
         for spec in cls.option_specs:
             for players in cls.players_allowed:
                 default = spec.default_for(players)
@@ -177,7 +176,7 @@ def _takes(name: str, players_allowed: tuple[int, ...], options: dict[str, Any])
 def _other_value(cls: type[Variant], key: str) -> Any:
     """A value of the option other than the variant's default."""
     base = default_options(cls, max(cls.players_allowed))
-    value = getattr(base, key)
+    value = base.get(key)
     if isinstance(value, bool):
         return not value
     if key == "set":
@@ -199,13 +198,13 @@ def test_make_variant_takes_exactly_the_specs(cls: type[Variant]) -> None:
         if spec.kind is OptionKind.CHOICE:
             outside = max(spec.values) + 1
             assert not _takes(cls.name, cls.players_allowed, {spec.name: outside})
-    for key in RECORD_OPTION_NAMES:
+    for key in (d.name for d in declared_options()):
         if key in spec_names:
             continue
         assert not _takes(cls.name, cls.players_allowed, {key: _other_value(cls, key)}), key
         # the default spelled out (a record, the AI's view of the options) is taken
         players = max(cls.players_allowed)
-        default = getattr(default_options(cls, players), key)
+        default = default_options(cls, players).get(key)
         make_variant(cls.name, players, {key: default})
 
 
