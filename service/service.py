@@ -33,11 +33,13 @@ from pathlib import Path
 from typing import Any, Final, cast
 
 from engine.core.errors import EngineError
+from engine.core.kind import Piece, PlayedGame
 from engine.core.moves import Move
 from engine.core.results import EndKind, GameEndReason, MoveResult, RoundEnd
 from engine.core.tiles import full_set
-from engine.domino.game import Game, SeatView
-from engine.kinds import Piece, PlayedGame, kind_of, new_game
+from engine.core.view import SeatView
+from engine.domino.game import Game
+from engine.games import kind_of, new_game
 from engine.variants import get_variant, make_variant
 from service.ai import decide
 from service.errors import (

@@ -49,6 +49,7 @@ from bot.ui.keyboards import (
 )
 from bot.wiring.state import BotState, get_state
 from engine.core.moves import DONE, DRAW, PASS, Cut, Move, Open, Place
+from engine.domino.view import as_domino_view
 from engine.variants import get_variant
 from service import GameInfo, MoveReport, ServiceError
 from service.errors import (
@@ -342,7 +343,9 @@ async def _tile_info(state: BotState, answer: Answer, lang: str, data: TileInfo,
             await answer(error_text(lang, exc))
             return
         # a forged press naming a tile not in his hand learns nothing about where it is
-        await answer(no_fit_text(lang, data.tile, view) if data.tile in view.hand
+        domino = as_domino_view(view)
+        await answer(no_fit_text(lang, data.tile, domino)
+                     if domino is not None and data.tile in domino.hand
                      else tr(lang, "btn.forged"))
 
 

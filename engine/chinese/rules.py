@@ -22,12 +22,12 @@ from enum import Enum
 from itertools import combinations
 from typing import Any
 
+from engine.core.catalogue import Family, Variant
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
 from engine.core.moves import SetPlay
 from engine.core.options import OptionKind, OptionSpec
 from engine.core.results import EndKind, RoundEnd
 from engine.core.tiles import Tile
-from engine.domino.variant import Family, Variant, register
 
 NAME = "chinese"
 ALIASES = ("китайское", "китайские", "китайское_домино", "tiengow", "tien_gow",
@@ -623,7 +623,6 @@ def replay_summary(game: ChineseGame) -> dict[str, Any]:
             "over": game.over, "winners": game.winners}
 
 
-@register
 class Chinese(Variant):
     """Tien Gow as a registered variant (issue 14): the lobby, the record and the
     bot find it by name; its games are of the ``chinese`` kind

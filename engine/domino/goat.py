@@ -52,6 +52,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.core.catalogue import Family
 from engine.core.errors import OptionsError
 from engine.core.options import ROUND_COUNTS, Options, OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
@@ -60,11 +61,9 @@ from engine.domino.classic import Kozel
 from engine.domino.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
 from engine.domino.variant import (
     Deal,
-    Family,
+    DominoVariant,
     LeadRule,
-    Variant,
     lowest_double_lead,
-    register,
     winner_seat,
 )
 
@@ -96,7 +95,6 @@ def goats(game: Game, limit: int) -> GameOutcome | None:
     return GameOutcome(winners, losers, GameEndReason.GOAT)
 
 
-@register
 class SeaKozel(Kozel):
     """4.7 Морской козёл: one loser a round, 25 discard, 0-0 and 6-6 finishes, 125."""
 
@@ -136,7 +134,6 @@ class SeaKozel(Kozel):
         return goats(game, self.GOAT)
 
 
-@register
 class Sport(Kozel):
     """4.17 Спортивное: kozel in two teams, the winners credited, first to 101."""
 
@@ -173,8 +170,7 @@ class Sport(Kozel):
         return GameOutcome(winners, losers, GameEndReason.TARGET)
 
 
-@register
-class GeneralKozel(Variant):
+class GeneralKozel(DominoVariant):
     """4.8 Генеральский козёл: both partners must go out, the last tile 0-0 or 6-6."""
 
     name = "general_kozel"
@@ -239,7 +235,6 @@ class GeneralKozel(Variant):
         return GameOutcome(winners, tuple(i for i in range(2) if i not in winners), reason)
 
 
-@register
 class Osel(Kozel):
     """4.9 Осёл: kozel's scoring, four directions, doubles in a row, closers."""
 
@@ -257,7 +252,6 @@ class Osel(Kozel):
         return first.tile.is_double and tile.is_double
 
 
-@register
 class Checheve(Osel):
     """4.10 Чечевэ: osel, with lone 0-0/6-6 values and the write to the heaviest loser."""
 
@@ -299,8 +293,7 @@ class Checheve(Osel):
         return goats(game, self.GOAT)
 
 
-@register
-class Semerka(Variant):
+class Semerka(DominoVariant):
     """4.16 Семёрка: a 6 plays again, a 7 makes the next player draw 2, sticks."""
 
     name = "semerka"
@@ -392,4 +385,5 @@ class Semerka(Variant):
         return GameOutcome(winners, losers, GameEndReason.LAST_LEFT)
 
 
-GOAT_FAMILY: tuple[type[Variant], ...] = (SeaKozel, GeneralKozel, Osel, Checheve, Sport, Semerka)
+GOAT_FAMILY: tuple[type[DominoVariant], ...] = (SeaKozel, GeneralKozel, Osel, Checheve, Sport,
+                                                 Semerka)

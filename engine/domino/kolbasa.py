@@ -24,12 +24,14 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.core.catalogue import Family
+from engine.core.errors import IllegalMoveError
 from engine.core.moves import Cut, End, Move, Place
 from engine.core.options import OptionSpec
-from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
+from engine.core.results import EndKind, GameEndReason, GameOutcome, PublicEvent, RoundEnd
 from engine.core.tiles import Tile
-from engine.domino.table import TableRules
-from engine.domino.variant import Family, LeadRule, Variant, register
+from engine.domino.table import Table, TableRules
+from engine.domino.variant import DominoVariant, LeadRule
 
 if TYPE_CHECKING:
     from engine.domino.game import Game, RoundState
@@ -69,8 +71,7 @@ def cut_tile(rnd: RoundState, seat: int) -> Cut | None:
     return None
 
 
-@register
-class Kolbasa(Variant):
+class Kolbasa(DominoVariant):
     """4.19 Колбаса: two owned lines, the cut, goat scoring to 101."""
 
     name = "kolbasa"
@@ -122,6 +123,55 @@ class Kolbasa(Variant):
         if mine:
             return mine + cuts
         return placements  # only the opponent's line takes a tile (or nothing)
+
+    # ------------------------------------------------------------------ the cut
+    def is_action(self, move: Move) -> bool:
+        return isinstance(move, Cut)
+
+    def resolve_action(self, game: Game, rnd: RoundState, seat: int, move: Move,
+                       legal: Sequence[Move]) -> Move:
+        """The arms of a cut come from the legal cut."""
+        assert isinstance(move, Cut)
+        if move.tile not in rnd.hands[seat]:
+            raise IllegalMoveError(f"seat {seat} does not hold {move.tile}")
+        for m in legal:
+            if isinstance(m, Cut) and m.tile == move.tile and (
+                    move.end is None or (m.end, m.onto) == (move.end, move.onto)):
+                return m
+        raise IllegalMoveError(self.refusal(game, rnd, seat, move)
+                               or f"{move.tile} cannot cut now")
+
+    def apply_action(self, game: Game, rnd: RoundState, seat: int, move: Move) -> None:
+        """The cut: a placement plus a table operation (:meth:`Table.cut`), then the
+        turn ends as after a placement."""
+        assert isinstance(move, Cut) and move.end is not None and move.onto is not None
+        tile = move.tile
+        rnd.hands[seat].remove(tile)
+        holding = rnd.holding
+        holding[tile.a] -= 1
+        if not tile.is_double:
+            holding[tile.b] -= 1
+        rnd.table.cut(tile, move.end, move.onto, seat)
+        rnd.last_placer = seat
+        rnd.add_log(seat, move, 0, None)
+        game.after_action(rnd, seat)
+
+    def action_effect(self, rnd: RoundState, move: Move) -> tuple[End | None, int]:
+        """A cut moves the cutter's line and the cutting tile."""
+        if isinstance(move, Cut) and move.end:
+            return move.end, len(rnd.table.arms[move.end]) + 1
+        return None, 0
+
+    def action_notation(self, table: Table, seat: int, move: Move) -> str:
+        """``cut:x-y``, ``x`` against the cutter's end."""
+        assert isinstance(move, Cut) and move.end is not None and move.onto is not None
+        x = table.open_ends()[move.end]
+        table.cut(move.tile, move.end, move.onto, seat)
+        return f"cut:{x}-{move.tile.other(x)}"
+
+    def action_event(self, seat: int, move: Move, points: int) -> PublicEvent:
+        assert isinstance(move, Cut)
+        return PublicEvent(seat, "cut", move.tile, move.end, points)
 
     def refusal(self, game: Game, rnd: RoundState, seat: int, move: Move) -> str | None:
         table = rnd.table

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any, ClassVar
 
+from engine.core.catalogue import Family, Variant
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError, TileError
 from engine.core.moves import GridPlace
 from engine.core.options import OptionKind, OptionSpec
-from engine.domino.variant import Family, Variant, register
 
 NAME = "triangular"
 ALIASES = ("треугольное", "треугольное_домино", "треугольники", "триомино", "триоминос",
@@ -996,7 +996,6 @@ def play_random_game(game: TriangularGame, rng: random.Random, max_moves: int = 
 # ------------------------------------------------------------- the variant
 
 
-@register
 class Triangular(Variant):
     """Tri-Ominos as a registered variant (issue 14): the lobby, the record and the
     bot find it by name; its games are of the ``triangular`` kind

@@ -31,7 +31,8 @@ from bot.showing.workers import Workers
 from bot.ui.callbacks import PlayTile, TileInfo, encode
 from engine.core.moves import End, Place
 from engine.core.tiles import Tile, full_set
-from engine.domino.game import Game, SeatView
+from engine.core.view import SeatView
+from engine.domino.game import Game
 from engine.domino.record import FORMAT, VIEW_FORMAT, replay, replay_summary
 from service import GameInfo
 from tests.bot.emulator import HistoryEntry, Message, TelegramEmulator, User
