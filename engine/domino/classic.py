@@ -1,5 +1,5 @@
 """The first six variants: Телефон, Тройное домино, Козёл, All Fives, Draw and Block
-(RULES.md 4.1-4.6)."""
+(docs/rules.md 4.1-4.6)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Point-scoring variants: `muggins`, `pyaterochka`, `vsem_po_pyat`, `cuban`
-(the fives family of RULES.md 3a) and `domiki` (RULES.md 4.11-4.15).
+(the fives family of docs/rules.md 3a) and `domiki` (docs/rules.md 4.11-4.15).
 
-Decisions (where RULES.md leaves a case open):
+Decisions (where docs/rules.md leaves a case open):
 
 - `muggins`, `cuban`: "the sum of all opponents' pips minus his own" in a fish
   is read literally: the others' pips added up, minus the winner's pips once

@@ -65,7 +65,7 @@ class Game:
         self.rounds: list[RoundState] = []
         self.outcome: GameOutcome | None = None
         self._given_deals = list(deals) if deals is not None else None
-        # Chance moves (semerka's takes) are drawn from the seed and applied at once;
+        # Chance moves (the takes of owed draws) are drawn from the seed and applied at once;
         # a replay (autostart=False) plays them from the record instead.
         self.auto_chance = autostart
         if autostart:

@@ -1,7 +1,7 @@
 """The goat family and its relatives: `sea_kozel`, `general_kozel`, `osel`,
-`checheve`, `sport` and `semerka` (RULES.md 4.7-4.10, 4.16, 4.17).
+`checheve`, `sport` and `semerka` (docs/rules.md 4.7-4.10, 4.16, 4.17).
 
-Decisions (where RULES.md leaves a case open):
+Decisions (where docs/rules.md leaves a case open):
 
 - `sea_kozel`: eggs carry what the losers would have been written (every
   player's pips minus one of the tied lowest), added to the next written
@@ -14,7 +14,7 @@ Decisions (where RULES.md leaves a case open):
   the pips (its kind is still `fish` or `eggs` by the pips). With the option
   `rounds`, the most round points after that many rounds win; equal teams share.
   The domino's `end.seat` is the partner who placed the team's last tile.
-- `osel`/`checheve`: a closer matches its end like any tile (RULES.md 2), so
+- `osel`/`checheve`: a closer matches its end like any tile (docs/rules.md 2), so
   which double it is follows from the end it closes: it is shown face down
   (``Placed.face_down``) but not secret. The lead is a turn of its own. A turn
   that starts with a double may go on with more doubles on other arms (face up
@@ -35,7 +35,7 @@ Decisions (where RULES.md leaves a case open):
 - `sport`: eggs carry the tied pips (what the winner would have been credited),
   added to the next credit before the under-13 rule.
 - `semerka`: sticks are the totals (one point per stick). A fish whose lowest
-  hands tie is eggs (RULES.md 3a): no sticks. The forced draws come at the
+  hands tie is eggs (docs/rules.md 3a): no sticks. The forced draws come at the
   start of the next player's turn, after all the 7-player's extra turns; a fish
   is checked after the boneyard part. The take is chosen at random (from the
   game's seed and the position) among the 7-player's tiles, at most all but

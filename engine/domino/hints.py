@@ -5,7 +5,7 @@ placement with ``DominoVariant.placement_points``. A hint is that number, found 
 engine's own turn machine: the placement is applied (``Game.apply``) to a game built
 from the seat's view alone (its hand, the table, the turn, the scores; no other
 hand, no boneyard) and the points it logs are read back. So a hint is exactly what
-the move would score (tests/engine/test_hints.py plays it on the real game too) and
+the move would score (tests/engine/domino/test_hints.py plays it on the real game too) and
 can depend on nothing the seat does not know.
 """
 

@@ -1,4 +1,4 @@
-"""`kolbasa` — "Колбаса" (Sausage), RULES.md 4.19.
+"""`kolbasa` — "Колбаса" (Sausage), docs/rules.md 4.19.
 
 Two players, the whole double-six dealt (14 tiles each, nothing to draw). The
 table is a line whose two arms are owned: W (the leader's line) and E (the other
@@ -13,7 +13,7 @@ The turn machine is the shared one: this variant declares its table
 :meth:`adjust_moves` (own line first, the cut, both orientations of a later
 round's lead) and :meth:`refusal` (why a placement or cut is refused).
 
-Decisions beyond RULES.md: the first round's forced ``1-1`` is a double, so its
+Decisions beyond docs/rules.md: the first round's forced ``1-1`` is a double, so its
 orientation does not matter; a later round's leader may lead any tile either way
 round (the legal moves list both orientations of a non-double).
 """
@@ -40,7 +40,7 @@ ONE_ONE = Tile(1, 1)
 
 
 def own_end(rnd: RoundState, seat: int) -> End:
-    """The arm a seat owns: W is the round's leader's line (RULES.md 4.19 [K3])."""
+    """The arm a seat owns: W is the round's leader's line (docs/rules.md 4.19 [K3])."""
     return End.W if seat == rnd.deal.leader else End.E
 
 

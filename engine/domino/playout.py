@@ -41,7 +41,7 @@ def play_random(game: Game, uniform: Callable[[], float]) -> int:
 
     Rounds under simple rules (:class:`TurnRules`) are played by
     :meth:`_random_simple_round`; the rest move by move through :meth:`apply`: the
-    same game, move for move (tests/engine/test_random_playout.py)."""
+    same game, move for move (tests/engine/domino/test_playout.py)."""
     played = 0
     legal_moves = game.legal_moves
     apply = game.apply

@@ -1,6 +1,6 @@
-"""The game record (``domino-record/1``): write, read, replay. DESIGN.md specifies it.
+"""The game record (``domino-record/1``): write, read, replay. docs/record-format.md specifies it.
 
-Decisions on the notation of RULES.md 4.7-4.17:
+Decisions on the notation of docs/rules.md 4.7-4.17:
 
 - One record move per turn: the placements of a turn (and the reopenings before
   them) are joined with ``+`` (``open:E+4-2:E``, ``3-3:N+5-5:S``); draws stay

@@ -39,7 +39,7 @@ class RoundState:
     where ``ends`` are the open pips at a draw or pass (None for a placement).
     ``moves`` (record notation) and ``events`` (public history) derive from it.
     ``turn_ids`` holds the turn number of each log entry (a record move joins the
-    placements of one turn). The turns of RULES.md 3 and 4.7-4.17 use ``turn_placed`` (the
+    placements of one turn). The turns of docs/rules.md 3 and 4.7-4.17 use ``turn_placed`` (the
     placements of the turn in progress), ``owed``/``owed_from`` (semerka's draws
     owed by the next player to the 7-player) and ``pending_take``/``take_from``
     (tiles the seat on turn must take now from that seat's hand).

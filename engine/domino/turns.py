@@ -96,7 +96,7 @@ def drew_in_turn(rnd: RoundState, seat: int) -> bool:
 def with_opens(game: Game, rnd: RoundState, seat: int, moves: list[Move],
                 own: list[End]) -> list[Move]:
     """The legal moves of a turn not yet placed in, for a seat with closers ``own``
-    (RULES.md 4.9): each may be reopened as the first part of a turn (before a
+    (docs/rules.md 4.9): each may be reopened as the first part of a turn (before a
     draw); one who cannot place but could after reopening must reopen, even after
     drawing, and then only a closer that helps."""
     first = not drew_in_turn(rnd, seat)
@@ -134,7 +134,7 @@ def can_place_now(game: Game, rnd: RoundState, seat: int) -> bool:
                for t in hand)
 
 def stuck(game: Game, rnd: RoundState) -> bool:
-    """A fish: nothing may be drawn and no player can place a tile (RULES.md 3;
+    """A fish: nothing may be drawn and no player can place a tile (docs/rules.md 3;
     4.9: even after reopening his own closers)."""
     if rnd.drawn < rnd.drawable:
         return False

@@ -7,7 +7,7 @@ module turns a view into a full :class:`~engine.domino.game.Game` whose hidden p
 sampled, such that replaying the round's public events gives exactly the
 view's table, hand sizes, scores and turn.
 
-What a seat knows of the hidden tiles, from the events (RULES.md 3):
+What a seat knows of the hidden tiles, from the events (docs/rules.md 3):
 
 - a player who drew or passed with open pips X held no tile showing a pip of X
   at that moment;
