@@ -49,6 +49,7 @@ from engine.core.view import SeatView
 __all__ = ["CHINESE_KIND", "ChineseKind", "ChineseMatch", "ChineseView", "chinese_view",
            "world_of"]
 
+
 @dataclass(frozen=True, slots=True)
 class ChineseView(SeatView):
     """A seat's view of a Tien Gow game: the common facts, and ``detail``, the

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 def resolve_move(game: Game, move: Move) -> Move:
     """Check ``move`` for the seat on turn and return it with its end resolved.
 
-    A move is legal when, its end resolved, it is among :meth:`legal_moves`;
+    A move is legal when, its end resolved, it is among :meth:`Game.legal_moves`;
     only a refused move is explained."""
     seat = game.current_seat
     if seat is None:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 _W = End.W  # enum members read once: a class lookup per read costs ~10 locals
 _E = End.E
-_DOMINO, _FISH, _EGGS = EndKind.DOMINO, EndKind.FISH, EndKind.EGGS
+_DOMINO = EndKind.DOMINO
 
 
 def play_random(game: Game, uniform: Callable[[], float]) -> int:
@@ -40,7 +40,7 @@ def play_random(game: Game, uniform: Callable[[], float]) -> int:
     only one is legal (what ``simulate`` and random playouts do).
 
     Rounds under simple rules (:class:`TurnRules`) are played by
-    :meth:`_random_simple_round`; the rest move by move through :meth:`apply`: the
+    :func:`random_simple_round`; the rest move by move through :meth:`Game.apply`: the
     same game, move for move (tests/engine/domino/test_playout.py)."""
     played = 0
     legal_moves = game.legal_moves
@@ -64,8 +64,8 @@ def play_random(game: Game, uniform: Callable[[], float]) -> int:
 
 def random_simple_round(game: Game, rnd: RoundState, uniform: Callable[[], float]) -> int:
     """Play ``rnd`` (simple rules) to its end with random legal moves: the lead and
-    each seat's placements listed as :meth:`legal_moves` lists them, without its
-    checks, and every move applied as :meth:`apply` applies it, inlined, with the
+    each seat's placements listed as :meth:`Game.legal_moves` lists them, without its
+    checks, and every move applied as :meth:`Game.apply` applies it, inlined, with the
     round's counters kept in locals and written back when the round ends."""
     played = 0
     if rnd.table.lead is None:  # one of legal_moves' leads

@@ -17,20 +17,12 @@ from engine.core.moves import (
     Open,
     Place,
 )
-from engine.core.results import (
-    EndKind,
-)
 from engine.core.tiles import TILES_WITH
 from engine.domino.round_state import RoundState
 from engine.domino.table import Placed
 
 if TYPE_CHECKING:
     from engine.domino.game import Game
-
-
-_W = End.W  # enum members read once: a class lookup per read costs ~10 locals
-_E = End.E
-_DOMINO, _FISH, _EGGS = EndKind.DOMINO, EndKind.FISH, EndKind.EGGS
 
 
 # ------------------------------------------------------------- the turn
