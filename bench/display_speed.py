@@ -20,6 +20,7 @@ import time
 from bot.ui.text_table import table_text
 from engine.domino.game import Game
 from engine.domino.hints import placement_hints
+from engine.domino.variant import as_domino
 from engine.variants import VARIANTS, get_variant, make_variant
 from service.types import GameInfo, SeatInfo
 
@@ -38,7 +39,7 @@ def _pct(values: list[float], q: float) -> float:
 def measure(name: str, games: int, seed: int) -> dict[str, object]:
     cls = get_variant(name)
     players = 4 if 4 in cls.players_allowed else max(cls.players_allowed)
-    variant = make_variant(name, players)
+    variant = as_domino(make_variant(name, players))
     hints_us: list[float] = []
     text_us: list[float] = []
     placements = 0

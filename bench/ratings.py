@@ -28,6 +28,7 @@ from typing import Any
 
 from bench.rating_chart import sample_chart
 from engine.domino.game import Game
+from engine.domino.variant import as_domino
 from engine.simulate import play_random_game
 from engine.variants import make_variant
 from renderer.chart import render_chart
@@ -105,7 +106,7 @@ async def migration_seconds(folder: Path, games: int) -> dict[str, Any]:
         async with db.transaction() as tx:
             for n in range(games):
                 variant, players, options = kinds[n % len(kinds)]
-                game = Game(make_variant(variant, players, options), seed=n)
+                game = Game(as_domino(make_variant(variant, players, options)), seed=n)
                 play_random_game(game, rng)
                 outcome = game.outcome
                 assert outcome is not None

@@ -14,6 +14,7 @@ import random
 
 from engine.domino.game import Game
 from engine.domino.record import replay, to_record
+from engine.domino.variant import as_domino
 from engine.simulate import simulate
 from engine.variants import VARIANTS, get_variant, make_variant
 
@@ -25,7 +26,7 @@ def record_hash(seeds: int = 6) -> str:
         if get_variant(name).kind != "domino":
             continue  # chinese and triangular: games of their own engines
         for players in sorted(get_variant(name).players_allowed):
-            v = make_variant(name, players)
+            v = as_domino(make_variant(name, players))
             for seed in range(seeds):
                 game = Game(v, seed=seed * 7919 + players)
                 rng = random.Random(seed)

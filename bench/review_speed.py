@@ -18,13 +18,14 @@ from engine.domino.ai import make_player
 from engine.domino.ai.review import DecisionReview, decisions, review_decision, summarize
 from engine.domino.game import Game
 from engine.domino.record import to_record
+from engine.domino.variant import as_domino
 from engine.variants import make_variant
 
 SETUPS = ("kozel:4", "block:2", "all_fives:2", "telephone:2", "threes:3")
 
 
 def play(name: str, players: int, seed: int) -> Game:
-    variant = make_variant(name, players)
+    variant = as_domino(make_variant(name, players))
     game = Game(variant, seed=seed)
     seats = [make_player("medium", seed * 10 + s, variant) for s in range(players)]
     while game.current_seat is not None:

@@ -42,7 +42,9 @@ from engine.domino.ai import Budget, default_budget, make_player
 from engine.domino.ai.infer import Likelihood
 from engine.domino.ai.players import HardPlayer
 from engine.domino.ai.world import Knowledge
-from engine.domino.game import Game, SeatView
+from engine.domino.game import Game
+from engine.domino.variant import as_domino
+from engine.domino.view import DominoView
 from engine.simulate import wilson
 from engine.variants import Deal, make_variant
 
@@ -165,7 +167,7 @@ class ToldPlayer(HardPlayer):
         super().__init__(seed, variant, budget)
         self._mirror = mirror
 
-    def _sample(self, view: SeatView, variant: Any, rng: random.Random, know: Knowledge,
+    def _sample(self, view: DominoView, variant: Any, rng: random.Random, know: Knowledge,
                 likely: Likelihood | None) -> Game:
         assert self._mirror.game is not None
         return self._mirror.game.copy()
@@ -178,7 +180,7 @@ def make_deal(rng: random.Random) -> tuple[list[list[Tile]], int]:
 
 
 def play_round(hands: list[list[Tile]], leader: int, ours: tuple[int, int],
-               our_players: dict[int, Callable[[SeatView], Move]],
+               our_players: dict[int, Callable[[DominoView], Move]],
                theirs: Callable[[Any], None], times: list[float],
                mirror_of: Mirror | None = None) -> float:
     """Play one deal; return our team's result (1 won, 0.5 tied stuck game, 0 lost)."""
@@ -187,7 +189,7 @@ def play_round(hands: list[list[Tile]], leader: int, ours: tuple[int, int],
     lib_hands = [dominoes.Hand([_domino(t) for t in h]) for h in hands]
     valid = tuple((d, True) for d in lib_hands[leader])
     ref = dominoes.Game(dominoes.Board(), lib_hands, [], leader, valid, leader, None)
-    variant = make_variant("block", 4, {"teams": True})
+    variant = as_domino(make_variant("block", 4, {"teams": True}))
     deal = Deal(tuple(tuple(h) for h in hands), (), leader, None)
     mirror = Game(variant, seed=0, deals=[deal])
     if mirror_of is not None:
@@ -246,7 +248,7 @@ def run(rounds: int, opponent: str, level: str, seed: int, start_move: int,
     rng = random.Random(seed)
     random.seed(seed)  # the library's players draw from the global random module
     theirs = library_player(opponent, start_move, sample_size)
-    variant = make_variant("block", 4, {"teams": True})
+    variant = as_domino(make_variant("block", 4, {"teams": True}))
     budget = parse_budget(budget_text, variant)
     score = 0.0
     played = 0

@@ -9,8 +9,11 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.errors import EngineError, OptionsError
+from engine.core.kind import GameKind
 from engine.domino.ai import LEVELS, default_budget
-from engine.kinds import DOMINO, GameKind, kind_of, replay
+from engine.domino.kind import DOMINO
+from engine.domino.variant import as_domino
+from engine.games import kind_of, replay
 from engine.simulate import simulate, simulate_ai
 from engine.variants import get_variant, make_variant
 
@@ -123,9 +126,8 @@ def main(argv: list[str] | None = None) -> int:
                 return 2
             budget = None
             if args.rollouts is not None:
-                budget = replace(default_budget(make_variant(args.variant, args.players,
-                                                             _options(args))),
-                                 rollouts=args.rollouts)
+                variant = as_domino(make_variant(args.variant, args.players, _options(args)))
+                budget = replace(default_budget(variant), rollouts=args.rollouts)
             result = simulate_ai(args.variant, args.players, args.games, args.seed, levels,
                                  _options(args), rotate=not args.fixed_seats, budget=budget)
         else:

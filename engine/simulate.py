@@ -10,14 +10,17 @@ from typing import Any
 
 from engine.core.moves import Move
 from engine.domino.ai import Budget, make_player
-from engine.domino.game import Game, SeatView
-from engine.variants import Variant, make_variant
+from engine.domino.game import Game
+from engine.domino.playout import play_random
+from engine.domino.variant import as_domino
+from engine.domino.view import DominoView
+from engine.variants import make_variant
 
-Player = Callable[[SeatView], Move]
+Player = Callable[[DominoView], Move]
 
 
 def random_player(rng: random.Random) -> Player:
-    def choose(view: SeatView) -> Move:
+    def choose(view: DominoView) -> Move:
         return rng.choice(view.legal)
 
     return choose
@@ -27,16 +30,16 @@ def play_random_game(game: Game, rng: random.Random) -> int:
     """Play ``game`` to its end with uniformly random legal moves; return moves played.
 
     The choice is ``legal[int(rng.random() * n)]`` (uniform up to float rounding),
-    no draw at all when only one move is legal: :meth:`Game.play_random`.
+    no draw at all when only one move is legal: :func:`engine.domino.playout.play_random`.
     """
-    return game.play_random(rng.random)
+    return play_random(game, rng.random)
 
 
 def simulate(variant: str, players: int, games: int, seed: int,
              options: Mapping[str, Any] | None = None,
              seat_players: Sequence[Callable[[int, int], Player]] | None = None) -> dict[str, Any]:
     """Play ``games`` whole games; return the numbers ``simulate`` prints."""
-    v = make_variant(variant, players, options)
+    v = as_domino(make_variant(variant, players, options))
     rng = random.Random(seed)
     total_moves = 0
     total_rounds = 0
@@ -120,7 +123,7 @@ def simulate_ai(variant: str, players: int, games: int, seed: int, levels: Seque
     the pairs of an A seat and a B seat on different sides, of 1 (A's side won
     or finished ahead), 0.5 (level, e.g. a shared win) or 0.
     """
-    v: Variant = make_variant(variant, players, options)
+    v = as_domino(make_variant(variant, players, options))
     rng = random.Random(seed)
     penalty = v.penalty_scoring
     distinct = list(dict.fromkeys(levels))

@@ -1,19 +1,18 @@
-"""Every built-in variant, found by name: the public face of the rules.
+"""Every built-in variant and game kind, listed: the public face of the rules.
 
-The base (:class:`Variant`, :class:`Options`, the registry) lives in
-:mod:`engine.domino.variant`; each variant module registers its variants there on
-import (display order and aliases are their own declarations). This module
-imports them all and re-exports what the other layers use.
+The lists below are the whole catalogue: every variant class (its name, aliases,
+order and facts are its own declarations) and every game kind. Importing this
+module registers the variants in :mod:`engine.core.registry`, so whoever finds a
+variant by name imports it (the layers above do, through the names re-exported
+here); :mod:`engine.games` reaches a game of any kind through :data:`KINDS`.
 """
 
 from __future__ import annotations
 
-import engine.chinese.rules as _chinese
-import engine.domino.classic as _classic
-import engine.domino.fives as _fives
-import engine.domino.goat as _goat
-import engine.domino.kolbasa as _kolbasa
-import engine.triangular.rules as _triangular
+from engine.chinese.kind import CHINESE_KIND
+from engine.chinese.rules import Chinese
+from engine.core.catalogue import Family, Variant
+from engine.core.kind import GameKind
 from engine.core.options import (
     FREE_TARGETS,
     RECORD_OPTION_NAMES,
@@ -22,13 +21,8 @@ from engine.core.options import (
     Options,
     OptionSpec,
 )
-from engine.domino.classic import AllFives, Block, DrawGame, Kozel, Telephone, Threes
-from engine.domino.variant import (
+from engine.core.registry import (
     VARIANTS,
-    Deal,
-    Family,
-    Variant,
-    deal_tiles,
     default_options,
     find_variant,
     get_variant,
@@ -38,17 +32,42 @@ from engine.domino.variant import (
     unregister,
     variants_in_order,
 )
+from engine.domino.classic import AllFives, Block, DrawGame, Kozel, Telephone, Threes
+from engine.domino.fives import Cuban, Domiki, Muggins, Pyaterochka, VsemPoPyat
+from engine.domino.goat import Checheve, GeneralKozel, Osel, SeaKozel, Semerka, Sport
+from engine.domino.kind import DOMINO
+from engine.domino.kolbasa import Kolbasa
+from engine.domino.variant import Deal, DominoVariant, deal_tiles
+from engine.triangular.kind import TRIANGULAR_KIND
+from engine.triangular.rules import Triangular
 
-BUILTIN_MODULES = (_classic, _fives, _goat, _kolbasa, _chinese, _triangular)
+# Every built-in variant, in the order they are registered (menus sort by ``order``).
+BUILTIN_VARIANTS: tuple[type[Variant], ...] = (
+    Chinese,
+    Telephone, Threes, Kozel, AllFives, DrawGame, Block,
+    Muggins, Pyaterochka, VsemPoPyat, Cuban, Domiki,
+    SeaKozel, Sport, GeneralKozel, Osel, Checheve, Semerka,
+    Kolbasa,
+    Triangular,
+)
+
+# Every game kind, by its name (what a variant's ``kind`` names).
+KINDS: dict[str, GameKind] = {kind.name: kind for kind in (DOMINO, CHINESE_KIND, TRIANGULAR_KIND)}
+
+for _cls in BUILTIN_VARIANTS:
+    register(_cls)
 
 __all__ = [
+    "BUILTIN_VARIANTS",
     "FREE_TARGETS",
+    "KINDS",
     "RECORD_OPTION_NAMES",
     "ROUND_COUNTS",
     "VARIANTS",
     "AllFives",
     "Block",
     "Deal",
+    "DominoVariant",
     "DrawGame",
     "Family",
     "Kozel",

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from engine.core.moves import Place
 from engine.domino.game import Game
+from engine.domino.variant import as_domino
 from engine.variants import make_variant
 from renderer.draw import render_hand, render_table
 from renderer.samples import full_spinner_scene, game_scene, long_scene, long_table
@@ -164,7 +165,7 @@ def examples(folder: Path) -> list[Path]:
     final = replace(last, banner=f"{sides[0]} won the game",
                     banner_detail=f"Goat: {sides[1]} ({last.totals[1]})")
     save("table-final.jpg", render_table(final).data)
-    game = Game(make_variant("all_fives", 2), seed=11)
+    game = Game(as_domino(make_variant("all_fives", 2)), seed=11)
     game.apply(game.legal_moves()[0])
     view = game.view(game.round.turn)
     playable = {m.tile for m in view.legal if isinstance(m, Place)}

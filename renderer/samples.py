@@ -9,6 +9,7 @@ from engine.core.moves import End, Place
 from engine.core.tiles import full_set
 from engine.domino.game import Game
 from engine.domino.table import Layout, SidesOpen, SpinnerRule, Table, TableRules, TableSnapshot
+from engine.domino.variant import as_domino
 from engine.variants import make_variant
 from renderer.scene import TableLabels, TableScene, owned_lines
 
@@ -38,7 +39,7 @@ def game_scene(variant: str, players: int, seed: int, placements: int | None = N
                options: dict[str, object] | None = None) -> TableScene:
     """A random first-round state of ``variant``: ``placements`` tiles on the table, or
     (None) the table at the end of the round, its last tile included."""
-    game = Game(make_variant(variant, players, options), seed=seed)
+    game = Game(as_domino(make_variant(variant, players, options)), seed=seed)
     rng = random.Random(seed)
     while game.outcome is None:
         rnd = game.round

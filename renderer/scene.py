@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from engine.core.moves import End
 from engine.core.tiles import Tile
-from engine.domino.game import SeatView
 from engine.domino.table import TableSnapshot
+from engine.domino.variant import domino_rules
+from engine.domino.view import DominoView
 from engine.variants import get_variant
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 excluded)
@@ -17,7 +18,7 @@ Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 excluded)
 def owned_lines(variant: str, players: int, leader: int) -> tuple[End, ...]:
     """The arm each seat owns (kolbasa: W is the leader's line); () when arms are
     nobody's (every other variant)."""
-    if not get_variant(variant).table_rules.write_end:
+    if not domino_rules(get_variant(variant)).table_rules.write_end:
         return ()
     return tuple(End.W if seat == leader else End.E for seat in range(players))
 
@@ -72,7 +73,7 @@ class TableScene:
     lines: tuple[End, ...] = ()
 
     @classmethod
-    def from_view(cls, view: SeatView, names: Sequence[str],
+    def from_view(cls, view: DominoView, names: Sequence[str],
                   labels: TableLabels = TableLabels(), *, show_boneyard: bool = True,
                   banner: str | None = None, banner_detail: str | None = None
                   ) -> TableScene:

@@ -9,7 +9,7 @@ at the turn's version. Every kind of game decides its own way (engine.kinds).
 from __future__ import annotations
 
 from engine.core.moves import Move
-from engine.kinds import kind_of
+from engine.games import kind_of
 from service.types import AiTurn
 
 __all__ = ["decide"]

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine.domino.game import SeatView
+from engine.core.view import SeatView
 from service.service import GameService
 from service.types import GameInfo, MoveReport, PlayerInfo
 from storage import Database

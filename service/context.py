@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from engine.core.moves import Move
-from engine.domino.game import SeatView
+from engine.core.view import SeatView
 from storage import Database, Repositories
 
 if TYPE_CHECKING:

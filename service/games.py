@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from engine.domino.game import SeatView
+from engine.core.view import SeatView
 from service.context import Context
 from service.errors import NoSuchGameError, NotInLobbyError
 from service.loading import info, info_of, live, note_chat, own_seat, seat_info, stored

@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.kinds import PlayedGame, command_text, kind_of, play_entry, rebuild, split_entry
+from engine.core.kind import PlayedGame
+from engine.domino.kind import command_text, play_entry, split_entry
+from engine.games import kind_of, rebuild
 
 __all__ = ["command_text", "head_json", "names_of", "play_entry", "rebuild", "split_entry"]
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.core.errors import EngineError
-from engine.kinds import PlayedGame
+from engine.core.kind import PlayedGame
 from engine.variants import get_variant
 from service.context import CACHE_SIZE, CHAT_CACHE_SIZE, Context, lru_put
 from service.errors import (

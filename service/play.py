@@ -23,9 +23,10 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Final
 
 from engine.core.errors import EngineError
+from engine.core.kind import Piece, PlayedGame
 from engine.core.moves import Move
 from engine.core.results import MoveResult, RoundEnd
-from engine.kinds import Piece, PlayedGame, kind_of, new_game
+from engine.games import kind_of, new_game
 from engine.variants import get_variant, make_variant
 from service.ai import decide
 from service.context import PROFILE_CACHE_SIZE, Context, lru_put

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.kind import Piece, PlayedGame
 from engine.core.results import EndKind, RoundEnd
 from engine.core.tiles import full_set
-from engine.domino.game import Game, SeatView
-from engine.kinds import Piece, PlayedGame, kind_of
+from engine.core.view import SeatView
+from engine.domino.game import Game
+from engine.games import kind_of
 from service.context import Context
 from service.errors import NoFishError, NoReviewError, NoSuchGameError, NotInLobbyError
 from service.loading import active_in, live, note_chat, own_seat

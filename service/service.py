@@ -36,10 +36,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.moves import Move
-from engine.domino.game import SeatView
+from engine.core.view import SeatView
 from service.cancels import Cancels
 from service.context import CACHE_SIZE, Chooser, Context
-from service.errors import ServiceError
+from service.errors import (
+    ServiceError,
+)
 from service.games import UNTOLD_WITHIN, Games
 from service.joins import Joins
 from service.loading import Live, chat_of

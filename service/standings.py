@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
+from engine.core.kind import PlayedGame
 from engine.core.results import EndKind, GameEndReason
-from engine.kinds import PlayedGame
 from service.context import Context
 from service.types import StatsLine, TopLine
 from storage import GameRow, SeatRow, StatsDelta

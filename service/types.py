@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from engine.core.kind import Piece
 from engine.core.results import GameOutcome, MoveResult, RoundEnd
-from engine.domino.game import SeatView
-from engine.kinds import Piece
+from engine.core.view import SeatView
 from engine.variants import Variant
 
 AI_LEVELS = ("easy", "medium", "hard")

@@ -23,6 +23,7 @@ from bot.ui.callbacks import (
 )
 from bot.ui.formatting import no_fit_text, seat_name
 from bot.ui.keyboards import tile_label
+from engine.domino.view import as_domino_view
 from engine.variants import get_variant
 from service import ServiceError
 
@@ -92,7 +93,9 @@ async def _tile_info(press: Press, data: TileInfo) -> None:
             await answer(error_text(lang, exc))
             return
         # a forged press naming a tile not in his hand learns nothing about where it is
-        await answer(no_fit_text(lang, data.tile, view) if data.tile in view.hand
+        domino = as_domino_view(view)
+        await answer(no_fit_text(lang, data.tile, domino)
+                     if domino is not None and data.tile in domino.hand
                      else tr(lang, "btn.forged"))
 
 

@@ -25,8 +25,9 @@ from bot.ui.text_table import table_text as domino_text
 from engine.core.moves import End, Move
 from engine.core.results import MoveResult
 from engine.core.tiles import Tile
-from engine.domino.game import SeatView
-from engine.kinds import kind_of
+from engine.core.view import SeatView
+from engine.domino.view import domino_view
+from engine.games import kind_of
 from service.types import GameInfo, SeatInfo
 
 __all__ = ["BOT_KINDS", "BotKind", "MakeMove", "Press", "Refusal", "Reselect", "bot_kind",
@@ -68,12 +69,13 @@ class BotKind:
 
     def hand_text(self, lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                   drew: Sequence[Tile] = ()) -> str:
-        return hand_text(lang, game, seat, view, drew)
+        return hand_text(lang, game, seat, domino_view(view), drew)
 
     def hand_keyboard(self, lang: str, game_id: int, version: int, view: SeatView, *,
                       active: bool = True, hints: Hints | None = None
                       ) -> InlineKeyboardMarkup | None:
-        return hand_keyboard(lang, game_id, version, view, active=active, hints=hints)
+        return hand_keyboard(lang, game_id, version, domino_view(view), active=active,
+                             hints=hints)
 
     def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView
               ) -> Press:
@@ -88,12 +90,12 @@ class BotKind:
     def table_picture(self, lang: str, view: SeatView, names: list[str],
                       banner: str | None = None, banner_detail: str | None = None
                       ) -> tuple[bytes, str]:
-        return domino_picture(lang, view, names, banner, banner_detail)
+        return domino_picture(lang, domino_view(view), names, banner, banner_detail)
 
     def table_text(self, lang: str, game: GameInfo, view: SeatView,
                    results: Sequence[MoveResult] = (), auto: Collection[int] = (), *,
                    mention: int | None = None) -> str:
-        return domino_text(lang, game, view, results, auto, mention=mention)
+        return domino_text(lang, game, domino_view(view), results, auto, mention=mention)
 
 
 DOMINO = BotKind()

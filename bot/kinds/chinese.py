@@ -25,10 +25,10 @@ from bot.ui.formatting import (
 )
 from bot.ui.keyboards import MARK
 from bot.ui.pictures import fallback_picture
-from engine.chinese.kind import CHINESE_KIND
+from engine.chinese.kind import CHINESE_KIND, chinese_view
 from engine.core.results import MoveResult
 from engine.core.tiles import Tile
-from engine.domino.game import SeatView
+from engine.core.view import SeatView
 from service.types import GameInfo, SeatInfo
 
 __all__ = ["CHINESE", "ChineseBotKind", "public_detail", "trick_text"]
@@ -110,7 +110,7 @@ class ChineseBotKind(BotKind):
                                     count=plural(lang, trick_size, "tile")))
             else:
                 lines.append(tr(lang, "hand.turn_of", name=names[view.turn]))
-        hand = " ".join(str(t) for t in view.hand) or tr(lang, "hand.none")
+        hand = " ".join(str(t) for t in chinese_view(view).hand) or tr(lang, "hand.none")
         lines.append(tr(lang, "hand.tiles", tiles=hand))
         return "\n".join(lines)
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.chinese.kind import chinese_view
 from engine.chinese.rules import Play
 from engine.core.tiles import Tile
-from engine.domino.game import SeatView
+from engine.core.view import SeatView
 
 PREFIX = "cn"
 MAX_DATA = 64
@@ -69,7 +70,7 @@ def decode(data: str) -> Press | None:
 
 
 def selection(view: SeatView, mask: int) -> tuple[Tile, ...]:
-    return tuple(t for i, t in enumerate(view.hand) if mask >> i & 1)
+    return tuple(t for i, t in enumerate(chinese_view(view).hand) if mask >> i & 1)
 
 
 def completions(view: SeatView, mask: int) -> tuple[Play | None, Play | None]:
@@ -87,7 +88,7 @@ def keyboard(game_id: int, version: int, view: SeatView, mask: int = 0
     """The seat's buttons: one per tile of its own hand (toggling), then "face up"
     and "face down" only when the selection is a legal play of that kind."""
     tiles = [Button(str(t), encode(game_id, version, mask, f"t{i}"), bool(mask >> i & 1))
-             for i, t in enumerate(view.hand)]
+             for i, t in enumerate(chinese_view(view).hand)]
     rows = [tiles[i:i + 4] for i in range(0, len(tiles), 4)]
     up, down = completions(view, mask)
     actions = []
@@ -116,7 +117,7 @@ def handle(game_id: int, version: int, view: SeatView, data: str
         return Refusal.NOT_YOUR_TURN
     if press.version != version:
         return Refusal.STALE
-    hand = view.hand
+    hand = chinese_view(view).hand
     if press.mask >> len(hand):
         return Refusal.FORGED
     if press.action.startswith("t"):

@@ -29,7 +29,7 @@ from bot.ui.pictures import fallback_picture
 from engine.core.moves import Draw, GridPlace
 from engine.core.results import MoveResult
 from engine.core.tiles import Tile
-from engine.domino.game import SeatView
+from engine.core.view import SeatView
 from engine.triangular.kind import TRIANGULAR_KIND, TriangularSeatView
 from engine.triangular.rules import TriangularView
 from service.types import GameInfo, SeatInfo

@@ -7,8 +7,10 @@ from bot.texts import tr
 from engine.core.errors import EngineError
 from engine.core.moves import End
 from engine.core.tiles import Tile
-from engine.domino.game import SeatView
+from engine.core.view import SeatView
 from engine.domino.hints import placement_hints
+from engine.domino.variant import as_domino
+from engine.domino.view import as_domino_view
 from engine.variants import Variant, get_variant, make_variant
 from service import GameInfo, GameService
 from service.display import DisplaySettings, chat_display
@@ -36,9 +38,11 @@ def hand_hints(game: GameInfo, view: SeatView) -> Hints:
             or not get_variant(game.variant).scores_in_play:
         return {}
     variant = game_variant(game)
-    if variant is None:
+    domino = as_domino_view(view)
+    if variant is None or domino is None:
         return {}
-    return {(m.tile, m.end): points for m, points in placement_hints(variant, view).items()}
+    hints = placement_hints(as_domino(variant), domino)
+    return {(m.tile, m.end): points for m, points in hints.items()}
 
 
 async def display_of(service: GameService, chat_id: int) -> DisplaySettings:

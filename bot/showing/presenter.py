@@ -57,7 +57,7 @@ from bot.ui.review_keys import final_keyboard  # the post-game review (issue 15)
 from engine.core.moves import Pass
 from engine.core.results import MoveResult, RoundEnd
 from engine.core.tiles import Tile
-from engine.domino.game import SeatView
+from engine.core.view import SeatView
 from service import GameInfo, GameService, MoveReport, ServiceError
 from service.types import Shown, ShownKind, UserInfo
 

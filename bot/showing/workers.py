@@ -25,8 +25,8 @@ from bot.kinds.base import table_picture
 from bot.ui.pictures import review_picture
 from engine.core.moves import Move
 from engine.core.tiles import Tile
+from engine.core.view import SeatView
 from engine.domino.ai.review import DecisionReview, ReviewSummary
-from engine.domino.game import SeatView
 from service.ai import decide
 from service.review import ReviewInput, review_chunk, review_summary
 from service.types import AiTurn

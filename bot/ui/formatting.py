@@ -32,6 +32,7 @@ from bot.ui.scoring_words import (
     signed,
     totals_text,
 )
+from engine.core.kind import Piece
 from engine.core.moves import (
     Cut,
     Done,
@@ -47,9 +48,9 @@ from engine.core.moves import (
 )
 from engine.core.results import EndKind, GameOutcome, MoveResult, RoundEnd
 from engine.core.tiles import Tile
-from engine.domino.game import SeatView
-from engine.domino.variant import LeadRule
-from engine.kinds import Piece
+from engine.core.view import SeatView
+from engine.domino.variant import LeadRule, domino_rules
+from engine.domino.view import DominoView, as_domino_view
 from engine.variants import get_variant
 from service.types import FishClaim, GameInfo, SeatInfo
 
@@ -100,12 +101,12 @@ def score_text(lang: str, game: GameInfo, view: SeatView) -> str:
     return totals_text(lang, game, view, side_names(lang, game, view))
 
 
-def ends_text(lang: str, view: SeatView) -> str:
+def ends_text(lang: str, view: DominoView) -> str:
     """The hand's open ends. Where placements score from the count of the ends, only
     the counted ends, a double at an end as both halves, and the sum the engine
     counts ("⬅W 5-5 (10) · ➡E 3 · = 13"); elsewhere every open end and its pip."""
     table = view.table
-    if get_variant(view.variant).counts_open_ends and table.counted:
+    if domino_rules(get_variant(view.variant)).counts_open_ends and table.counted:
         parts = []
         for c in table.counted:
             where = f"{end_label(lang, c.end)} " if c.end is not None else ""
@@ -315,7 +316,7 @@ def hand_head(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView
     return lines, True
 
 
-def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
+def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: DominoView,
               drew: Sequence[Tile] = ()) -> str:
     """The private hand message; ``drew``: the tiles he drew in his turn, in order."""
     lines, settled = hand_head(lang, game, seat, view)
@@ -349,7 +350,8 @@ def hand_text(lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
             lines.append(tr(lang, "hand.turn_of", name=seat_name(lang, game.seats[view.turn])))
     if drew:
         lines.append(tr(lang, "hand.drew", tile=", ".join(tile_label(t) for t in drew)))
-    hand = tiles_text(sorted(view.hand, key=lambda t: (t.a, t.b))) or tr(lang, "hand.none")
+    tiles: list[Tile] = sorted(view.hand, key=lambda t: (t.a, t.b))
+    hand = tiles_text(tiles) or tr(lang, "hand.none")
     lines.append(tr(lang, "hand.tiles", tiles=hand))
     return "\n".join(lines)
 
@@ -370,7 +372,8 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
         while len(moves) > 1 and len(SEP.join(moves)) > CAPTION_MOVES_CHARS:
             moves.pop(0)
         lines.append(tr(lang, "table.last", move=SEP.join(moves)))
-    seven = forced_draws(view)
+    domino = as_domino_view(view)
+    seven = forced_draws(domino) if domino is not None else None
     if seven is not None and last and not last[-1].new_round:
         lines.append(tr(lang, "move.seven", name=seat_name(lang, game.seats[seven[0]]),
                         count=plural(lang, seven[1], "tile")))
@@ -419,7 +422,7 @@ def caption_moves(lang: str, game: GameInfo, last: Sequence[MoveResult],
 
 
 
-def forced_draws(view: SeatView) -> tuple[int, int] | None:
+def forced_draws(view: DominoView) -> tuple[int, int] | None:
     """semerka: who was just made to take tiles after a 7, and how many (boneyard and
     taken from the 7-player's hand together); None when that is not the last event."""
     seat, count = None, 0
@@ -635,7 +638,7 @@ def fish_text(lang: str, claim: FishClaim) -> str:
     return " ".join(lines)
 
 
-def _fitting(view: SeatView) -> list[str]:
+def _fitting(view: DominoView) -> list[str]:
     return [tile_label(t) for t in sorted(placements(view), key=lambda t: (t.a, t.b))]
 
 
@@ -651,12 +654,13 @@ def refusal_text(lang: str, game: GameInfo, view: SeatView, move: Move, *,
     if isinstance(move, Pass | Draw) and view.legal \
             and not any(isinstance(m, Pass | Draw | Place | Open | Done) for m in view.legal):
         return tr(lang, "refuse.buttons_only")  # a kind of its own (chinese): no pass
-    fitting = _fitting(view)
+    domino = as_domino_view(view)  # the kinds of their own have no tiles to fit
+    fitting = _fitting(domino) if domino is not None else []
     if isinstance(move, Pass | Draw):
         verb = "pass" if isinstance(move, Pass) else "draw"
         if not private:  # whatever the reason, it tells of his hand: said only to him
             return tr(lang, f"refuse.{verb}_group")
-        if fitting and view.table.lead is None:
+        if fitting and domino is not None and domino.table.lead is None:
             return tr(lang, f"refuse.{verb}_lead")
         if fitting:
             number = "one" if len(fitting) == 1 else "many"
@@ -666,29 +670,31 @@ def refusal_text(lang: str, game: GameInfo, view: SeatView, move: Move, *,
         if any(isinstance(m, Open) for m in view.legal):
             return tr(lang, "hand.must_open")
         return None
-    if isinstance(move, Place) and view.table.lead is None and view.forced_lead is not None \
-            and move.tile != view.forced_lead:
-        return tr(lang, "refuse.lead", tile=tile_label(move.tile), rule=lead_text(lang, view))
-    if isinstance(move, Place) and move.tile in view.hand \
-            and move.tile not in placements(view):
-        return no_fit_text(lang, move.tile, view)
+    if domino is None:
+        return None
+    if isinstance(move, Place) and domino.table.lead is None and domino.forced_lead is not None \
+            and move.tile != domino.forced_lead:
+        return tr(lang, "refuse.lead", tile=tile_label(move.tile), rule=lead_text(lang, domino))
+    if isinstance(move, Place) and move.tile in domino.hand \
+            and move.tile not in placements(domino):
+        return no_fit_text(lang, move.tile, domino)
     return None
 
 
-def lead_text(lang: str, view: SeatView) -> str:
+def lead_text(lang: str, view: DominoView) -> str:
     """What must lead the round and why, from the lead the engine forces (the
     view's only legal lead) and the variant's lead rule; with none forced, that any
     tile may lead."""
     forced = view.forced_lead
     if forced is None:
         return tr(lang, "lead.any")
-    rule = get_variant(view.variant).lead_rule
+    rule = domino_rules(get_variant(view.variant)).lead_rule
     if rule in (LeadRule.HIGHEST_DOUBLE, LeadRule.LOWEST_DOUBLE) and not forced.is_double:
         return tr(lang, "lead.no_double", tile=tile_label(forced))
     return tr(lang, f"lead.{rule.value}", tile=tile_label(forced))
 
 
-def no_fit_text(lang: str, tile: Tile, view: SeatView) -> str:
+def no_fit_text(lang: str, tile: Tile, view: DominoView) -> str:
     """A tile of the hand that fits no open end: which ends are open."""
     pips = list(dict.fromkeys(str(view.table.open_ends[e]) for e in End
                               if e in view.table.open_ends))

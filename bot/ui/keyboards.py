@@ -27,8 +27,9 @@ from engine.core.errors import EngineError
 from engine.core.moves import DONE, DRAW, PASS, Cut, End, Move, Open, Place
 from engine.core.options import OptionKind, OptionValue, declared_options
 from engine.core.tiles import Tile
-from engine.domino.game import SeatView
 from engine.domino.table import Table, TableSnapshot
+from engine.domino.variant import domino_rules
+from engine.domino.view import DominoView
 from engine.variants import VARIANTS, find_variant, get_variant, make_variant, variants_in_order
 from service.options import accepted_options, lobby_choices, option_spec
 from service.types import AI_LEVELS, GameInfo
@@ -88,7 +89,7 @@ def end_label(lang: str, end: End) -> str:
     return f"{END_ARROWS[end]}{tr(lang, f'end.{end.value}')}"
 
 
-def placements(view: SeatView) -> dict[Tile, list[End | None]]:
+def placements(view: DominoView) -> dict[Tile, list[End | None]]:
     """The ends each tile of the hand may go on now (None: the lead), in hand order."""
     out: dict[Tile, list[End | None]] = {}
     if view.turn != view.seat:
@@ -120,7 +121,7 @@ def _after(snap: TableSnapshot, tile: Tile, end: End) -> tuple[object, ...]:
             table.ns_open, len(table.closed), tuple(sorted(four)) if four else None)
 
 
-def distinct_ends(view: SeatView, tile: Tile, ends: Sequence[End | None]) -> list[End | None]:
+def distinct_ends(view: DominoView, tile: Tile, ends: Sequence[End | None]) -> list[End | None]:
     """The ends of ``ends`` that make different moves: of two ends whose placements are
     provably the same (same open pips, same counted ends, same spinner state: so the
     same points now and the same choices later) only the first is kept. Variants of
@@ -128,7 +129,7 @@ def distinct_ends(view: SeatView, tile: Tile, ends: Sequence[End | None]) -> lis
     matters there), nor is anything the engine's table cannot try."""
     if len(ends) < 2 or None in ends:
         return list(ends)
-    cls = get_variant(view.variant)
+    cls = domino_rules(get_variant(view.variant))
     if cls.max_placements != 1 or cls.closers or cls.table_rules.write_end:
         return list(ends)  # (kolbasa: W and E are different players' lines)
     kept: list[End | None] = []
@@ -152,7 +153,7 @@ def hint_label(hints: Mapping[tuple[Tile, End | None], int] | None, tile: Tile,
     return f" +{points}" if points > 0 else ""
 
 
-def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
+def hand_keyboard(lang: str, game_id: int, version: int, view: DominoView,
                   *, active: bool = True,
                   hints: Mapping[tuple[Tile, End | None], int] | None = None
                   ) -> InlineKeyboardMarkup | None:
@@ -166,7 +167,7 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: SeatView,
     rows: list[list[InlineKeyboardButton]] = []
     on_turn = view.turn == view.seat
     cuts = {m.tile: m for m in (view.legal if on_turn else ()) if isinstance(m, Cut)}
-    owned = get_variant(view.variant).table_rules.write_end  # kolbasa's owned lines
+    owned = domino_rules(get_variant(view.variant)).table_rules.write_end  # kolbasa's owned lines
 
     def press(move: Move) -> HandPress:
         return press_of(game_id, version, move)

@@ -9,14 +9,14 @@ from PIL import Image
 
 from bot.texts import tr
 from engine.core.tiles import Tile
-from engine.domino.game import SeatView
+from engine.domino.view import DominoView
 from engine.variants import get_variant
 from renderer import TableLabels, TableScene, render_choice, render_table
 
 log = logging.getLogger(__name__)
 
 
-def table_picture(lang: str, view: SeatView, names: list[str], banner: str | None = None,
+def table_picture(lang: str, view: DominoView, names: list[str], banner: str | None = None,
                   banner_detail: str | None = None) -> tuple[bytes, str]:
     """The encoded picture and its file name; ``banner`` (with ``banner_detail`` under
     it) is the game's result drawn across the final table."""
@@ -45,7 +45,7 @@ def fallback_picture() -> bytes:
 
 
 # --- the post-game review
-def review_picture(lang: str, view: SeatView, names: list[str], hand: list[Tile],
+def review_picture(lang: str, view: DominoView, names: list[str], hand: list[Tile],
                    played: Tile | None, better: Tile | None) -> tuple[bytes, str]:
     """One costly decision as one picture: the table then (the public view) with his
     hand under it, the tile played marked red and the better one green."""

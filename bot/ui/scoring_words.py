@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from bot.texts import plural, tr
 from engine.core.errors import OptionsError
 from engine.core.results import GameEndReason, GameOutcome
-from engine.domino.game import SeatView
+from engine.core.view import SeatView
 from engine.variants import get_variant, make_variant
 from service.types import GameInfo
 

@@ -32,8 +32,9 @@ from bot.ui.formatting import (
 )
 from engine.core.moves import End
 from engine.core.results import MoveResult
-from engine.domino.game import SeatView
 from engine.domino.table import Layout, Placed
+from engine.domino.variant import domino_rules
+from engine.domino.view import DominoView
 from engine.variants import get_variant
 from service.types import GameInfo
 
@@ -67,7 +68,7 @@ def _tile(face: Face, spinner: bool = False) -> str:
     return text + (SPINNER_MARK if spinner else "")
 
 
-def _ends_shown(view: SeatView) -> tuple[End, ...]:
+def _ends_shown(view: DominoView) -> tuple[End, ...]:
     """W and E; N and S too on a spinner layout once a spinner lies."""
     table = view.table
     if table.rules.layout is Layout.SPINNER and table.spinner is not None:
@@ -75,7 +76,7 @@ def _ends_shown(view: SeatView) -> tuple[End, ...]:
     return (End.W, End.E)
 
 
-def facts_of_view(view: SeatView) -> TableFacts:
+def facts_of_view(view: DominoView) -> TableFacts:
     table = view.table
     spinner = None
     if table.spinner is not None:
@@ -98,7 +99,7 @@ def _clean(name: str) -> str:
     return " ".join(name.split()) or "?"
 
 
-def _arm_lines(lang: str, view: SeatView) -> list[str]:
+def _arm_lines(lang: str, view: DominoView) -> list[str]:
     table = view.table
     sp = table.spinner
     lead = NONE if table.lead is None else _tile(_face(table.lead),
@@ -112,7 +113,7 @@ def _arm_lines(lang: str, view: SeatView) -> list[str]:
     return lines
 
 
-def table_text(lang: str, game: GameInfo, view: SeatView,
+def table_text(lang: str, game: GameInfo, view: DominoView,
                results: Sequence[MoveResult] = (), auto: Collection[int] = (), *,
                mention: int | None = None) -> str:
     """The table as an HTML message (``results``: the moves since the last one shown,
@@ -130,7 +131,7 @@ def table_text(lang: str, game: GameInfo, view: SeatView,
         out.append(esc(_clean(tr(lang, "table.last", move=SEP.join(moves)))))
     out.append("<pre>" + esc("\n".join(_arm_lines(lang, view))) + "</pre>")
     table = view.table
-    if get_variant(view.variant).table_rules.write_end and len(names) == 2:
+    if domino_rules(get_variant(view.variant)).table_rules.write_end and len(names) == 2:
         # kolbasa: whose line is which (W is the round's leader's)
         leader = view.leader
         out.append(esc(tr(lang, "ttable.lines", w=names[leader], e=names[1 - leader])))

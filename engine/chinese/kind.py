@@ -1,13 +1,13 @@
 """The ``chinese`` game kind: Tien Gow's own state class
-(:class:`engine.chinese.rules.ChineseGame`) behind the :class:`engine.kinds.PlayedGame`
+(:class:`engine.chinese.rules.ChineseGame`) behind the :class:`engine.core.kind.PlayedGame`
 protocol, so the service, the bot and simulate play it like any game.
 
 - :class:`ChineseMatch` is the game the service keeps: moves are
   :class:`engine.chinese.tiles.Play` (a :class:`engine.core.moves.SetPlay`), each round is
   dealt as soon as the last one ends (from the seed alone, so the stored plays
   rebuild the same game), a round ends ``tricks`` (``RoundEnd``);
-- :class:`ChineseView` is a :class:`engine.domino.game.SeatView` (the common facts every
-  layer reads: hand, hand sizes, turn, totals, legal plays, outcome ...) with
+- :class:`ChineseView` is a :class:`engine.core.view.SeatView` (the common facts every
+  layer reads: hand sizes, turn, totals, legal plays, outcome ...) with its ``hand`` and
   ``detail``, the game's own view (:meth:`ChineseGame.view`): the trick, the tricks
   won, the banker, every other seat's face-down tiles hidden;
 - :class:`ChineseKind` stores a play as its record notation and picks a computer
@@ -33,18 +33,17 @@ from engine.chinese.rules import (
     make_options,
 )
 from engine.chinese.tiles import CHINESE_SET, Play, sort_tiles
+from engine.core.catalogue import Variant
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
+from engine.core.kind import GameKind, PlayedGame
 from engine.core.moves import Move, SetPlay
+from engine.core.registry import make_variant
 from engine.core.results import GameOutcome, MoveResult
 from engine.core.tiles import Tile
-from engine.domino.game import SeatView
-from engine.domino.table import Table, TableRules
-from engine.domino.variant import Variant, make_variant
-from engine.kinds import GameKind, PlayedGame, register_kind
+from engine.core.view import SeatView
 
-__all__ = ["CHINESE_KIND", "ChineseKind", "ChineseMatch", "ChineseView", "world_of"]
-
-_EMPTY_TABLE = Table(TableRules()).snapshot()
+__all__ = ["CHINESE_KIND", "ChineseKind", "ChineseMatch", "ChineseView", "chinese_view",
+           "world_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,11 +53,19 @@ class ChineseView(SeatView):
     ``banker``, ``round``, ``rounds``, ``counts``, ``round_winner``; another seat's
     face-down tiles are ``None``)."""
 
+    hand: tuple[Tile, ...]
     detail: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def table_empty(self) -> bool:
         return not self.detail.get("trick") and not self.detail.get("finished")
+
+
+def chinese_view(view: SeatView) -> ChineseView:
+    """``view`` as a Tien Gow game's view (TypeError for a view of another kind)."""
+    if not isinstance(view, ChineseView):
+        raise TypeError(f"a view of {view.variant} is not a chinese game's")
+    return view
 
 
 def _as_play(move: Move) -> Play:
@@ -139,12 +146,11 @@ class ChineseMatch:
             sides=tuple((s,) for s in range(self.players)),
             hand=sort_tiles(rnd.hands[seat]) if seat is not None else (),
             hand_sizes=tuple(len(h) for h in rnd.hands), boneyard_left=0,
-            boneyard_unseen=len(rnd.boneyard), table=_EMPTY_TABLE,
+            boneyard_unseen=len(rnd.boneyard),
             totals=tuple(self.game.totals),
-            round_points=tuple(rnd.points or [0] * self.players), carry=0,
+            round_points=tuple(rnd.points or [0] * self.players),
             round_index=len(self.game.rounds) - 1, turn=on_turn, turn_number=len(rnd.moves),
-            leader=rnd.leader, forced_lead=None, legal=legal, history=(), set_max=6,
-            outcome=self.outcome,
+            leader=rnd.leader, legal=legal, outcome=self.outcome,
             detail={**self.game.view(seat), "options": self.game.options.record_options()})
 
     def copy(self) -> ChineseMatch:
@@ -310,10 +316,9 @@ class ChineseKind(GameKind):
             out.append(ChineseView(
                 seat=None, variant=NAME, players=match.players, sides=base.sides, hand=(),
                 hand_sizes=(0,) * match.players, boneyard_left=0,
-                boneyard_unseen=len(rnd.boneyard), table=_EMPTY_TABLE, totals=totals,
-                round_points=tuple(rnd.points), carry=0, round_index=index, turn=None,
-                turn_number=len(rnd.moves), leader=rnd.leader, forced_lead=None, legal=(),
-                history=(), set_max=6,
+                boneyard_unseen=len(rnd.boneyard), totals=totals,
+                round_points=tuple(rnd.points), round_index=index, turn=None,
+                turn_number=len(rnd.moves), leader=rnd.leader, legal=(),
                 outcome=match.outcome if index == len(match.rounds) - 1 else None,
                 detail=detail))
         out.reverse()
@@ -325,4 +330,4 @@ def _public(tp: TrickPlay) -> dict[str, Any]:
             "tiles": None if tp.play.down else [str(t) for t in tp.play.tiles]}
 
 
-CHINESE_KIND = register_kind(ChineseKind())
+CHINESE_KIND = ChineseKind()

@@ -42,11 +42,11 @@ from engine.chinese.tiles import (
     sort_tiles,
     tile_key,
 )
+from engine.core.catalogue import Family, Variant
 from engine.core.errors import IllegalMoveError, OptionsError, RecordError
 from engine.core.options import OptionKind, OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile
-from engine.domino.variant import Family, Variant, register
 
 # The set's names the bot, the renderer and the computer players import from here.
 __all__ = [
@@ -457,7 +457,6 @@ def check_deal(hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile], seats:
         raise RecordError("the deal is not the 32-tile Chinese set")
 
 
-@register
 class Chinese(Variant):
     """Tien Gow as a registered variant (issue 14): the lobby, the record and the
     bot find it by name; its games are of the ``chinese`` kind

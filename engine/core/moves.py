@@ -91,7 +91,7 @@ class Cut:
 class SetPlay:
     """``chinese``'s play (RULES.md 4.20, issue 14): one to four tiles played at once,
     face up, or face down (``down``), written ``6-6+3-6`` or ``down:1-5+2-3``. A
-    game of another kind parses and orders it (:mod:`engine.kinds`); the Game of the
+    game of another kind parses and orders it (:mod:`engine.games`); the Game of the
     domino kind never sees one."""
 
     tiles: tuple[Tile, ...]

@@ -1,5 +1,5 @@
 """The first six variants: Телефон, Тройное домино, Козёл, All Fives, Draw and Block
-(RULES.md 4.1-4.6)."""
+(docs/rules.md 4.1-4.6)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.core.catalogue import Family
 from engine.core.errors import OptionsError
 from engine.core.options import Options, OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
@@ -14,14 +15,12 @@ from engine.core.tiles import Tile
 from engine.domino.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
 from engine.domino.variant import (
     TELEPHONE_LEADS,
-    Family,
+    DominoVariant,
     LeadRule,
-    Variant,
     clockwise_lead,
     fives_in_play,
     fives_round_points,
     lowest_double_lead,
-    register,
     round_up5,
     target_reached,
     winner_seat,
@@ -31,8 +30,7 @@ if TYPE_CHECKING:
     from engine.domino.game import Game, RoundState
 
 
-@register
-class Telephone(Variant):
+class Telephone(DominoVariant):
     """4.1 Телефон."""
 
     name = "telephone"
@@ -102,8 +100,7 @@ class Telephone(Variant):
         return target_reached(game)
 
 
-@register
-class Threes(Variant):
+class Threes(DominoVariant):
     """4.2 Тройное домино."""
 
     name = "threes"
@@ -147,8 +144,7 @@ class Threes(Variant):
         return GameOutcome(winners, losers, GameEndReason.ROUNDS)
 
 
-@register
-class Kozel(Variant):
+class Kozel(DominoVariant):
     """4.3 Козёл."""
 
     name = "kozel"
@@ -203,8 +199,7 @@ class Kozel(Variant):
         return GameOutcome(winners, goats, GameEndReason.GOAT)
 
 
-@register
-class AllFives(Variant):
+class AllFives(DominoVariant):
     """4.4 All Fives."""
 
     name = "all_fives"
@@ -240,7 +235,6 @@ class AllFives(Variant):
         return target_reached(game)
 
 
-@register
 class DrawGame(AllFives):
     """4.5 Draw game: line layout, no scoring in play, target 100."""
 
@@ -257,7 +251,6 @@ class DrawGame(AllFives):
     counts_open_ends = False
 
 
-@register
 class Block(DrawGame):
     """4.6 Block game: nobody draws; 7 tiles each; teams by default with 4."""
 

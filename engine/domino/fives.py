@@ -1,7 +1,7 @@
 """Point-scoring variants: `muggins`, `pyaterochka`, `vsem_po_pyat`, `cuban`
-(the fives family of RULES.md 3a) and `domiki` (RULES.md 4.11-4.15).
+(the fives family of docs/rules.md 3a) and `domiki` (docs/rules.md 4.11-4.15).
 
-Decisions (where RULES.md leaves a case open):
+Decisions (where docs/rules.md leaves a case open):
 
 - `muggins`, `cuban`: "the sum of all opponents' pips minus his own" in a fish
   is read literally: the others' pips added up, minus the winner's pips once
@@ -33,6 +33,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.core.catalogue import Family
 from engine.core.errors import OptionsError
 from engine.core.options import FREE_TARGETS, Options, OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
@@ -40,12 +41,10 @@ from engine.core.tiles import Tile
 from engine.domino.classic import AllFives
 from engine.domino.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
 from engine.domino.variant import (
-    Family,
-    Variant,
+    DominoVariant,
     clockwise_lead,
     fives_in_play,
     heaviest,
-    register,
     round_nearest5,
     target_reached,
 )
@@ -65,8 +64,7 @@ def heaviest_lead(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile | None]:
     return seat, None
 
 
-@register
-class Muggins(Variant):
+class Muggins(DominoVariant):
     """4.11 Маггинс: line layout, one point per five in play, to 61."""
 
     name = "muggins"
@@ -103,7 +101,6 @@ class Muggins(Variant):
         return target_reached(game)
 
 
-@register
 class Pyaterochka(AllFives):
     """4.12 Пятёрочка: All Fives with N and S open at once and rounded round ends."""
 
@@ -131,8 +128,7 @@ class Pyaterochka(AllFives):
         return points, 0
 
 
-@register
-class VsemPoPyat(Variant):
+class VsemPoPyat(DominoVariant):
     """4.13 Всем по пять: double-nine, 5 tiles each, every tile scores its rounded pips."""
 
     name = "vsem_po_pyat"
@@ -218,8 +214,7 @@ class VsemPoPyat(Variant):
         return None
 
 
-@register
-class Cuban(Variant):
+class Cuban(DominoVariant):
     """4.14 Cuban dominoes: double-nine, 10 tiles each, no drawing, line layout."""
 
     name = "cuban"
@@ -251,8 +246,7 @@ class Cuban(Variant):
         return target_reached(game)
 
 
-@register
-class Domiki(Variant):
+class Domiki(DominoVariant):
     """4.15 Домики / Блоха: up to four tiles a turn, each scores its pips."""
 
     name = "domiki"
@@ -288,4 +282,4 @@ class Domiki(Variant):
         return target_reached(game)
 
 
-FIVES_FAMILY: tuple[type[Variant], ...] = (Muggins, Pyaterochka, VsemPoPyat, Cuban, Domiki)
+FIVES_FAMILY: tuple[type[DominoVariant], ...] = (Muggins, Pyaterochka, VsemPoPyat, Cuban, Domiki)

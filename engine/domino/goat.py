@@ -1,7 +1,7 @@
 """The goat family and its relatives: `sea_kozel`, `general_kozel`, `osel`,
-`checheve`, `sport` and `semerka` (RULES.md 4.7-4.10, 4.16, 4.17).
+`checheve`, `sport` and `semerka` (docs/rules.md 4.7-4.10, 4.16, 4.17).
 
-Decisions (where RULES.md leaves a case open):
+Decisions (where docs/rules.md leaves a case open):
 
 - `sea_kozel`: eggs carry what the losers would have been written (every
   player's pips minus one of the tied lowest), added to the next written
@@ -14,7 +14,7 @@ Decisions (where RULES.md leaves a case open):
   the pips (its kind is still `fish` or `eggs` by the pips). With the option
   `rounds`, the most round points after that many rounds win; equal teams share.
   The domino's `end.seat` is the partner who placed the team's last tile.
-- `osel`/`checheve`: a closer matches its end like any tile (RULES.md 2), so
+- `osel`/`checheve`: a closer matches its end like any tile (docs/rules.md 2), so
   which double it is follows from the end it closes: it is shown face down
   (``Placed.face_down``) but not secret. The lead is a turn of its own. A turn
   that starts with a double may go on with more doubles on other arms (face up
@@ -35,7 +35,7 @@ Decisions (where RULES.md leaves a case open):
 - `sport`: eggs carry the tied pips (what the winner would have been credited),
   added to the next credit before the under-13 rule.
 - `semerka`: sticks are the totals (one point per stick). A fish whose lowest
-  hands tie is eggs (RULES.md 3a): no sticks. The forced draws come at the
+  hands tie is eggs (docs/rules.md 3a): no sticks. The forced draws come at the
   start of the next player's turn, after all the 7-player's extra turns; a fish
   is checked after the boneyard part. The take is chosen at random (from the
   game's seed and the position) among the 7-player's tiles, at most all but
@@ -52,6 +52,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.core.catalogue import Family
 from engine.core.errors import OptionsError
 from engine.core.options import ROUND_COUNTS, Options, OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
@@ -60,11 +61,9 @@ from engine.domino.classic import Kozel
 from engine.domino.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
 from engine.domino.variant import (
     Deal,
-    Family,
+    DominoVariant,
     LeadRule,
-    Variant,
     lowest_double_lead,
-    register,
     winner_seat,
 )
 
@@ -96,7 +95,6 @@ def goats(game: Game, limit: int) -> GameOutcome | None:
     return GameOutcome(winners, losers, GameEndReason.GOAT)
 
 
-@register
 class SeaKozel(Kozel):
     """4.7 Морской козёл: one loser a round, 25 discard, 0-0 and 6-6 finishes, 125."""
 
@@ -136,7 +134,6 @@ class SeaKozel(Kozel):
         return goats(game, self.GOAT)
 
 
-@register
 class Sport(Kozel):
     """4.17 Спортивное: kozel in two teams, the winners credited, first to 101."""
 
@@ -173,8 +170,7 @@ class Sport(Kozel):
         return GameOutcome(winners, losers, GameEndReason.TARGET)
 
 
-@register
-class GeneralKozel(Variant):
+class GeneralKozel(DominoVariant):
     """4.8 Генеральский козёл: both partners must go out, the last tile 0-0 or 6-6."""
 
     name = "general_kozel"
@@ -239,7 +235,6 @@ class GeneralKozel(Variant):
         return GameOutcome(winners, tuple(i for i in range(2) if i not in winners), reason)
 
 
-@register
 class Osel(Kozel):
     """4.9 Осёл: kozel's scoring, four directions, doubles in a row, closers."""
 
@@ -257,7 +252,6 @@ class Osel(Kozel):
         return first.tile.is_double and tile.is_double
 
 
-@register
 class Checheve(Osel):
     """4.10 Чечевэ: osel, with lone 0-0/6-6 values and the write to the heaviest loser."""
 
@@ -299,8 +293,7 @@ class Checheve(Osel):
         return goats(game, self.GOAT)
 
 
-@register
-class Semerka(Variant):
+class Semerka(DominoVariant):
     """4.16 Семёрка: a 6 plays again, a 7 makes the next player draw 2, sticks."""
 
     name = "semerka"
@@ -392,4 +385,5 @@ class Semerka(Variant):
         return GameOutcome(winners, losers, GameEndReason.LAST_LEFT)
 
 
-GOAT_FAMILY: tuple[type[Variant], ...] = (SeaKozel, GeneralKozel, Osel, Checheve, Sport, Semerka)
+GOAT_FAMILY: tuple[type[DominoVariant], ...] = (SeaKozel, GeneralKozel, Osel, Checheve, Sport,
+                                                 Semerka)

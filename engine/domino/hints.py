@@ -1,23 +1,24 @@
 """Scoring hints: what each placement of the seat on turn would score now.
 
-A variant that scores in play declares it (``Variant.scores_in_play``) and credits a
-placement with ``Variant.placement_points``. A hint is that number, found by the
+A variant that scores in play declares it (``DominoVariant.scores_in_play``) and credits a
+placement with ``DominoVariant.placement_points``. A hint is that number, found by the
 engine's own turn machine: the placement is applied (``Game.apply``) to a game built
 from the seat's view alone (its hand, the table, the turn, the scores; no other
 hand, no boneyard) and the points it logs are read back. So a hint is exactly what
-the move would score (tests/engine/test_hints.py plays it on the real game too) and
+the move would score (tests/engine/domino/test_hints.py plays it on the real game too) and
 can depend on nothing the seat does not know.
 """
 
 from __future__ import annotations
 
 from engine.core.moves import Place
-from engine.domino.game import Game, SeatView
+from engine.domino.game import Game
 from engine.domino.table import Table
-from engine.domino.variant import Deal, Variant
+from engine.domino.variant import Deal, DominoVariant
+from engine.domino.view import DominoView
 
 
-def public_game(variant: Variant, view: SeatView) -> Game:
+def public_game(variant: DominoVariant, view: DominoView) -> Game:
     """A game holding only what ``view`` shows, its seat on turn: the seat's hand (the
     other hands empty, no boneyard), the table, the turn number and the turn's
     placements so far, the totals and this round's points."""
@@ -49,7 +50,7 @@ def placement_points_now(base: Game, move: Place) -> int:
     return points
 
 
-def placement_hints(variant: Variant, view: SeatView) -> dict[Place, int]:
+def placement_hints(variant: DominoVariant, view: DominoView) -> dict[Place, int]:
     """The points each legal placement of the view's seat would score now (face-down
     closers score nothing and are left out); empty when the variant never scores in
     play or the seat is not on turn."""

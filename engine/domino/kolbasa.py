@@ -1,4 +1,4 @@
-"""`kolbasa` — "Колбаса" (Sausage), RULES.md 4.19.
+"""`kolbasa` — "Колбаса" (Sausage), docs/rules.md 4.19.
 
 Two players, the whole double-six dealt (14 tiles each, nothing to draw). The
 table is a line whose two arms are owned: W (the leader's line) and E (the other
@@ -13,7 +13,7 @@ The turn machine is the shared one: this variant declares its table
 :meth:`adjust_moves` (own line first, the cut, both orientations of a later
 round's lead) and :meth:`refusal` (why a placement or cut is refused).
 
-Decisions beyond RULES.md: the first round's forced ``1-1`` is a double, so its
+Decisions beyond docs/rules.md: the first round's forced ``1-1`` is a double, so its
 orientation does not matter; a later round's leader may lead any tile either way
 round (the legal moves list both orientations of a non-double).
 """
@@ -24,12 +24,14 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.core.catalogue import Family
+from engine.core.errors import IllegalMoveError
 from engine.core.moves import Cut, End, Move, Place
 from engine.core.options import OptionSpec
-from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
+from engine.core.results import EndKind, GameEndReason, GameOutcome, PublicEvent, RoundEnd
 from engine.core.tiles import Tile
-from engine.domino.table import TableRules
-from engine.domino.variant import Family, LeadRule, Variant, register
+from engine.domino.table import Table, TableRules
+from engine.domino.variant import DominoVariant, LeadRule
 
 if TYPE_CHECKING:
     from engine.domino.game import Game, RoundState
@@ -38,7 +40,7 @@ ONE_ONE = Tile(1, 1)
 
 
 def own_end(rnd: RoundState, seat: int) -> End:
-    """The arm a seat owns: W is the round's leader's line (RULES.md 4.19 [K3])."""
+    """The arm a seat owns: W is the round's leader's line (docs/rules.md 4.19 [K3])."""
     return End.W if seat == rnd.deal.leader else End.E
 
 
@@ -69,8 +71,7 @@ def cut_tile(rnd: RoundState, seat: int) -> Cut | None:
     return None
 
 
-@register
-class Kolbasa(Variant):
+class Kolbasa(DominoVariant):
     """4.19 Колбаса: two owned lines, the cut, goat scoring to 101."""
 
     name = "kolbasa"
@@ -122,6 +123,55 @@ class Kolbasa(Variant):
         if mine:
             return mine + cuts
         return placements  # only the opponent's line takes a tile (or nothing)
+
+    # ------------------------------------------------------------------ the cut
+    def is_action(self, move: Move) -> bool:
+        return isinstance(move, Cut)
+
+    def resolve_action(self, game: Game, rnd: RoundState, seat: int, move: Move,
+                       legal: Sequence[Move]) -> Move:
+        """The arms of a cut come from the legal cut."""
+        assert isinstance(move, Cut)
+        if move.tile not in rnd.hands[seat]:
+            raise IllegalMoveError(f"seat {seat} does not hold {move.tile}")
+        for m in legal:
+            if isinstance(m, Cut) and m.tile == move.tile and (
+                    move.end is None or (m.end, m.onto) == (move.end, move.onto)):
+                return m
+        raise IllegalMoveError(self.refusal(game, rnd, seat, move)
+                               or f"{move.tile} cannot cut now")
+
+    def apply_action(self, game: Game, rnd: RoundState, seat: int, move: Move) -> None:
+        """The cut: a placement plus a table operation (:meth:`Table.cut`), then the
+        turn ends as after a placement."""
+        assert isinstance(move, Cut) and move.end is not None and move.onto is not None
+        tile = move.tile
+        rnd.hands[seat].remove(tile)
+        holding = rnd.holding
+        holding[tile.a] -= 1
+        if not tile.is_double:
+            holding[tile.b] -= 1
+        rnd.table.cut(tile, move.end, move.onto, seat)
+        rnd.last_placer = seat
+        rnd.add_log(seat, move, 0, None)
+        game.after_action(rnd, seat)
+
+    def action_effect(self, rnd: RoundState, move: Move) -> tuple[End | None, int]:
+        """A cut moves the cutter's line and the cutting tile."""
+        if isinstance(move, Cut) and move.end:
+            return move.end, len(rnd.table.arms[move.end]) + 1
+        return None, 0
+
+    def action_notation(self, table: Table, seat: int, move: Move) -> str:
+        """``cut:x-y``, ``x`` against the cutter's end."""
+        assert isinstance(move, Cut) and move.end is not None and move.onto is not None
+        x = table.open_ends()[move.end]
+        table.cut(move.tile, move.end, move.onto, seat)
+        return f"cut:{x}-{move.tile.other(x)}"
+
+    def action_event(self, seat: int, move: Move, points: int) -> PublicEvent:
+        assert isinstance(move, Cut)
+        return PublicEvent(seat, "cut", move.tile, move.end, points)
 
     def refusal(self, game: Game, rnd: RoundState, seat: int, move: Move) -> str | None:
         table = rnd.table

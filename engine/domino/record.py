@@ -52,10 +52,11 @@ from typing import Any
 
 from engine.core.errors import EngineError, IllegalMoveError, MoveError, RecordError
 from engine.core.moves import DONE, Cut, Draw, ForcedDraw, Open, Place, parse_turn
+from engine.core.registry import make_variant
 from engine.core.replay import ReplayedMove, ReplayedRound, replay_output
 from engine.core.tiles import Tile, full_set
 from engine.domino.game import Game
-from engine.variants import Deal, Variant, make_variant
+from engine.domino.variant import Deal, DominoVariant, as_domino
 
 FORMAT = "domino-record/1"
 VIEW_FORMAT = "domino-view/1"
@@ -139,7 +140,7 @@ def _need(cond: bool, message: str, **where: int) -> None:
         raise RecordError(message, **where)
 
 
-def _parse_deal(variant: Variant, raw: Any, index: int,
+def _parse_deal(variant: DominoVariant, raw: Any, index: int,
                 sizes: list[int] | None = None) -> tuple[Deal, list[Any]]:
     _need(isinstance(raw, Mapping), "a round must be an object", round_index=index)
     hands_raw = raw.get("hands")
@@ -205,7 +206,7 @@ def replay(record: Any) -> tuple[Game, list[str]]:
     options = record.get("options", {})
     _need(isinstance(options, Mapping), "'options' must be an object")
     try:
-        variant = make_variant(name, players, options)
+        variant = as_domino(make_variant(name, players, options))
     except EngineError as exc:
         raise RecordError(str(exc)) from None
     names = record.get("players", [])

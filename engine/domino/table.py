@@ -1,6 +1,6 @@
 """The table: a lead, arms W/E (and N/S off a spinner), and the count of open ends.
 
-RULES.md section 2 is the specification. The table is a set of arms; each arm is a
+docs/rules.md section 2 is the specification. The table is a set of arms; each arm is a
 list of placed tiles going outward. The W and E arms start at the lead; when the
 spinner lies on arm W or E, that arm simply continues past it, and arms N and S
 hang off the spinner.
@@ -190,12 +190,12 @@ class Table:
         return len(self.arms[s.arm]) > s.index + 1
 
     def counted_ends(self) -> list[int]:
-        """The values of the counted open ends (RULES.md section 2)."""
+        """The values of the counted open ends (docs/rules.md section 2)."""
         k = self.rules.double_counts
         return [pip * k if double else pip for _, pip, double in self._counted()]
 
     def counted_by_end(self) -> list[CountedEnd]:
-        """The counted open ends, each with its end, pip and value (RULES.md section 2)."""
+        """The counted open ends, each with its end, pip and value (docs/rules.md section 2)."""
         k = self.rules.double_counts
         return [CountedEnd(end, pip, pip * k if double else pip, double)
                 for end, pip, double in self._counted()]
@@ -305,7 +305,7 @@ class Table:
         return p
 
     def cut(self, tile: Tile, end: End, onto: End, seat: int) -> Placed:
-        """``kolbasa``'s cut (RULES.md 4.19): attach ``tile`` to ``end`` (the caller
+        """``kolbasa``'s cut (docs/rules.md 4.19): attach ``tile`` to ``end`` (the caller
         checked it fits there and its other pip fits ``onto``), then move arm ``end``
         whole, reversed and each tile turned round, onto the end of arm ``onto``;
         arm ``end`` is left empty. Tiles keep their placer and order. Line layout only.

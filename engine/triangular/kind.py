@@ -8,12 +8,12 @@ service, the bot and simulate play it like any game.
   :data:`engine.core.moves.PASS` (the game's own draw and pass); each round is
   dealt as soon as the last one ends (from the seed alone, so the stored moves
   rebuild the same game);
-- :class:`TriangularSeatView` is a :class:`engine.domino.game.SeatView` (the common facts
+- :class:`TriangularSeatView` is a :class:`engine.core.view.SeatView` (the common facts
   every layer reads: hand sizes, the pool's size, turn, totals, legal moves,
   outcome ...) with ``detail``, the game's own view
   (:class:`engine.triangular.rules.TriangularView`): the grid, the open cells, the
   seat's own triangles, the public events. Another seat's triangles and the pool
-  are in neither: the common ``hand`` (dominoes) stays empty;
+  are in neither;
 - :class:`TriangularKind` stores a move as its record notation (``5-5-2@1,0``,
   ``draw``, ``pass``), rebuilds a game from those, writes the record and what one
   seat may know of it, and picks a computer player's move from the seat's view
@@ -28,13 +28,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.catalogue import Variant
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError, TileError
+from engine.core.kind import GameKind, PlayedGame
 from engine.core.moves import Draw, GridPlace, Move, Pass
+from engine.core.registry import make_variant
 from engine.core.results import GameOutcome, MoveResult, RoundEnd
-from engine.domino.game import SeatView
-from engine.domino.table import Table, TableRules
-from engine.domino.variant import Variant, make_variant
-from engine.kinds import GameKind, PlayedGame, register_kind
+from engine.core.view import SeatView
 from engine.triangular.record import replay as replay_triangular
 from engine.triangular.record import replay_summary
 from engine.triangular.rules import (
@@ -56,7 +56,6 @@ __all__ = ["TRIANGULAR_KIND", "TriangularKind", "TriangularMatch", "TriangularRo
            "TriangularSeatView", "as_tri_move", "rebuilt"]
 
 VIEW_FORMAT = "domino-view/1"
-_EMPTY_TABLE = Table(TableRules()).snapshot()
 
 
 # ------------------------------------------------------------------- the moves
@@ -86,7 +85,7 @@ class TriangularSeatView(SeatView):
     """A seat's view of a Tri-Ominos game: the common facts, and ``detail``, the
     game's own view (:class:`engine.triangular.rules.TriangularView`: the grid, the open
     cells, the seat's own triangles, the others' counts, the pool's size, the
-    public events). ``hand`` (dominoes) is always empty."""
+    public events)."""
 
     detail: TriangularView | None = None
 
@@ -111,18 +110,17 @@ def seat_view(detail: TriangularView, outcome: GameOutcome | None, turn_number: 
         round_points = [p + q for p, q in zip(round_points, detail.result.points, strict=True)]
     return TriangularSeatView(
         seat=detail.seat, variant=NAME, players=players,
-        sides=tuple((s,) for s in range(players)), hand=(), hand_sizes=detail.counts,
-        boneyard_left=detail.pool, boneyard_unseen=detail.pool, table=_EMPTY_TABLE,
-        totals=detail.totals, round_points=tuple(round_points), carry=0,
+        sides=tuple((s,) for s in range(players)), hand_sizes=detail.counts,
+        boneyard_left=detail.pool, boneyard_unseen=detail.pool,
+        totals=detail.totals, round_points=tuple(round_points),
         round_index=detail.round_index, turn=detail.turn, turn_number=turn_number,
-        leader=detail.leader, forced_lead=None,
-        legal=detail.legal, history=(), set_max=6,
+        leader=detail.leader, legal=detail.legal,
         outcome=outcome, detail=detail)
 
 
 # ------------------------------------------------------------------- the rounds
 class TriangularRound:
-    """What the service reads of one round (:class:`engine.kinds.PlayedRound`): how it
+    """What the service reads of one round (:class:`engine.core.kind.PlayedRound`): how it
     ended, the hands (the triangles held; at its end, those left), the points it
     wrote per seat (in play, and at its end)."""
 
@@ -385,4 +383,4 @@ class TriangularKind(GameKind):
                                           "voluntary_draw": opts.voluntary_draw}, budget)
 
 
-TRIANGULAR_KIND = register_kind(TriangularKind())
+TRIANGULAR_KIND = TriangularKind()

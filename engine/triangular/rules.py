@@ -29,7 +29,6 @@ from typing import Any
 from engine.core.errors import IllegalMoveError, OptionsError, RecordError
 from engine.core.options import OptionKind, OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
-from engine.domino.variant import Family, Variant, register
 from engine.triangular.grid import Grid, Placed
 from engine.triangular.pieces import (
     DRAW,
@@ -69,6 +68,7 @@ __all__ = [
     "Numbers", "Pass", "Place", "Placed", "TriMove", "Triangle", "canonical", "corners",
     "lead_points", "parse_move", "points_up", "sort_hand",
 ]
+from engine.core.catalogue import Family, Variant
 
 NAME = "triangular"
 ALIASES = ("треугольное", "треугольное_домино", "треугольники", "триомино", "триоминос",
@@ -571,7 +571,6 @@ def play_random_game(game: TriangularGame, rng: random.Random, max_moves: int = 
 # ------------------------------------------------------------- the variant
 
 
-@register
 class Triangular(Variant):
     """Tri-Ominos as a registered variant (issue 14): the lobby, the record and the
     bot find it by name; its games are of the ``triangular`` kind

@@ -16,7 +16,7 @@ import pytest
 from bot.texts import tr
 from engine.chinese.kind import ChineseView
 from engine.chinese.rules import Play
-from engine.kinds import kind_of, replay
+from engine.games import kind_of, replay
 from service.types import GameInfo
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.emulator.models import Message

@@ -13,7 +13,7 @@ from engine.chinese.kind import ChineseMatch, ChineseView
 from engine.chinese.rules import Play
 from engine.core.moves import PASS
 from engine.core.results import MoveResult
-from engine.kinds import kind_of
+from engine.games import kind_of
 from engine.variants import make_variant
 from renderer.chinese import layout
 from service.types import GameInfo, SeatInfo

@@ -31,12 +31,13 @@ from bot.showing.workers import Workers
 from bot.ui.callbacks import PlayTile, TileInfo, encode
 from engine.core.moves import End, Place
 from engine.core.tiles import Tile, full_set
-from engine.domino.game import Game, SeatView
+from engine.core.view import SeatView
+from engine.domino.game import Game
 from engine.domino.record import FORMAT, VIEW_FORMAT, replay, replay_summary
 from service import GameInfo
 from tests.bot.emulator import HistoryEntry, Message, TelegramEmulator, User
 from tests.bot.harness import Bot, on_turn, open_table, play_to_end, running_bot
-from tests.engine.test_view_record import may_know
+from tests.engine.domino.test_view_record import may_know
 
 # a tile as the bot writes it: "6-3" (not part of a longer number or a date)
 TILE = re.compile(r"(?<![0-9-])([0-9]{1,2})-([0-9]{1,2})(?![0-9])")

@@ -150,7 +150,7 @@ def test_kolbasa_lines_and_the_cut_button() -> None:
     from bot.ui.callbacks import PlayTile, decode
     from bot.ui.keyboards import hand_keyboard
     from engine.domino.record import replay
-    from tests.engine.test_kolbasa import KE1, ke1_record
+    from tests.engine.domino.test_kolbasa import KE1, ke1_record
 
     game, _ = replay(ke1_record(KE1[:6]))
     view = game.view(0)

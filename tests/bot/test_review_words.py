@@ -23,7 +23,7 @@ from renderer import BETTER_MARK, PLAYED_MARK
 from service.review import ReviewInput
 from tests.bot.emulator import TelegramEmulator
 from tests.bot.harness import open_table, play_to_end, running_bot
-from tests.engine.test_review import _blunder_game
+from tests.engine.domino.test_review import _blunder_game
 
 REVIEW_TIMEOUT = 240.0
 

@@ -106,7 +106,7 @@ def test_kolbasa_names_whose_line_is_which() -> None:
     """RULES.md 4.19: the text table says which line is whose (W: the leader's) and
     still reads back to the view's facts."""
     from engine.domino.record import replay
-    from tests.engine.test_kolbasa import KE1, ke1_record
+    from tests.engine.domino.test_kolbasa import KE1, ke1_record
 
     game, _ = replay(ke1_record(KE1[:8]))
     info = _info(game, ["Anna", "Boris"])

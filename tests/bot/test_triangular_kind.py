@@ -12,7 +12,7 @@ from bot.kinds.triangular import TRIANGULAR, public_grid
 from bot.kinds.triangular_keys import PREFIX, decode
 from bot.texts import tr
 from engine.core.moves import DRAW, GridPlace
-from engine.kinds import kind_of
+from engine.games import kind_of
 from engine.triangular.kind import TriangularMatch
 from engine.variants import make_variant
 from service.types import GameInfo, SeatInfo

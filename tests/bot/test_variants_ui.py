@@ -35,7 +35,8 @@ from bot.ui.pictures import table_picture
 from engine.core.moves import DONE, DRAW, PASS, End, Move, Open, Place
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile
-from engine.domino.game import Game, SeatView
+from engine.core.view import SeatView
+from engine.domino.game import Game
 from engine.variants import VARIANTS, make_variant
 from renderer import TableScene, render_table
 from tests.bot.emulator import TelegramEmulator

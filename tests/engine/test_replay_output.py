@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from engine.__main__ import main
+from engine.core.kind import PlayedGame
 from engine.core.replay import ReplayedMove, ReplayedRound, replay_output
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
-from engine.kinds import PlayedGame, kind_of, replay
+from engine.games import kind_of, replay
 from engine.variants import make_variant
 
 KINDS = [
@@ -141,7 +142,7 @@ def test_the_command_line_prints_the_kinds_output(
 
 
 def test_the_chinese_worked_example_gives_each_play_its_seat() -> None:
-    from .test_chinese import C_E5
+    from .chinese.test_chinese import C_E5
     game, _ = replay(C_E5)
     out = kind_of("chinese").replay_summary(game)
     rnd = out["rounds"][0]

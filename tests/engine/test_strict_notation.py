@@ -14,14 +14,15 @@ import pytest
 
 from engine.chinese.tiles import Play
 from engine.core.errors import EngineError, MoveError, RecordError
+from engine.core.kind import PlayedGame
 from engine.domino.record import replay as replay_domino
-from engine.kinds import PlayedGame, kind_of, rebuild, replay
+from engine.games import kind_of, rebuild, replay
 from engine.triangular.pieces import parse_move as parse_triangular
 from engine.variants import make_variant
 
-from .test_kolbasa import KE1, ke1_record
-from .test_triangular import T_E4
-from .turn_helpers import game, turn
+from .domino.test_kolbasa import KE1, ke1_record
+from .domino.turn_helpers import game, turn
+from .triangular.test_triangular import T_E4
 
 
 # ------------------------------------------------------------------ Колбаса (4.19)

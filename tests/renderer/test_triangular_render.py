@@ -95,7 +95,7 @@ def test_picture_bounded_and_public() -> None:
 
 def test_caption_names_the_bonus() -> None:
     from engine.triangular.record import replay
-    from tests.engine.test_triangular import T_E5_HANDS, T_E5_MOVES, record
+    from tests.engine.triangular.test_triangular import T_E5_HANDS, T_E5_MOVES, record
 
     game, _ = replay(record(T_E5_HANDS, T_E5_MOVES[:9]))
     assert _caption(game.view(None), TriLabels()).endswith("+45 · bridge +40")

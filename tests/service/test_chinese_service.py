@@ -11,7 +11,7 @@ import pytest
 
 from engine.chinese.kind import ChineseView
 from engine.chinese.rules import Play
-from engine.kinds import kind_of, replay
+from engine.games import kind_of, replay
 from service import GameService
 from service.errors import IllegalMoveError, NoFishError, NoReviewError
 from tests.service.helpers import ANNA, BORIS, play_some

@@ -11,7 +11,7 @@ import pytest
 
 from engine.core.moves import Move, Place
 from engine.core.tiles import full_set
-from engine.domino.game import SeatView
+from engine.core.view import SeatView
 from engine.variants import get_variant
 from service import GameInfo, GameService, MoveReport
 from service import errors as e

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from engine.core.moves import Move
-from engine.domino.game import SeatView
+from engine.core.view import SeatView
 from service import GameService
 from service.bench import play_random
 from service.ratings import families, family_of, rate_finished

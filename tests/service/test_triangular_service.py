@@ -11,7 +11,7 @@ import random
 import pytest
 
 from engine.core.moves import DRAW, GridPlace
-from engine.kinds import kind_of, replay
+from engine.games import kind_of, replay
 from engine.triangular.kind import TriangularSeatView
 from service import GameService
 from service.errors import IllegalMoveError, NoFishError, NoReviewError, NotYourTurnError

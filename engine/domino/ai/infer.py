@@ -29,8 +29,9 @@ from engine.core.tiles import Tile
 from engine.domino.ai.policy import Style, placement_points
 from engine.domino.ai.search import distinct_moves
 from engine.domino.ai.world import world_from_deal
-from engine.domino.game import Game, SeatView
-from engine.variants import Deal, Variant
+from engine.domino.game import Game
+from engine.domino.variant import Deal, DominoVariant
+from engine.domino.view import DominoView
 
 # What a move would score and the pips of the ends it would leave, per move.
 Public = dict[Move, tuple[int, frozenset[int]]]
@@ -176,7 +177,7 @@ class GreedyModel:
     the replayed one. A round with other events than placements, draws and
     passes is replayed instead."""
 
-    def __init__(self, view: SeatView, variant: Variant, style: Style, tau: float,
+    def __init__(self, view: DominoView, variant: DominoVariant, style: Style, tau: float,
                  snapshots: list[tuple[Game, Place]]) -> None:
         self.view = view
         self.variant = variant
@@ -230,7 +231,7 @@ def _fits(tile: Tile, pips: frozenset[int]) -> int:
     return 1 if tile.a in pips or tile.b in pips else 0
 
 
-def greedy_bans(view: SeatView, unknown: tuple[Tile, ...], snapshots: list[tuple[Game, Place]],
+def greedy_bans(view: DominoView, unknown: tuple[Tile, ...], snapshots: list[tuple[Game, Place]],
                 style: Style) -> dict[int, list[tuple[int, Tile]]]:
     """The tiles each other seat did not hold at his placements, were he the greedy
     player: per seat, (event index, tile) pairs. ``unknown``: the tiles the view

@@ -23,7 +23,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.core.catalogue import Family
 from engine.core.moves import Move
+from engine.core.registry import make_variant
 from engine.domino.ai.infer import GreedyModel, Likelihood, Snapshots, greedy_bans
 from engine.domino.ai.policy import Style, greedy_move, move_scores, style_of, view_greedy
 from engine.domino.ai.search import (
@@ -43,9 +45,9 @@ from engine.domino.ai.world import (
     with_bans,
     world_from_deal,
 )
-from engine.domino.game import Game, SeatView
-from engine.domino.variant import Family
-from engine.variants import Variant, make_variant
+from engine.domino.game import Game
+from engine.domino.variant import DominoVariant, as_domino
+from engine.domino.view import DominoView
 
 LEVELS = ("easy", "medium", "hard")
 __all__ = ["LEVELS", "WIN_VALUE", "Budget", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player",
@@ -108,7 +110,7 @@ class Budget:
     infer_bans: bool = False
 
 
-def default_budget(variant: Variant) -> Budget:
+def default_budget(variant: DominoVariant) -> Budget:
     """The tuned budget of a variant (measured: see the README's AI table).
 
     The threes family is one short round whose outcome is noisy: it affords more worlds per
@@ -120,13 +122,14 @@ def default_budget(variant: Variant) -> Budget:
     return Budget(exact_tiles=14)
 
 
-def view_variant(view: SeatView) -> Variant:
+def view_variant(view: DominoView) -> DominoVariant:
     """The variant a view was played under, with default options for the rest."""
     teams = len(view.sides) != view.players
-    return make_variant(view.variant, view.players, {"teams": teams, "set": view.set_max})
+    options = {"teams": teams, "set": view.set_max}
+    return as_domino(make_variant(view.variant, view.players, options))
 
 
-def _decision_rng(seed: int, level: str, view: SeatView) -> random.Random:
+def _decision_rng(seed: int, level: str, view: DominoView) -> random.Random:
     return random.Random(f"{seed}/{level}/{view.round_index}/{len(view.history)}/{view.seat}")
 
 
@@ -135,38 +138,38 @@ class Player:
 
     level = ""
 
-    def __init__(self, seed: int, variant: Variant | None = None) -> None:
+    def __init__(self, seed: int, variant: DominoVariant | None = None) -> None:
         self.seed = seed
         self._variant = variant
 
-    def variant_for(self, view: SeatView) -> Variant:
+    def variant_for(self, view: DominoView) -> DominoVariant:
         v = self._variant
         if v is None or v.name != view.variant or v.players != view.players:
             v = self._variant = view_variant(view)
         return v
 
-    def __call__(self, view: SeatView) -> Move:
+    def __call__(self, view: DominoView) -> Move:
         return self.choose(view)
 
-    def choose(self, view: SeatView) -> Move:
+    def choose(self, view: DominoView) -> Move:
         if not view.legal:
             raise ValueError(f"seat {view.seat} is not on turn")
         if len(view.legal) == 1:
             return view.legal[0]
         return self._choose(view, _decision_rng(self.seed, self.level, view))
 
-    def _choose(self, view: SeatView, rng: random.Random) -> Move:
+    def _choose(self, view: DominoView, rng: random.Random) -> Move:
         raise NotImplementedError
 
 
 class EasyPlayer(Player):
     level = "easy"
 
-    def _choose(self, view: SeatView, rng: random.Random) -> Move:
+    def _choose(self, view: DominoView, rng: random.Random) -> Move:
         return rng.choice(view.legal)
 
 
-def _from_legal(view: SeatView, move: Move) -> Move:
+def _from_legal(view: DominoView, move: Move) -> Move:
     for m in view.legal:
         if m == move:
             return m
@@ -176,7 +179,7 @@ def _from_legal(view: SeatView, move: Move) -> Move:
 class MediumPlayer(Player):
     level = "medium"
 
-    def _choose(self, view: SeatView, rng: random.Random) -> Move:
+    def _choose(self, view: DominoView, rng: random.Random) -> Move:
         variant = self.variant_for(view)
         style = style_of(variant)
         # The greedy policy reads only the seat's own hand and public facts, so any
@@ -191,21 +194,21 @@ class MediumPlayer(Player):
 class HardPlayer(Player):
     level = "hard"
 
-    def __init__(self, seed: int, variant: Variant | None = None,
+    def __init__(self, seed: int, variant: DominoVariant | None = None,
                  budget: Budget | None = None) -> None:
         super().__init__(seed, variant)
         self._budget = budget
 
-    def budget_for(self, variant: Variant) -> Budget:
+    def budget_for(self, variant: DominoVariant) -> Budget:
         return self._budget if self._budget is not None else default_budget(variant)
 
-    def _sample(self, view: SeatView, variant: Variant, rng: random.Random, know: Knowledge,
+    def _sample(self, view: DominoView, variant: DominoVariant, rng: random.Random, know: Knowledge,
                 likely: Likelihood | None) -> Game:
         """One world consistent with ``view`` (:func:`engine.domino.ai.world.sample_world`); a
         benchmark's subclass may return the true one, to measure what hidden tiles cost."""
         return sample_world(view, variant, rng, know, likely)
 
-    def _choose(self, view: SeatView, rng: random.Random) -> Move:
+    def _choose(self, view: DominoView, rng: random.Random) -> Move:
         start = time.perf_counter()
         variant = self.variant_for(view)
         budget = self.budget_for(variant)
@@ -276,7 +279,7 @@ class HardPlayer(Player):
         return _from_legal(view, candidates[best])
 
     @staticmethod
-    def _resample(view: SeatView, variant: Variant, rng: random.Random, know: Knowledge,
+    def _resample(view: DominoView, variant: DominoVariant, rng: random.Random, know: Knowledge,
                   style: Style, first: Game, worlds: int, budget: Budget, start: float,
                   evaluate: Callable[[Game, float], bool]) -> None:
         """Rejection sampling (``Budget.infer_factor``): a sampled deal is kept with
@@ -337,8 +340,8 @@ def world_value(world: Game, move: Move, root_totals: tuple[int, ...], side: int
     return evaluate(g, root_totals, side, style)
 
 
-def make_player(level: str, seed: int = 0, variant: Variant | None = None,
-                budget: Budget | None = None) -> Callable[[SeatView], Move]:
+def make_player(level: str, seed: int = 0, variant: DominoVariant | None = None,
+                budget: Budget | None = None) -> Callable[[DominoView], Move]:
     """A computer player of ``level`` ("easy", "medium" or "hard").
 
     ``variant`` (public knowledge: the rules and house options) lets the player

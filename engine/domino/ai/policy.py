@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.catalogue import Family
 from engine.core.moves import Cut, Move, Place
 from engine.core.tiles import Tile
 from engine.domino.game import Game
 from engine.domino.table import Layout, Table
-from engine.variants import Family, Variant
+from engine.domino.variant import DominoVariant
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,7 @@ class Style:
     scale: float  # a typical round's swing, to normalize search values
 
 
-def style_of(variant: Variant) -> Style:
+def style_of(variant: DominoVariant) -> Style:
     """The variant's style, from what it declares: its totals are penalties, or it is
     of the goat family and scores pips (penalty weights; sticks count 1, not 25); the
     telephone and the threes have their own; then the line layouts; then the rest."""

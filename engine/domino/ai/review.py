@@ -3,7 +3,7 @@
 A finished game is walked action by action (:func:`decisions`). A decision of
 the reviewed seat that had a real choice (more than one distinct legal move,
 :func:`engine.domino.ai.search.distinct_moves`) is evaluated from that seat's view at
-that moment and from nothing else (:func:`evaluate` takes a ``SeatView``, never
+that moment and from nothing else (:func:`evaluate` takes a ``DominoView``, never
 a game): worlds consistent with the view are sampled (:mod:`engine.domino.ai.world`),
 every candidate move is valued on the *same* worlds (common random numbers) by
 the hard player's value function (:func:`engine.domino.ai.players.world_value`: a
@@ -46,10 +46,11 @@ from engine.domino.ai.players import Budget, default_budget, world_value
 from engine.domino.ai.policy import Style, style_of
 from engine.domino.ai.search import distinct_moves, outcome_points
 from engine.domino.ai.world import WorldError, analyze, sample_world
-from engine.domino.game import Game, SeatView
+from engine.domino.game import Game
 from engine.domino.record import replay
 from engine.domino.table import Layout
-from engine.variants import Variant
+from engine.domino.variant import DominoVariant
+from engine.domino.view import DominoView
 
 TOLERANCE = 0.04  # of Style.scale: a loss up to this is an accurate choice
 COSTLY = 0.4  # of Style.scale: a loss from this is a costly move
@@ -69,8 +70,8 @@ class Decision:
     number: int
     round_index: int
     action_index: int  # the action's index in the round's log
-    view: SeatView
-    public: SeatView
+    view: DominoView
+    public: DominoView
     chosen: Move
 
 
@@ -95,7 +96,7 @@ class DecisionReview:
     lost: float
     worlds: int
     hand: tuple[Tile, ...]
-    public: SeatView
+    public: DominoView
 
     @property
     def chosen_points(self) -> float:
@@ -148,7 +149,7 @@ def decisions(game: Game, seat: int) -> list[Decision]:
     return out
 
 
-def review_budget(variant: Variant) -> Budget:
+def review_budget(variant: DominoVariant) -> Budget:
     """The hard player's tuned budget of the variant (worlds, exact search)."""
     return default_budget(variant)
 
@@ -167,7 +168,7 @@ def _same(a: Move, b: Move, ends: Mapping[Any, int], line: bool) -> bool:
     return line and ends.get(a.end) == ends.get(b.end)
 
 
-def evaluate(view: SeatView, chosen: Move, variant: Variant, key: str,
+def evaluate(view: DominoView, chosen: Move, variant: DominoVariant, key: str,
              budget: Budget | None = None) -> tuple[tuple[Candidate, ...], Move, int] | None:
     """Every distinct candidate of the seat on turn in ``view``, valued in expected
     points over the same sampled worlds; best first. Also the candidate that stands
@@ -215,7 +216,7 @@ def evaluate(view: SeatView, chosen: Move, variant: Variant, key: str,
     return out, mine, seen
 
 
-def review_decision(decision: Decision, variant: Variant, seed: int,
+def review_decision(decision: Decision, variant: DominoVariant, seed: int,
                     budget: Budget | None = None) -> DecisionReview | None:
     """The review of one decision (None: no sampled world reproduces its view)."""
     seat = decision.view.seat
@@ -250,7 +251,7 @@ def review_range(record: Mapping[str, Any], seat: int, seed: int, start: int = 0
                         for d in found[start:stop]]
 
 
-def summarize(reviews: Sequence[DecisionReview | None], variant: Variant) -> ReviewSummary:
+def summarize(reviews: Sequence[DecisionReview | None], variant: DominoVariant) -> ReviewSummary:
     """The game's summary from its decisions' reviews (``None``s are left out)."""
     scale = style_of(variant).scale
     tolerance = TOLERANCE * scale

@@ -1,13 +1,13 @@
 """Determinization: sample a whole world consistent with what one seat has seen.
 
-A seat's view (``SeatView``) holds its hand, the table, the hand sizes, the
+A seat's view (``DominoView``) holds its hand, the table, the hand sizes, the
 boneyard counts, the scores and the public events of the current round. This
 module turns a view into a full :class:`~engine.domino.game.Game` whose hidden parts
 (the other hands, which tiles were drawn when, the order of the boneyard) are
 sampled, such that replaying the round's public events gives exactly the
 view's table, hand sizes, scores and turn.
 
-What a seat knows of the hidden tiles, from the events (RULES.md 3):
+What a seat knows of the hidden tiles, from the events (docs/rules.md 3):
 
 - a player who drew or passed with open pips X held no tile showing a pip of X
   at that moment;
@@ -31,8 +31,9 @@ from dataclasses import dataclass, replace
 from engine.core.errors import EngineError
 from engine.core.moves import DONE, DRAW, PASS, Cut, End, Move, Open, Place
 from engine.core.tiles import Tile, full_set
-from engine.domino.game import Game, SeatView
-from engine.variants import Deal, Variant
+from engine.domino.game import Game
+from engine.domino.variant import Deal, DominoVariant
+from engine.domino.view import DominoView
 
 MAX_TRIES = 30
 
@@ -101,12 +102,12 @@ def with_bans(know: Knowledge, bans: dict[int, list[tuple[int, Tile]]]) -> Knowl
     return Knowledge(seats, know.unknown, know.draws)
 
 
-def supported(view: SeatView) -> bool:
+def supported(view: DominoView) -> bool:
     """Whether the sampler models every event of the view's round."""
     return all(ev.kind != "take" for ev in view.history)
 
 
-def analyze(view: SeatView) -> Knowledge:
+def analyze(view: DominoView) -> Knowledge:
     """Derive the sampler's knowledge from ``view`` (raise WorldError if unsupported)."""
     if not supported(view):
         raise WorldError("tiles were taken from a hand: the sampler does not model that yet")
@@ -160,7 +161,7 @@ class _Plan:
     slot_tiles: list[Tile]
 
 
-def _plan_seat(seat: int, info: _Seat, view: SeatView, rng: random.Random,
+def _plan_seat(seat: int, info: _Seat, view: DominoView, rng: random.Random,
                strict: bool) -> _Plan | None:
     drawn: dict[int, Tile] = dict(info.hits)
     free_duds = list(info.duds)
@@ -206,7 +207,7 @@ def _plan_seat(seat: int, info: _Seat, view: SeatView, rng: random.Random,
     return _Plan(drawn, slots, [])
 
 
-def sample_deal(view: SeatView, know: Knowledge, rng: random.Random) -> Deal:
+def sample_deal(view: DominoView, know: Knowledge, rng: random.Random) -> Deal:
     """A deal of the current round consistent with ``view`` (see the module doc)."""
     for attempt in range(MAX_TRIES + 1):
         deal = _try_sample(view, know, rng, strict=attempt < MAX_TRIES)
@@ -215,7 +216,7 @@ def sample_deal(view: SeatView, know: Knowledge, rng: random.Random) -> Deal:
     raise WorldError("no world is consistent with this view")  # pragma: no cover
 
 
-def _try_sample(view: SeatView, know: Knowledge, rng: random.Random,
+def _try_sample(view: DominoView, know: Knowledge, rng: random.Random,
                 strict: bool) -> Deal | None:
     n = view.players
     plans: list[_Plan] = []
@@ -290,7 +291,7 @@ def _try_sample(view: SeatView, know: Knowledge, rng: random.Random,
 Observer = Callable[[Game, Place], None]
 
 
-def world_from_deal(view: SeatView, variant: Variant, deal: Deal,
+def world_from_deal(view: DominoView, variant: DominoVariant, deal: Deal,
                     observe: Observer | None = None) -> Game | None:
     """Build the game of ``deal`` and replay the round's public events on it.
 
@@ -344,7 +345,7 @@ def world_from_deal(view: SeatView, variant: Variant, deal: Deal,
     return game
 
 
-def sample_world(view: SeatView, variant: Variant, rng: random.Random,
+def sample_world(view: DominoView, variant: DominoVariant, rng: random.Random,
                  know: Knowledge | None = None, observe: Observer | None = None) -> Game:
     """One determinized world for ``view``: the seat's own hand as it is, the
     other hands and the boneyard sampled, the round replayed up to now

@@ -21,7 +21,7 @@ from engine.domino.record import replay, replay_summary, to_record
 
 from .helpers import variant
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _rest(*hands: list[str]) -> list[str]:

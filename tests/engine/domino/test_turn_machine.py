@@ -11,7 +11,7 @@ from engine.core.options import Options
 from engine.core.results import EndKind, GameEndReason, GameOutcome
 from engine.domino.classic import Block
 from engine.domino.game import Game, RoundState, TurnRules
-from engine.domino.variant import Variant
+from engine.domino.variant import DominoVariant
 
 from .helpers import deal, play, variant
 
@@ -21,7 +21,7 @@ def test_the_game_module_imports_no_variant() -> None:
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert imported.isdisjoint({"engine.domino.classic", "engine.domino.goat",
                                 "engine.domino.fives", "engine.variants"})
-    assert not hasattr(Variant, "extended")
+    assert not hasattr(DominoVariant, "extended")
 
 
 def test_turn_rules_follow_declared_data_and_overridden_hooks() -> None:

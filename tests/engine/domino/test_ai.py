@@ -11,13 +11,14 @@ import pytest
 
 from engine.core.moves import DRAW, PASS, End, Move, Place
 from engine.core.tiles import Tile, full_set
+from engine.core.view import SeatView
 from engine.domino.ai import Budget, make_player
 from engine.domino.ai import players as players_module
 from engine.domino.ai.players import Likelihood
 from engine.domino.ai.policy import Style, style_of
 from engine.domino.ai.search import outcome_value, small_enough, solve, tiles_left
 from engine.domino.ai.world import analyze, sample_deal, sample_world, world_from_deal
-from engine.domino.game import Game, RoundState, SeatView
+from engine.domino.game import Game, RoundState
 from engine.domino.table import Table
 from engine.variants import VARIANTS, Deal, Variant, make_variant
 

@@ -14,19 +14,11 @@ from hypothesis import strategies as st
 from engine.chinese.kind import ChineseMatch, ChineseView
 from engine.chinese.rules import Play
 from engine.core.errors import EngineError, IllegalMoveError, OptionsError, RecordError
+from engine.core.kind import GameKind, PlayedGame
 from engine.core.moves import DRAW, PASS, SetPlay
 from engine.domino.game import Game
-from engine.kinds import (
-    DOMINO,
-    GameKind,
-    PlayedGame,
-    kind_named,
-    kind_of,
-    new_game,
-    rebuild,
-    register_kind,
-    replay,
-)
+from engine.domino.kind import DOMINO
+from engine.games import kind_named, kind_of, new_game, rebuild, register_kind, replay
 from engine.variants import make_variant
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from engine.core.moves import Move, Place
 from engine.core.tiles import Tile
+from engine.core.view import SeatView
 from engine.domino.ai import Budget, make_player
 from engine.domino.ai.policy import placement_points, style_of
 from engine.domino.ai.review import (
@@ -22,8 +23,9 @@ from engine.domino.ai.review import (
     summarize,
 )
 from engine.domino.ai.search import distinct_moves
-from engine.domino.game import Game, SeatView
+from engine.domino.game import Game
 from engine.domino.record import to_record
+from engine.domino.view import DominoView
 from engine.variants import VARIANTS, Deal, Variant, make_variant
 
 # A small search, so whole games of every variant are reviewed in seconds.
@@ -183,7 +185,7 @@ def test_a_review_is_reproducible_and_chunks_add_up() -> None:
 def test_the_evaluation_takes_views_only() -> None:
     params = inspect.signature(evaluate).parameters
     assert list(params)[:2] == ["view", "chosen"]
-    assert params["view"].annotation in ("SeatView", SeatView)
+    assert params["view"].annotation in ("DominoView", DominoView)
     assert not any("Game" in str(p.annotation) for p in params.values())
     assert "Game" not in str(inspect.signature(review_decision).parameters["decision"].annotation)
     assert {f for f in Decision.__dataclass_fields__} == {

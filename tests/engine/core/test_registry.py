@@ -17,7 +17,7 @@ from engine.domino.ai.policy import style_of
 from engine.domino.classic import Block
 from engine.domino.game import Game
 from engine.domino.table import Layout
-from engine.kinds import kind_of
+from engine.games import kind_of
 from engine.simulate import simulate
 from engine.variants import (
     VARIANTS,
@@ -304,6 +304,6 @@ def test_the_domino_engine_refuses_a_game_of_another_kind(name: str) -> None:
     assert variant.kind == name
     with pytest.raises(ValueError, match=f"{name} is a {name} game"):
         Game(variant, seed=1)
-    with pytest.raises(ValueError, match=r"engine\.kinds\.new_game"):
+    with pytest.raises(ValueError, match=r"engine\.games\.new_game"):
         simulate(name, 2, 1, 1)
     assert kind_of(variant).new_game(variant, 1) is not None  # its own engine deals it

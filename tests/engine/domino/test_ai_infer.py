@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from engine.core.tiles import Tile, full_set
+from engine.core.view import SeatView
 from engine.domino.ai import Budget, make_player
 from engine.domino.ai import players as players_module
 from engine.domino.ai.infer import (
@@ -21,7 +22,7 @@ from engine.domino.ai.infer import (
 )
 from engine.domino.ai.policy import greedy_move, move_scores, style_of
 from engine.domino.ai.world import analyze, sample_deal, sample_world, with_bans, world_from_deal
-from engine.domino.game import Game, SeatView
+from engine.domino.game import Game
 from engine.variants import Deal, Variant, make_variant
 
 # A small search that resamples (the threes default does it with more worlds).

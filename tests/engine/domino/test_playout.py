@@ -1,19 +1,23 @@
-"""``Game.play_random`` (simulate's random play, with simple rules' placements applied
-in one step) plays exactly the game of ``legal_moves`` and ``apply`` with the same
-choices: the same records, the same state, for every variant."""
+"""``engine.domino.playout.play_random`` (simulate's random play, with simple rules'
+placements applied in one step) plays exactly the game of ``legal_moves`` and
+``apply`` with the same choices: the same records, the same state, for every
+variant; and each move it made is legal, played again through the checked ``play``."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core.moves import LEADS, PLACE_AT, End, Place, fits_we
+from engine.core.moves import LEADS, PLACE_AT, End, ForcedDraw, Place, Take, fits_we
 from engine.core.tiles import full_set
-from engine.domino.game import Game, TurnRules
+from engine.domino.game import Game
+from engine.domino.playout import play_random
 from engine.domino.record import to_record
 from engine.domino.table import Table, TableRules
+from engine.domino.turn_rules import TurnRules
 from engine.variants import VARIANTS, get_variant, make_variant
 
 get_variant("block")  # loads the built-in variants
@@ -39,7 +43,7 @@ def test_play_random_is_legal_moves_and_apply(config: tuple[str, int], seed: int
     name, players = config
     v = make_variant(name, players)
     fast, slow = Game(v, seed=seed), Game(v, seed=seed)
-    moves = fast.play_random(random.Random(seed).random)
+    moves = play_random(fast, random.Random(seed).random)
     assert moves == step_by_step(slow, random.Random(seed))
     assert fast.outcome == slow.outcome and fast.totals == slow.totals
     assert to_record(fast) == to_record(slow)
@@ -50,6 +54,24 @@ def test_play_random_is_legal_moves_and_apply(config: tuple[str, int], seed: int
         assert a.log == b.log and a.turn_ids == b.turn_ids
         assert (a.turn, a.turn_number, a.drawn, a.last_placer, a.points, a.end) == (
             b.turn, b.turn_number, b.drawn, b.last_placer, b.points, b.end)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c[0]}-{c[1]}")
+@pytest.mark.parametrize("seed", [0, 1, 7919])
+def test_the_playout_moves_are_legal_and_play_the_same_game(config: tuple[str, int],
+                                                            seed: int) -> None:
+    name, players = config
+    v = make_variant(name, players)
+    fast, checked = Game(v, seed=seed), Game(v, seed=seed)
+    play_random(fast, random.Random(seed).random)
+    for rnd in fast.rounds:
+        for _, move, _, _ in rnd.log:
+            if isinstance(move, ForcedDraw | Take):
+                continue  # made by the rules themselves (semerka's owed draws and takes)
+            assert move in checked.legal_moves(), (name, move)
+            checked.play(move)
+    assert checked.outcome == fast.outcome and checked.totals == fast.totals
+    assert to_record(checked) == to_record(fast)
 
 
 def test_the_simple_rules_are_those_of_the_plain_line_games() -> None:
