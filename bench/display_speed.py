@@ -1,4 +1,5 @@
-"""What the display of issue 15 costs on the event loop: per variant, the time to
+"""What the display (scoring hints, the text table) costs on the event loop: per variant,
+the time to
 compute a hand's scoring hints (``engine.domino.hints.placement_hints``, the variants that
 score in play) and to write the text table (``bot.ui.text_table.table_text``), over the
 positions of ``--games`` random games from ``--seed``; the median and the 95th

@@ -41,7 +41,7 @@ def _bench_states() -> dict[str, TableScene]:
         "full": full_spinner_scene(0),
         "all_28_double_six": _all_tiles_scene(),
         "double_nine_49": long_scene(1, 55),
-        # kolbasa (RULES.md 4.19): two owned lines, placers' dots; a whole round's table
+        # kolbasa (docs/rules.md 4.19): two owned lines, placers' dots; a whole round's table
         "kolbasa_full": game_scene("kolbasa", 2, seed=5, placements=None),
         # the last picture of a game: the result banner across the table
         "final_with_banner": replace(full_spinner_scene(0), banner="Anna & Vera won the game",
@@ -50,7 +50,7 @@ def _bench_states() -> dict[str, TableScene]:
 
 
 def _triangular_states() -> dict[str, object]:
-    """triangular (RULES.md 4.21): the picture of a round's middle and of a whole
+    """triangular (docs/rules.md 4.21): the picture of a round's middle and of a whole
     round's grid (a random game, 3 players), from the public view."""
     import random
 
@@ -101,7 +101,7 @@ def _bench_triangular(runs: int, out: dict[str, object]) -> None:
 
 
 def _chinese_states() -> dict[str, dict[str, object]]:
-    """chinese (RULES.md 4.20): the public view of a round's busiest trick (the most
+    """chinese (docs/rules.md 4.20): the public view of a round's busiest trick (the most
     tiles on the table, face-down plays as backs) and of its end (every trick won)."""
     import random
 

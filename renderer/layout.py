@@ -53,7 +53,7 @@ class Rays:
 
 
 def build_rays(table: TableSnapshot) -> Rays:
-    """The hub and the rays of ``table`` (RULES.md section 2)."""
+    """The hub and the rays of ``table`` (docs/rules.md section 2)."""
     lead = table.lead
     empty: dict[End, tuple[RayItem, ...]] = {e: () for e in End}
     if lead is None:

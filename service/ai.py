@@ -3,7 +3,7 @@
 `decide` holds no state and touches no database, so the bot can run it in a
 worker process (`AiTurn` and the `Move` it returns are picklable) and hand the
 move back to `GameService.ai_move`, which applies it only if the game is still
-at the turn's version. Every kind of game decides its own way (engine.kinds).
+at the turn's version. Every kind of game decides its own way (engine.games).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ its entries again (the engine deals every round from the seed alone). The record
 (``domino-record/1``) is built from the rebuilt game when asked, and equals the
 one the live game would write.
 
-Every kind of game (:mod:`engine.kinds`) says what its entries are and
+Every kind of game (:mod:`engine.games`) says what its entries are and
 how they are played again. The domino kind's entry is the record's notation of one
 command: ``6-3`` (a lead), ``1-3:E``, ``3-1`` (a tile that fits one end), ``4-4:E#``,
 ``open:E``, ``draw``, ``pass``, ``done``; a command after which the same turn goes on

@@ -458,7 +458,7 @@ def check_deal(hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile], seats:
 
 
 class Chinese(Variant):
-    """Tien Gow as a registered variant (issue 14): the lobby, the record and the
+    """Tien Gow as a registered variant: the lobby, the record and the
     bot find it by name; its games are of the ``chinese`` kind
     (:mod:`engine.chinese.kind`), not of the domino turn machine."""
 

@@ -1,4 +1,4 @@
-"""Moves as values, and their record notation (DESIGN.md, "The game record")."""
+"""Moves as values, and their record notation (docs/record-format.md)."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ class ForcedDraw:
 
 @dataclass(frozen=True, slots=True)
 class Cut:
-    """``kolbasa``'s cut (RULES.md 4.19), written ``cut:x-y``: ``tile`` goes on the
+    """``kolbasa``'s cut (docs/rules.md 4.19), written ``cut:x-y``: ``tile`` goes on the
     end of arm ``end`` (the cutter's line), then that whole arm moves, reversed,
     onto the end of arm ``onto``. Parsed from the record with both arms None; the
     game resolves them from its legal moves."""
@@ -89,7 +89,7 @@ class Cut:
 
 @dataclass(frozen=True, slots=True)
 class SetPlay:
-    """``chinese``'s play (RULES.md 4.20, issue 14): one to four tiles played at once,
+    """``chinese``'s play (docs/rules.md 4.20): one to four tiles played at once,
     face up, or face down (``down``), written ``6-6+3-6`` or ``down:1-5+2-3``. A
     game of another kind parses and orders it (:mod:`engine.games`); the Game of the
     domino kind never sees one."""
@@ -100,7 +100,7 @@ class SetPlay:
 
 @dataclass(frozen=True, slots=True)
 class GridPlace:
-    """``triangular``'s placement (RULES.md 4.21, issue 14): a triangle on a cell of
+    """``triangular``'s placement (docs/rules.md 4.21): a triangle on a cell of
     the grid, ``numbers`` read from the cell's apex clockwise, written
     ``5-5-2@1,0``; its draws and passes are :class:`Draw` and :class:`Pass`. A game
     of another kind parses and orders it (:mod:`engine.triangular.kind`); the Game
@@ -223,7 +223,7 @@ def parse_turn(text: str) -> tuple[list[Move], bool]:
     """Parse one record entry: a move, or a turn of several actions joined by ``+``
     (``open:E+4-2:E``, ``3-3:N+5-5:S``); ``take:3-4+1-6`` is one move. Reopenings
     alone (``open:E+open:N``) are a record move too: a turn that reopens, then
-    draws (RULES.md 4.9).
+    draws (docs/rules.md 4.9).
 
     Returns the actions and whether the turn is left open (a trailing ``+``,
     written for a turn still in progress).

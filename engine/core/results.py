@@ -13,7 +13,7 @@ class EndKind(StrEnum):
     DOMINO = "domino"
     FISH = "fish"
     EGGS = "eggs"
-    TRICKS = "tricks"  # chinese (issue 14): the last trick's winner takes the round
+    TRICKS = "tricks"  # chinese: the last trick's winner takes the round
 
 
 class GameEndReason(StrEnum):

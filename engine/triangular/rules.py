@@ -572,7 +572,7 @@ def play_random_game(game: TriangularGame, rng: random.Random, max_moves: int = 
 
 
 class Triangular(Variant):
-    """Tri-Ominos as a registered variant (issue 14): the lobby, the record and the
+    """Tri-Ominos as a registered variant: the lobby, the record and the
     bot find it by name; its games are of the ``triangular`` kind
     (:mod:`engine.triangular.kind`), not of the domino turn machine."""
 

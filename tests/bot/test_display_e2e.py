@@ -1,4 +1,4 @@
-"""Issue 15, display, end to end through the emulator: scoring hints on the hand's
+"""End to end through the emulator: scoring hints on the hand's
 buttons in a game of All Fives (each hint is what the press then scores; none after
 ``/settings hints off``), ``/table text``, and the live table as text (edited as moves
 are made, switched back to a picture mid-game, kept across a restart)."""

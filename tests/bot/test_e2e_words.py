@@ -1,4 +1,4 @@
-"""Issue 12, the words, through the emulator: refusals that say why (and name tiles only
+"""Through the emulator: refusals that say why (and name tiles only
 to the asker), /fish in words, the /rules menu, the private hint, /help, private /pass."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13's acceptance: a variant defined inside a test appears in the bot's lobby,
+"""A variant defined inside a test appears in the bot's lobby,
 /rules and /newgame alias, and is played, without touching bot/ or service/: its
 engine class (with its declarations) and its catalogue texts are all it takes."""
 

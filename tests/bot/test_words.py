@@ -1,4 +1,4 @@
-"""Issue 12, the words: plurals, /fish in words, refusals that say why, one button for
+"""Plurals, /fish in words, refusals that say why, one button for
 equivalent ends, the /rules and /help texts (pure functions, real engine positions)."""
 
 from __future__ import annotations

@@ -63,7 +63,7 @@ def _pip_colours(text: str) -> tuple[int, int]:
 
 
 def test_red_pips_as_the_real_set() -> None:
-    """RULES.md 4.20: ones and fours are red, the rest black; 6-6 is half red."""
+    """docs/rules.md 4.20: ones and fours are red, the rest black; 6-6 is half red."""
     for text in ("1-1", "4-4", "1-4"):
         red, black = _pip_colours(text)
         assert red > 0 and black == 0, text

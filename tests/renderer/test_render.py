@@ -311,7 +311,7 @@ def test_banner_picture_stays_small() -> None:
     assert len(res.data) < 250_000
 
 
-# ------------------------------------------------------------ kolbasa (RULES.md 4.19)
+# ------------------------------------------------------------ kolbasa (docs/rules.md 4.19)
 def test_kolbasa_owned_lines_and_placers_dots() -> None:
     """The two lines are labelled by owner (the leader's is W) and every tile carries a
     dot of its placer's colour, through cuts too: states after every move lay out in

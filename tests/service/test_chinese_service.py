@@ -1,5 +1,5 @@
-"""chinese through the service (issue 14): the same commands as every game, reached
-through engine.kinds: started, played by people and computers to its end, stored
+"""chinese through the service: the same commands as every game, reached
+through engine.games: started, played by people and computers to its end, stored
 as entries and rebuilt equal, a time-out plays the rules' own move, no fish, no
 review, a seat's record hides the others' tiles."""
 

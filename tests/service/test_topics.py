@@ -1,4 +1,4 @@
-"""Forum topics in the service (issue 15): a game is keyed by its chat and topic.
+"""Forum topics in the service: a game is keyed by its chat and topic.
 
 Topics are ``int | None`` for the service (None: no topic, a chat that is not a forum
 or a forum's General topic); the database keeps 0 for None (migration m0005). The

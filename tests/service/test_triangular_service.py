@@ -1,5 +1,5 @@
-"""triangular through the service (issue 14): the same commands as every game, reached
-through engine.kinds: started with its options, played by people and computers to
+"""triangular through the service: the same commands as every game, reached
+through engine.games: started with its options, played by people and computers to
 its end, stored as entries and rebuilt equal, a refused move changes nothing, a
 time-out is the computer's move from the seat's view, no fish, no review, a seat's
 record hides the others' triangles and the pool."""

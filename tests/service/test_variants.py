@@ -1,4 +1,4 @@
-"""The variants of RULES.md 4.7-4.17 through the service: their own house options
+"""The variants of docs/rules.md 4.7-4.17 through the service: their own house options
 (``Variant.option_specs``), and restarts in the middle of a turn of several placements
 or after semerka's takes."""
 

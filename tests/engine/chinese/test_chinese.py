@@ -1,4 +1,4 @@
-"""``chinese`` (Tien Gow, RULES.md 4.20): the worked examples C-E1..C-E7 and the
+"""``chinese`` (Tien Gow, docs/rules.md 4.20): the worked examples C-E1..C-E7 and the
 properties (multiset conservation, legal plays only, record -> replay, hidden
 face-down tiles, same seed same game)."""
 

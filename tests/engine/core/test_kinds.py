@@ -1,4 +1,4 @@
-"""Game kinds (issue 14): every variant's games reached through engine.kinds, the
+"""Game kinds: every variant's games reached through engine.games, the
 domino turn machine and chinese alike: a game dealt from its seed, played, stored
 as entries, rebuilt from them, written as a record and replayed, views hiding what
 a seat may not know, the computer players deciding from a view only."""

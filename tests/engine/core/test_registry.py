@@ -95,7 +95,7 @@ def test_families_and_facts() -> None:
 
 
 def test_styles_follow_the_declarations() -> None:
-    """The greedy weights by what a variant declares (the numbers of issue 12)."""
+    """The greedy weights by what a variant declares."""
     styles = {cls.name: style_of(make_variant(cls.name, max(cls.players_allowed)))
               for cls in DOMINO_ALL}
     penalty = {n for n, s in styles.items() if s.penalty}

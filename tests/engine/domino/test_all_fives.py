@@ -1,4 +1,4 @@
-"""Worked examples of `all_fives` (RULES.md 4.4 and the fives lines of 3a)."""
+"""Worked examples of `all_fives` (docs/rules.md 4.4 and the fives lines of 3a)."""
 
 from __future__ import annotations
 

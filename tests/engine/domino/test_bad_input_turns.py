@@ -1,4 +1,4 @@
-"""Bad input for the notation of RULES.md 4.7-4.17: malformed `+`, `#`, `open:` and
+"""Bad input for the notation of docs/rules.md 4.7-4.17: malformed `+`, `#`, `open:` and
 `take:` moves, and illegal turns of several placements, named by round and move."""
 
 from __future__ import annotations

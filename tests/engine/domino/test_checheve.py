@@ -1,4 +1,4 @@
-"""Worked examples of `checheve` (RULES.md 4.10)."""
+"""Worked examples of `checheve` (docs/rules.md 4.10)."""
 
 from __future__ import annotations
 

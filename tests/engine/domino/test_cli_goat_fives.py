@@ -1,4 +1,4 @@
-"""`python -m engine replay` and `simulate` for the variants of RULES.md 4.7-4.17."""
+"""`python -m engine replay` and `simulate` for the variants of docs/rules.md 4.7-4.17."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Worked examples of `cuban` (RULES.md 4.14)."""
+"""Worked examples of `cuban` (docs/rules.md 4.14)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Worked examples of `domiki` (RULES.md 4.15 and the turns of several placements, 3)."""
+"""Worked examples of `domiki` (docs/rules.md 4.15 and the turns of several placements, 3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Worked examples of `draw` (RULES.md 4.5) and `block` (4.6)."""
+"""Worked examples of `draw` (docs/rules.md 4.5) and `block` (4.6)."""
 
 from __future__ import annotations
 

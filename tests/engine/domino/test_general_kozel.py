@@ -1,4 +1,4 @@
-"""Worked examples of `general_kozel` (RULES.md 4.8)."""
+"""Worked examples of `general_kozel` (docs/rules.md 4.8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Worked examples of `kolbasa` (RULES.md 4.19, K-E1 ... K-E5): two owned lines,
+"""Worked examples of `kolbasa` (docs/rules.md 4.19, K-E1 ... K-E5): two owned lines,
 the cut, goat scoring to 101."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Worked examples of `kozel` (RULES.md 4.3 and the goat lines of 3a).
+"""Worked examples of `kozel` (docs/rules.md 4.3 and the goat lines of 3a).
 
 Endgame examples use short hands and no boneyard (nobody can draw).
 """

@@ -1,4 +1,4 @@
-"""Worked examples of `muggins` (RULES.md 4.11)."""
+"""Worked examples of `muggins` (docs/rules.md 4.11)."""
 
 from __future__ import annotations
 

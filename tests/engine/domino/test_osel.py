@@ -1,4 +1,4 @@
-"""Worked examples of `osel` (RULES.md 4.9): doubles in a row and closers."""
+"""Worked examples of `osel` (docs/rules.md 4.9): doubles in a row and closers."""
 
 from __future__ import annotations
 

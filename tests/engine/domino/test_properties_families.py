@@ -1,4 +1,4 @@
-"""Properties of the variants of RULES.md 4.7-4.17 over random games.
+"""Properties of the variants of docs/rules.md 4.7-4.17 over random games.
 
 For every variant and player count: tile conservation after every move (hands,
 the undrawn boneyard and the table hold the whole set), every move played is

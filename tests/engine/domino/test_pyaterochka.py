@@ -1,4 +1,4 @@
-"""Worked examples of `pyaterochka` (RULES.md 4.12)."""
+"""Worked examples of `pyaterochka` (docs/rules.md 4.12)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The game record (DESIGN.md "The game record"): replay, errors, and the CLI."""
+"""The game record (docs/record-format.md): replay, errors, and the CLI."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def _rest(*hands: list[str]) -> list[str]:
     return [str(t) for t in full_set(6) if str(t) not in used]
 
 
-# RULES.md section 2's example as a threes record (unfinished round).
+# docs/rules.md section 2's example as a threes record (unfinished round).
 THREES_HANDS = [["2-5", "1-3", "2-6", "3-4", "6-6", "4-4"],
                 ["1-5", "3-3", "0-3", "0-0", "5-5", "5-6"]]
 THREES_RECORD: dict[str, Any] = {

@@ -1,4 +1,4 @@
-"""Worked examples of `sea_kozel` (RULES.md 4.7 and the goat lines of 3a)."""
+"""Worked examples of `sea_kozel` (docs/rules.md 4.7 and the goat lines of 3a)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Worked examples of `semerka` (RULES.md 4.16): the 6, the 7, the take and sticks."""
+"""Worked examples of `semerka` (docs/rules.md 4.16): the 6, the 7, the take and sticks."""
 
 from __future__ import annotations
 

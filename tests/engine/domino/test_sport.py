@@ -1,4 +1,4 @@
-"""Worked examples of `sport` (RULES.md 4.17)."""
+"""Worked examples of `sport` (docs/rules.md 4.17)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The table and the count of its open ends (RULES.md section 2), driven directly."""
+"""The table and the count of its open ends (docs/rules.md section 2), driven directly."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Worked examples of `telephone` (RULES.md 4.1 and the telephone lines of 3a).
+"""Worked examples of `telephone` (docs/rules.md 4.1 and the telephone lines of 3a).
 
 Four-player examples use short endgame hands and no boneyard, so nobody draws;
 ``forced`` is the tile a first round must lead (None: a later round, any tile).

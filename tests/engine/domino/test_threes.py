@@ -1,4 +1,4 @@
-"""Worked examples of `threes` (RULES.md 4.2, and the example of section 2)."""
+"""Worked examples of `threes` (docs/rules.md 4.2, and the example of section 2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Worked examples of `vsem_po_pyat` (RULES.md 4.13)."""
+"""Worked examples of `vsem_po_pyat` (docs/rules.md 4.13)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Helpers for the tests of the variants of RULES.md 4.7-4.17.
+"""Helpers for the tests of the variants of docs/rules.md 4.7-4.17.
 
 ``turn(game, "3-3:N+5-5:S")`` plays one record move exactly as ``replay`` does
 (a turn of several placements, closers ``#``, ``open:E``, ``take:...``; a turn

@@ -1,4 +1,4 @@
-"""The ``triangular`` game kind (issue 14): Tri-Ominos behind the common contract.
+"""The ``triangular`` game kind: Tri-Ominos behind the common contract.
 
 A game rebuilt from its stored entries is the game; its record replays to the
 same game; a seat's view (and view record) never shows another seat's triangles
