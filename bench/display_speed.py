@@ -1,9 +1,9 @@
 """What the display (scoring hints, the text table) costs on the event loop: per variant,
 the time to compute a hand's scoring hints (``engine.domino.hints.placement_hints``, the
 variants that score in play) and to write the text table
-(``bot.ui.text_table.table_text``), over the positions of ``--games`` random games from ``--seed``; the median and the 95th
-percentile in microseconds, and the longest text table (characters). One JSON line
-per variant.
+(``bot.ui.text_table.table_text``), over the positions of ``--games`` random games
+from ``--seed``; the median and the 95th percentile in microseconds, and the longest
+text table (characters). One JSON line per variant.
 
     python -m bench.display_speed
     python -m bench.display_speed --variant all_fives --games 20
