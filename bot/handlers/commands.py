@@ -23,7 +23,8 @@ from bot.handlers.common import (
 )
 from bot.handlers.review import REVIEW_PAYLOAD, review_by_link
 from bot.handlers.review import cmd_review as cmd_review  # the post-game review (issue 15)
-from bot.showing.presenter import SETTINGS_LINK_PREFIX, Presenter
+from bot.showing.presenter import Presenter
+from bot.showing.slots import SETTINGS_LINK_PREFIX
 from bot.showing.timers import settings_command, timer_settings_summary
 from bot.texts import LANGUAGES, tr
 from bot.transport import tg
