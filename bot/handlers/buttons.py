@@ -16,7 +16,8 @@ from telegram.ext import ContextTypes
 
 from bot.handlers.common import error_text, move_refusal, player_of, with_admin_fallback
 from bot.handlers.review import review_button, start_link
-from bot.kinds.base import BotKind, MakeMove, Refusal, Reselect, kind_of_data
+from bot.kinds.base import BotKind, MakeMove, Refusal, Reselect
+from bot.kinds.registry import kind_of_data
 from bot.showing.presenter import Presenter
 from bot.showing.timers import came_back
 from bot.texts import tr
@@ -39,7 +40,7 @@ from bot.ui.callbacks import (
     TileInfo,
     decode,
 )
-from bot.ui.formatting import no_fit_text, rules_text, seat_name
+from bot.ui.formatting import no_fit_text
 from bot.ui.keyboards import (
     cancel_agreement_keyboard,
     help_page,
@@ -47,6 +48,8 @@ from bot.ui.keyboards import (
     rules_keyboard,
     tile_label,
 )
+from bot.ui.lobby_words import rules_text
+from bot.ui.names import seat_name
 from bot.wiring.state import BotState, get_state
 from engine.core.moves import DONE, DRAW, PASS, Cut, Move, Open, Place
 from engine.variants import get_variant

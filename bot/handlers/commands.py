@@ -26,19 +26,12 @@ from bot.handlers.review import cmd_review as cmd_review  # the post-game review
 from bot.showing.presenter import Presenter
 from bot.showing.slots import SETTINGS_LINK_PREFIX
 from bot.showing.timers import settings_command, timer_settings_summary
-from bot.texts import LANGUAGES, tr
+from bot.texts import LANGUAGES, tr, variant_name
 from bot.transport import tg
 from bot.transport.order import command_of
 from bot.transport.topics import topic_of
 from bot.ui.callbacks import HELP_PAGES
-from bot.ui.formatting import (
-    fish_text,
-    last_result_message,
-    rules_text,
-    score_message,
-    seat_name,
-    variant_name,
-)
+from bot.ui.formatting import fish_text
 from bot.ui.keyboards import (
     cancel_agreement_keyboard,
     close_variants,
@@ -48,7 +41,10 @@ from bot.ui.keyboards import (
     rules_keyboard,
     variant_names,
 )
+from bot.ui.lobby_words import rules_text
+from bot.ui.names import seat_name
 from bot.ui.ratings import send_chart, stats_part, stats_text, top_reply
+from bot.ui.result_words import last_result_message, score_message
 from bot.wiring.state import BotState, get_state
 from engine.core.moves import PASS
 from engine.domino.record import FORMAT as RECORD_FORMAT

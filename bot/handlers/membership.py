@@ -9,8 +9,7 @@ from telegram import Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
-from bot.texts import tr
-from bot.ui.formatting import variant_name
+from bot.texts import tr, variant_name
 from bot.wiring.state import BotState, get_state
 
 log = logging.getLogger(__name__)

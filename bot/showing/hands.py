@@ -11,14 +11,14 @@ from collections.abc import Sequence
 
 from telegram.error import TelegramError
 
-from bot.kinds.base import bot_kind
+from bot.kinds.registry import bot_kind
 from bot.showing.display import display_of, hand_hints
 from bot.showing.screens import Screen, digest, markup_json
 from bot.showing.slots import Slots
 from bot.texts import tr
 from bot.transport import tg
 from bot.transport.outbox import Priority
-from bot.ui.formatting import round_note
+from bot.ui.result_words import round_note
 from engine.domino.game import SeatView
 from service import GameInfo, ServiceError
 

@@ -15,14 +15,14 @@ from bot.showing.slots import Slots
 from bot.texts import tr
 from bot.transport import tg
 from bot.transport.outbox import Priority
-from bot.ui.formatting import (
+from bot.ui.keyboards import lobby_keyboard, settings_keyboard, variant_keyboard
+from bot.ui.lobby_words import (
     closed_lobby_text,
     closed_panel_text,
     lobby_text,
     settings_text,
     variant_page_text,
 )
-from bot.ui.keyboards import lobby_keyboard, settings_keyboard, variant_keyboard
 from service import GameInfo
 
 PANEL_SEAT = 0

@@ -10,21 +10,17 @@ from __future__ import annotations
 
 import html
 
-from bot.kinds.base import bot_kind
+from bot.kinds.registry import bot_kind
 from bot.showing.display import display_of
 from bot.showing.screens import Screen
 from bot.showing.slots import SUMMARY_MARK, Slots, is_summary
 from bot.showing.table import Table
 from bot.transport import tg
 from bot.transport.outbox import Priority
-from bot.ui.formatting import (
-    banner_texts,
-    round_caption,
-    round_summary,
-    seat_names,
-    table_caption,
-)
+from bot.ui.formatting import table_caption
 from bot.ui.keyboards import table_keyboard
+from bot.ui.names import seat_names
+from bot.ui.result_words import banner_texts, round_caption, round_summary
 from engine.domino.game import SeatView
 from service import GameInfo
 

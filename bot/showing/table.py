@@ -13,15 +13,17 @@ from telegram import InlineKeyboardMarkup, InputMediaPhoto, Message, MessageEnti
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
-from bot.kinds.base import bot_kind
+from bot.kinds.registry import bot_kind
 from bot.showing.display import display_of
 from bot.showing.screens import Screen, digest
 from bot.showing.slots import TEXT_MARK, Slots, is_summary, is_text, summary_round, thread_of
 from bot.texts import tr
 from bot.transport import tg
 from bot.transport.outbox import Priority
-from bot.ui.formatting import banner_texts, seat_name, seat_names, table_caption
+from bot.ui.formatting import table_caption
 from bot.ui.keyboards import table_keyboard
+from bot.ui.names import seat_name, seat_names
+from bot.ui.result_words import banner_texts
 from bot.ui.review_keys import final_keyboard
 from engine.domino.game import SeatView
 from service import GameInfo

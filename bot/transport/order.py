@@ -39,7 +39,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import BaseUpdateProcessor
 
-from bot.kinds.base import kind_of_data
+from bot.kinds.registry import kind_of_data
 from bot.transport.flood import Budgets, Verdict
 from bot.ui.callbacks import HelpPage, RulesOf, decode
 

@@ -25,8 +25,7 @@ import logging
 
 from telegram import Message
 
-from bot.texts import tr
-from bot.ui.formatting import variant_name
+from bot.texts import tr, variant_name
 from bot.wiring.state import AnyApp, get_state
 
 log = logging.getLogger(__name__)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.ui.callbacks import DrawTile, LobbyAction, PassTurn, PlayTile, TileInfo, decode
-from bot.ui.formatting import hand_text, lobby_text, table_caption
+from bot.ui.formatting import hand_text, table_caption
 from bot.ui.keyboards import (
     hand_keyboard,
     lobby_keyboard,
@@ -11,6 +11,7 @@ from bot.ui.keyboards import (
     table_keyboard,
     variant_keyboard,
 )
+from bot.ui.lobby_words import lobby_text
 from engine.core.moves import DRAW, PASS, Place
 from engine.domino.game import Game
 from engine.variants import make_variant
