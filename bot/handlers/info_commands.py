@@ -7,10 +7,11 @@ from telegram import Update
 
 from bot.handlers.commands import Context, command_env, no_args
 from bot.handlers.common import error_text, is_admin
+from bot.showing.ratings import send_chart, stats_part, top_reply
 from bot.texts import LANGUAGES, tr
 from bot.ui.keyboards import help_keyboard, resolve_variant, rules_keyboard
 from bot.ui.lobby_words import rules_text
-from bot.ui.ratings import send_chart, stats_part, stats_text, top_reply
+from bot.ui.ratings import stats_text
 from service import ServiceError
 
 RULES_PAYLOAD = "rules-"  # /start rules-<variant>: the rules, from a group's /rules

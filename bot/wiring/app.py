@@ -132,7 +132,7 @@ async def post_init(app: AnyApp) -> None:
 
     # forum topics: a game whose topic was deleted is cancelled
     async def topic_lost(game_id: int) -> None:
-        await topics.close_lost(app, game_id)
+        await membership.close_lost(app, game_id)
 
     presenter.on_topic_lost = topic_lost
 
