@@ -1,4 +1,4 @@
-"""The table as text (issue 15, display): ``/table text``, and the live table of a chat
+"""The table as text: ``/table text``, and the live table of a chat
 whose setting is ``/settings table text``. For slow connections and screen readers:
 linear, every line labelled, the tiles written ``[5|5]``.
 

@@ -26,7 +26,7 @@ from tests.bot.emulator import (
 
 AnyApp = Any
 
-MOVE_PREFIXES = ("p:", "d:", "s:", "t:", "cn:")  # cn: chinese hand buttons (issue 14)
+MOVE_PREFIXES = ("p:", "d:", "s:", "t:", "cn:")  # cn: chinese hand buttons
 
 
 def test_settings(emu: TelegramEmulator, db_path: Path, **overrides: Any) -> Settings:

@@ -1,4 +1,4 @@
-"""A whole game of chinese (Tien Gow, issue 14) through the emulator: two people and
+"""A whole game of chinese (Tien Gow, docs/rules.md 4.20) through the emulator: two people and
 two computer players; the people choose their plays by pressing their hand's
 buttons (one tap per tile, then face up or face down) and the game ends with the
 stored record equal to the engine's replay of it. Stale, forged and out-of-turn
@@ -242,7 +242,7 @@ async def test_stale_forged_and_out_of_turn_presses_change_nothing(
             assert tr(lang, "opt.early_death")[:30] in text
         after = await bot.game_in(group.id)
         assert after is not None and after.version == version
-        # the table as text (issue 15's /table text) in chinese's own form
+        # the table as text (/table text) in chinese's own form
         await bot.send(on, group.id, "/table text")
         text = emu.last_message(group.id)
         assert text is not None and text.text is not None

@@ -1,4 +1,4 @@
-"""The bot's part of chinese (issue 14): found by the variant's kind; its group
+"""The bot's part of chinese (docs/rules.md 4.20): found by the variant's kind; its group
 texts and pictures never show a face-down tile, its private hand shows the seat's
 own; its lobby options and explanations; its moves' wording."""
 

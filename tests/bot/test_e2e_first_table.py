@@ -1,4 +1,4 @@
-"""A game's first table comes with its lead (issue 12: never an empty table), through
+"""A game's first table comes with its lead (never an empty table), through
 the emulator: after /newgame and the start the group has the lobby naming who leads
 and no picture; the lead sends exactly one table showing it; a restart before the
 lead sends none either."""

@@ -1,4 +1,4 @@
-"""Whole games of the eleven variants of RULES.md 4.7-4.17, played through the emulator:
+"""Whole games of the eleven variants of docs/rules.md 4.7-4.17, played through the emulator:
 emulated users press random legal buttons (several placements, closers, reopening, done)
 next to computer players until the game is over; the final score is the engine's replay
 of the stored record."""

@@ -1,4 +1,4 @@
-"""The emulator's forum topics (issue 15), driven through the real python-telegram-bot:
+"""The emulator's forum topics, driven through the real python-telegram-bot:
 forum supergroups, topics created by a member or by the bot, messages in a topic with
 ``message_thread_id`` and ``is_topic_message``, sends recorded with their topic, and
 Telegram's "message thread not found" for a topic that does not exist (or no more)."""

@@ -140,7 +140,7 @@ def test_a_failing_renderer_gives_a_plain_picture(monkeypatch: object) -> None:
 
 
 def test_kolbasa_lines_and_the_cut_button() -> None:
-    """RULES.md 4.19 K-E2: before move 7 Anna's 3-4 may go on her line or cut: two
+    """docs/rules.md 4.19 K-E2: before move 7 Anna's 3-4 may go on her line or cut: two
     buttons side by side; her other tiles go on her line; the cut's data round-trips."""
     from bot.ui.callbacks import PlayTile, decode
     from bot.ui.keyboards import hand_keyboard
@@ -164,7 +164,7 @@ def test_kolbasa_lines_and_the_cut_button() -> None:
 
 
 def test_kolbasa_a_later_lead_goes_either_way_round() -> None:
-    """RULES.md 4.19 [K3]: the leader orients the lead (its west pip starts his own
+    """docs/rules.md 4.19 [K3]: the leader orients the lead (its west pip starts his own
     line): a tile that is not a double gets two buttons, the second turned round."""
     import random
 

@@ -1,4 +1,4 @@
-"""The lobby says what will happen (issue 12): options shown only when they apply, each
+"""The lobby says what will happen : options shown only when they apply, each
 button shows its current value, every option explained, only the creator or a group
 admin manages the lobby, and the settings open in the presser's private chat while
 the group's lobby keeps Join."""

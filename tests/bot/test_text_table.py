@@ -103,7 +103,7 @@ def test_a_spinner_table_reads_as_expected() -> None:
 
 
 def test_kolbasa_names_whose_line_is_which() -> None:
-    """RULES.md 4.19: the text table says which line is whose (W: the leader's) and
+    """docs/rules.md 4.19: the text table says which line is whose (W: the leader's) and
     still reads back to the view's facts."""
     from engine.domino.record import replay
     from tests.engine.test_kolbasa import KE1, ke1_record

@@ -1,4 +1,4 @@
-"""Forum topics end to end (issue 15): the real bot against the emulator's forum
+"""Forum topics end to end: the real bot against the emulator's forum
 supergroups. Each topic holds its own game; everything a game sends lands in its
 topic; commands and lobby buttons in a topic act on that topic's game only; a
 deleted topic cancels its game without stopping anything else; a restart brings a

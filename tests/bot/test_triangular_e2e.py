@@ -1,4 +1,4 @@
-"""A whole game of ``triangular`` (Tri-Ominos, issue 14) through the emulator: two
+"""A whole game of ``triangular`` (Tri-Ominos, docs/rules.md 4.21) through the emulator: two
 people press the hand's buttons (a triangle, then a cell, then a turning; draws
 and passes) until the game is over; the stored record is the engine's replay of
 it. Forged, stale and out-of-turn presses are refused and change nothing; no
@@ -252,7 +252,7 @@ def test_triangle_labels_are_tiles() -> None:
 
 def _seed_without_a_triple() -> int:
     """A game seed whose first deal gives nobody a triple: the lead is then the
-    highest-valued triangle, turned as its holder likes (RULES.md 4.21 [T11])."""
+    highest-valued triangle, turned as its holder likes (docs/rules.md 4.21 [T11])."""
     from engine.variants import make_variant
     variant = make_variant("triangular", 2, {"target": 200})
     for seed in range(1, 500):

@@ -91,6 +91,6 @@ def test_single_choices_are_taken_at_once_and_forgeries_refused() -> None:
         assert handle(GAME_ID, view, forged) in (Refusal.FORGED, Refusal.STALE), forged
     assert decode(f"tri:{gid}:0:0:c0.5.7") is not None
     assert handle(GAME_ID, view, f"tri:{gid}:0:0:c0.5.7") is Refusal.ILLEGAL
-    # RULES.md [T12] writes "▼ 1,-1", but by [T3] and T-E4 cell (1,-1) points up
+    # docs/rules.md [T12] writes "▼ 1,-1", but by [T3] and T-E4 cell (1,-1) points up
     assert cell_label((2, 0)) == "▲ 2,0" and cell_label((1, -1)) == "▲ 1,-1"
     assert cell_label((1, 0)) == "▼ 1,0"

@@ -1,4 +1,4 @@
-"""The eleven variants of RULES.md 4.7-4.17 in the bot: lobby choice and options, hand
+"""The eleven variants of docs/rules.md 4.7-4.17 in the bot: lobby choice and options, hand
 keyboards that offer exactly the legal moves (several placements, closers, reopening,
 done), signals, texts and pictures."""
 
@@ -260,7 +260,7 @@ async def test_newgame_aliases_and_rules_in_parts(emu: TelegramEmulator, db_path
         await bot.send(anna, group.id, "/newgame всем-по-пять")
         game = await bot.game_in(group.id)
         assert game is not None and game.variant == "vsem_po_pyat" and game.status == "lobby"
-        # the options of RULES.md 4.13 through the settings buttons
+        # the options of docs/rules.md 4.13 through the settings buttons
         await bot.lobby_press(anna, group.id, "c")
         for action in ("st", "lk", "nd"):
             await bot.panel_press(anna, action)
