@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from bot.handlers.common import error_text, move_refusal
 from bot.handlers.presses import Press, on_press, on_query
-from bot.kinds.base import MakeMove, Refusal, Reselect, kind_of_data
+from bot.kinds.base import MakeMove, Refusal, Reselect
+from bot.kinds.registry import kind_of_data
 from bot.showing.timers import came_back
 from bot.texts import tr
 from bot.transport import tg
@@ -21,8 +22,9 @@ from bot.ui.callbacks import (
     TileInfo,
     move_of,
 )
-from bot.ui.formatting import no_fit_text, seat_name
+from bot.ui.formatting import no_fit_text
 from bot.ui.keyboards import tile_label
+from bot.ui.names import seat_name
 from engine.domino.view import as_domino_view
 from engine.variants import get_variant
 from service import ServiceError

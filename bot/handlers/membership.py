@@ -1,5 +1,6 @@
 """The bot's membership: a user who blocks (or unblocks) it in private, its removal
-from a group (or its return), and a group that became a supergroup."""
+from a group (or its return), a group that became a supergroup, and a forum topic
+deleted under its game (bot/transport/topics.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ from telegram import Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
-from bot.texts import tr
-from bot.ui.formatting import variant_name
-from bot.wiring.state import BotState, get_state
+from bot.texts import tr, variant_name
+from bot.wiring.state import AnyApp, BotState, get_state
 
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
@@ -82,3 +82,27 @@ async def on_migrate(update: Update, context: Context) -> None:
     state = get_state(context)
     await state.presenter.chat_migrated(message.chat.id, message.migrate_to_chat_id)
     log.info("chat %s migrated to %s", message.chat.id, message.migrate_to_chat_id)
+
+
+async def close_lost(app: AnyApp, game_id: int) -> None:
+    """The game's topic is gone: cancel the game (holding its key), stop its jobs,
+    bring its private messages in line and tell its players and the group."""
+    state = get_state(app)
+    service, ui = state.service, state.presenter
+    chat_id = await service.chat_of(game_id)
+    if chat_id is None:
+        return
+    async with state.game_lock(chat_id):
+        game = await service.close_lost_topic(game_id)
+    if game is None:
+        return
+    state.pipeline.cancelled(game)  # group slots of a lost topic send nothing
+    for seat in game.seats:
+        if seat.user_id is not None:
+            lang = await ui.user_language(seat.user_id)
+            ui.say(seat.user_id, tr(lang, "topic.lost", game_id=game_id,
+                                    variant=variant_name(lang, game.variant)))
+    lang = await ui.chat_language(game.chat_id)
+    ui.say(game.chat_id, tr(lang, "topic.lost", game_id=game_id,
+                            variant=variant_name(lang, game.variant)))
+    log.info("game %s cancelled: its forum topic %s is gone", game_id, game.topic)

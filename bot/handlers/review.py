@@ -45,9 +45,9 @@ from telegram.ext import ContextTypes, JobQueue
 from bot.texts import plural, tr, variant_name
 from bot.transport import tg
 from bot.ui.callbacks import ReviewGame
-from bot.ui.keyboards import end_label, tile_label
+from bot.ui.move_words import move_words
 from bot.wiring.state import AnyApp, get_state
-from engine.core.moves import Cut, Done, Draw, Move, Open, Pass, Place
+from engine.core.moves import Cut, Move, Place
 from engine.core.tiles import Tile
 from engine.domino.ai.review import DecisionReview, ReviewSummary
 from service import ServiceError
@@ -383,25 +383,6 @@ async def _unreachable(app: AnyApp, user_id: int, exc: TelegramError) -> None:
 # ------------------------------------------------------------------ words
 
 
-def move_label(lang: str, move: Move, *, end: bool = True) -> str:
-    """A move in words; ``end``: a placed tile with the end it went on."""
-    if isinstance(move, Place):
-        where = f" {end_label(lang, move.end)}" \
-            if end and move.end is not None else ""
-        return f"{tile_label(move.tile)}{where}"
-    if isinstance(move, Cut):  # kolbasa's cut: the scissors and the tile
-        return f"✂{tile_label(move.tile)}"
-    if isinstance(move, Draw):
-        return tr(lang, "review.draw")
-    if isinstance(move, Pass):
-        return tr(lang, "review.pass")
-    if isinstance(move, Done):
-        return tr(lang, "review.done")
-    if isinstance(move, Open):
-        return tr(lang, "review.open", end=end_label(lang, move.end))
-    return str(move)  # pragma: no cover - a take is never a choice
-
-
 def summary_text(lang: str, given: ReviewInput, summary: ReviewSummary) -> str:
     """The summary: the costly moves and what all his choices cost, in whole points
     (the expected loss against the computer's best, said to be no score), then which
@@ -433,5 +414,5 @@ def decision_text(lang: str, rank: int, review: DecisionReview) -> str:
     end = tiles and _tile(played) == _tile(best)
     return tr(lang, "review.decision" if tiles else "review.decision_move", rank=rank,
               round=review.round_index + 1, turn=review.turn_number,
-              played=move_label(lang, played, end=end), best=move_label(lang, best, end=end),
+              played=move_words(played, lang, end=end), best=move_words(best, lang, end=end),
               points=plural(lang, round(review.lost), "point"))

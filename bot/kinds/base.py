@@ -1,18 +1,16 @@
-"""The bot's side of the game kinds (issue 14, engine/kinds.py): what the bot shows
-and accepts for a game of each kind, found by the kind's name.
+"""The bot's side of a game kind (engine/kinds.py): what the bot shows and accepts
+for a game of that kind, and the domino kind's, which every other kind builds on.
 
 A kind's bot part builds the seat's hand message and buttons, reads a press on
 its own buttons (callback data starting with its ``prefix``: the domino kind has
 none, its buttons are the common codec's, bot/ui/callbacks.py), draws the table
-picture and writes the table as text. ``bot_kind(variant)`` finds it; kind ``x``
-lives in ``bot/x_kind.py``, imported (and so registered) when first asked for.
-docs/kinds.md lists what a new kind registers.
+picture and writes the table as text. Kind ``x`` lives in ``bot/kinds/x.py`` and is
+listed in bot/kinds/registry.py, where ``bot_kind(variant)`` finds it;
+docs/adding-a-variant.md lists what a new kind gives.
 """
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -27,11 +25,9 @@ from engine.core.results import MoveResult
 from engine.core.tiles import Tile
 from engine.core.view import SeatView
 from engine.domino.view import domino_view
-from engine.games import kind_of
 from service.types import GameInfo, SeatInfo
 
-__all__ = ["BOT_KINDS", "BotKind", "MakeMove", "Press", "Refusal", "Reselect", "bot_kind",
-           "kind_of_data", "register_bot_kind", "table_picture"]
+__all__ = ["DOMINO", "BotKind", "Hints", "MakeMove", "Press", "Refusal", "Reselect"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +60,8 @@ class BotKind:
 
     name = "domino"
     prefix: str | None = None  # the start of its own callback data (None: the codec's)
-    hints = True  # scoring hints on the hand's buttons (issue 15)
-    review = True  # the computer review of a finished game (issue 15) covers it
+    hints = True  # scoring hints on the hand's buttons
+    review = True  # the computer review of a finished game covers it
 
     def hand_text(self, lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                   drew: Sequence[Tile] = ()) -> str:
@@ -99,47 +95,3 @@ class BotKind:
 
 
 DOMINO = BotKind()
-BOT_KINDS: dict[str, BotKind] = {DOMINO.name: DOMINO}
-
-
-def register_bot_kind(kind: BotKind) -> BotKind:
-    known = BOT_KINDS.get(kind.name)
-    if known is not None and known is not kind:
-        raise ValueError(f"two bot kinds are named {kind.name!r}")
-    if kind.prefix is not None and any(k.prefix == kind.prefix for k in BOT_KINDS.values()
-                                       if k is not kind):
-        raise ValueError(f"two bot kinds use the prefix {kind.prefix!r}")
-    BOT_KINDS[kind.name] = kind
-    return kind
-
-
-def _named(name: str) -> BotKind:
-    if name not in BOT_KINDS and name.isidentifier():
-        with contextlib.suppress(ModuleNotFoundError):
-            importlib.import_module(f"bot.kinds.{name}")
-    return BOT_KINDS.get(name, DOMINO)
-
-
-def bot_kind(variant: str) -> BotKind:
-    """The bot part of the kind of the variant of that name."""
-    return _named(kind_of(variant).name)
-
-
-def _load_all() -> None:
-    from engine.variants import variants_in_order
-    for cls in variants_in_order():
-        _named(cls.kind)
-
-
-def kind_of_data(data: str) -> BotKind | None:
-    """The kind whose own buttons made ``data`` (None: the common codec's)."""
-    _load_all()
-    head = data.split(":", 1)[0]
-    return next((k for k in BOT_KINDS.values() if k.prefix is not None and k.prefix == head),
-                None)
-
-
-def table_picture(lang: str, view: SeatView, names: list[str], banner: str | None = None,
-                  banner_detail: str | None = None) -> tuple[bytes, str]:
-    """The table picture of a view of any kind (run in the render worker)."""
-    return bot_kind(view.variant).table_picture(lang, view, names, banner, banner_detail)

@@ -1,4 +1,4 @@
-"""The bot's side of ``chinese`` (Tien Gow, issue 14): the hand message and its
+"""The bot's side of ``chinese`` (Tien Gow, docs/rules.md 4.20): the hand message and its
 toggle buttons (bot/kinds/chinese_keys.py), the table picture (renderer/chinese.py) and
 the table as text. Face-down plays are shown as their count only, except to the
 seat that made them in its own hand message."""
@@ -12,20 +12,16 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.kinds import chinese_keys
-from bot.kinds.base import BotKind, Hints, MakeMove, Press, Refusal, Reselect, register_bot_kind
+from bot.kinds.base import BotKind, Hints, MakeMove, Press, Refusal, Reselect
 from bot.texts import plural, tr, variant_name
-from bot.ui.formatting import (
-    SEP,
-    caption_moves,
-    hand_head,
-    reason_lines,
-    result_line,
-    score_text,
-    seat_names,
-)
+from bot.ui.formatting import hand_head
 from bot.ui.keyboards import MARK
+from bot.ui.move_words import Said, caption_moves, move_words
+from bot.ui.names import SEP, score_text, seat_names, tiles_text
 from bot.ui.pictures import fallback_picture
+from bot.ui.result_words import reason_lines, result_line
 from engine.chinese.kind import CHINESE_KIND, chinese_view
+from engine.core.moves import SetPlay
 from engine.core.results import MoveResult
 from engine.core.tiles import Tile
 from engine.core.view import SeatView
@@ -79,6 +75,17 @@ def trick_text(lang: str, names: Sequence[str], view: SeatView, *, own: bool) ->
 def _tricks_text(names: Sequence[str], view: SeatView) -> str:
     tricks = _detail(view).get("tricks") or [0] * len(names)
     return SEP.join(f"{n} — {t}" for n, t in zip(names, tricks, strict=False))
+
+
+@move_words.register
+def _set_play(move: SetPlay, lang: str, said: Said | None = None, *, end: bool = True) -> str:
+    """A play of a trick in a caption: face-down tiles are never named, only counted."""
+    if said is None:
+        return str(move)  # the review knows no trick game
+    if move.down:
+        return tr(lang, "move.set_down", name=said.name,
+                  count=plural(lang, len(move.tiles), "tile"))
+    return tr(lang, "move.set_up", name=said.name, tiles=tiles_text(move.tiles))
 
 
 class ChineseBotKind(BotKind):
@@ -191,4 +198,4 @@ class ChineseBotKind(BotKind):
         return "\n".join(out)
 
 
-CHINESE = register_bot_kind(ChineseBotKind())
+CHINESE = ChineseBotKind()

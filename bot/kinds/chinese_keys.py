@@ -1,5 +1,5 @@
 """``chinese`` (Tien Gow) hand buttons: a play of 1-4 tiles chosen one tap per tile
-(toggle), then face up or face down (RULES.md 4.20 "Buttons").
+(toggle), then face up or face down (docs/rules.md 4.20 "Buttons").
 
 The selection lives in the callback data itself (a bit mask over the seat's
 sorted hand), with the game's version, so an old keyboard or a forged press is

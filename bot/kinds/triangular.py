@@ -1,4 +1,4 @@
-"""The bot's side of ``triangular`` (Tri-Ominos, issue 14): the hand message and its
+"""The bot's side of ``triangular`` (Tri-Ominos, docs/rules.md 4.21): the hand message and its
 three-step buttons (bot/kinds/triangular_keys.py: a triangle, then a cell, then a turning,
 among the legal placements only), the table picture (renderer/triangular.py) and
 the table as text (bot/kinds/triangular_text.py). Everything the group sees is drawn
@@ -15,17 +15,14 @@ from collections.abc import Collection, Sequence
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.kinds import triangular_keys, triangular_text
-from bot.kinds.base import BotKind, Hints, MakeMove, Press, Refusal, Reselect, register_bot_kind
+from bot.kinds.base import BotKind, Hints, MakeMove, Press, Refusal, Reselect
 from bot.texts import plural, tr
-from bot.ui.formatting import (
-    SEP,
-    caption_moves,
-    hand_head,
-    reason_lines,
-    result_line,
-    seat_names,
-)
+from bot.ui.formatting import hand_head
+from bot.ui.move_words import Said, caption_moves, move_words
+from bot.ui.names import SEP, seat_names
 from bot.ui.pictures import fallback_picture
+from bot.ui.result_words import reason_lines, result_line
+from bot.ui.scoring_words import signed
 from engine.core.moves import Draw, GridPlace
 from engine.core.results import MoveResult
 from engine.core.tiles import Tile
@@ -58,6 +55,17 @@ def _markup(lang: str, rows: list[list[triangular_keys.Button]]) -> InlineKeyboa
     out = [[InlineKeyboardButton(tr(lang, b.label, **dict(b.values)) if b.text_key else b.label,
                                  callback_data=b.data) for b in row] for row in rows]
     return InlineKeyboardMarkup(out) if out else None
+
+
+@move_words.register
+def _grid_place(move: GridPlace, lang: str, said: Said | None = None, *, end: bool = True
+                ) -> str:
+    """A triangle placed, in a caption: "Boris: 5-5-2 ▼1,0 +12"."""
+    if said is None:
+        return str(move)  # the review knows no grid game
+    shape = "▲" if (move.cell[0] + move.cell[1]) % 2 == 0 else "▼"
+    return tr(lang, "tri.move", name=said.name, tile="-".join(map(str, move.numbers)),
+              cell=f"{shape}{move.cell[0]},{move.cell[1]}", points=signed(said.result.points))
 
 
 class TriangularBotKind(BotKind):
@@ -158,4 +166,4 @@ class TriangularBotKind(BotKind):
         return text
 
 
-TRIANGULAR = register_bot_kind(TriangularBotKind())
+TRIANGULAR = TriangularBotKind()

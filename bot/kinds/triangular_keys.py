@@ -1,4 +1,4 @@
-"""``triangular`` (Tri-Ominos) hand buttons (RULES.md 4.21 [T12]): choose a triangle,
+"""``triangular`` (Tri-Ominos) hand buttons (docs/rules.md 4.21 [T12]): choose a triangle,
 then a cell (named "▲ 2,0" as the picture numbers it), then a turning, among the
 legal placements only; a step with a single choice is taken at once. ``draw`` and
 ``pass`` when they are legal.

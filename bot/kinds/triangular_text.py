@@ -1,4 +1,4 @@
-"""``triangular``'s table as text (issue 15's text table, RULES.md 4.21 "What the
+"""``triangular``'s table as text (the text table a chat may choose, docs/rules.md 4.21 "What the
 renderer draws"): one line per triangle, ``x,y ▲ a-b-c`` (the cell, its shape, its
 numbers from the apex clockwise), in the order placed; the open cells named as the
 picture and the buttons name them; the pool, whose turn it is, each player's

@@ -36,9 +36,8 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes, JobQueue
 
 from bot.showing.timers import duration_text, get_clock, may_nudge
-from bot.texts import tr
+from bot.texts import tr, variant_name
 from bot.transport.topics import topic_of
-from bot.ui.formatting import variant_name
 from bot.wiring.state import AnyApp, get_state
 from service import GameInfo
 

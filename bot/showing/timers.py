@@ -32,10 +32,10 @@ from telegram.ext import ContextTypes, JobQueue
 from bot.handlers.common import error_text, is_admin
 from bot.showing.display import display_of, display_summary
 from bot.showing.presenter import Presenter
-from bot.texts import plural, tr
+from bot.texts import plural, tr, variant_name
 from bot.transport import tg
 from bot.transport.topics import topic_of
-from bot.ui.formatting import seat_name, variant_name
+from bot.ui.names import seat_name
 from bot.wiring.state import AnyApp, AnyContext, get_state
 from service import GameInfo, ServiceError
 from service.display import DisplaySettings

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from bot.kinds.base import table_picture
+from bot.kinds.registry import table_picture
 from bot.ui.pictures import review_picture
 from engine.core.moves import Move
 from engine.core.tiles import Tile

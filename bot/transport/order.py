@@ -33,15 +33,14 @@ import inspect
 import logging
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import BaseUpdateProcessor
 
-from bot.kinds.base import kind_of_data
 from bot.transport.flood import Budgets, Verdict
-from bot.ui.callbacks import HelpPage, RulesOf, decode
 
 log = logging.getLogger(__name__)
 
@@ -114,10 +113,20 @@ ChatOfGame = Callable[[int], Awaitable[int | None]]
 ChatsOfUser = Callable[[int], Awaitable[list[int]]]
 
 
-# Commands that act on the one game a user plays when sent in his private chat; the
-# others there (/stats, /rules, /top, /review ...) only read, and keep to his own key
-# (a player asking for his statistics again and again never holds his group).
-PRIVATE_GAME_COMMANDS = frozenset({"start", "pass", "hand", "back", "notify"})
+@dataclass(frozen=True, slots=True)
+class UpdateGames:
+    """What keying an update needs to know of the bot's games, in the bot's own words
+    (given where the bot is wired, bot/wiring/update_games.py): the transport reads no
+    callback data and knows no command of its own."""
+
+    # the game a button press names (None: none, or not a game's button)
+    game_of_press: Callable[[str | None], int | None]
+    # whether a command sent in a private chat acts on the one game its sender plays
+    # (the others there only read, and keep to his own key)
+    acts_on_game: Callable[[str], bool]
+
+
+NO_GAMES = UpdateGames(lambda _: None, lambda _: False)  # every update keyed by its chat
 
 
 def command_of(update: Update) -> str:
@@ -141,22 +150,14 @@ def source_of(update: object) -> Key:
     return user_key(user.id) if user is not None else ("other", 0)
 
 
-def game_of_press(data: str | None) -> int | None:
-    """The game a press names: a move, a lobby button, a kind's own hand button."""
-    decoded = decode(data)
-    if decoded is not None:
-        return None if isinstance(decoded, RulesOf | HelpPage) else decoded.game_id
-    kind = kind_of_data(data or "")
-    return kind.game_of(data or "") if kind is not None else None
-
-
-async def key_of(update: object, chat_of_game: ChatOfGame, chats_of_user: ChatsOfUser) -> Key:
+async def key_of(update: object, chat_of_game: ChatOfGame, chats_of_user: ChatsOfUser,
+                 games: UpdateGames = NO_GAMES) -> Key:
     """What an update must be serialised with."""
     if not isinstance(update, Update):
         return ("other", 0)
     query = update.callback_query
     if query is not None:
-        game_id = game_of_press(query.data)
+        game_id = games.game_of_press(query.data)
         if game_id is not None:  # a move, a lobby button, a kind's hand button
             group = await chat_of_game(game_id)
             if group is not None:
@@ -169,7 +170,7 @@ async def key_of(update: object, chat_of_game: ChatOfGame, chats_of_user: ChatsO
         user = update.effective_user
         return user_key(user.id) if user is not None else ("other", 0)
     if chat.type == ChatType.PRIVATE:
-        if command_of(update) not in PRIVATE_GAME_COMMANDS:
+        if not games.acts_on_game(command_of(update)):
             return user_key(chat.id)
         chats = await chats_of_user(chat.id)
         if len(chats) == 1:  # /pass, /hand in private act on that one game
@@ -188,13 +189,15 @@ class GameOrderProcessor(BaseUpdateProcessor):
     """Concurrent updates, serialised per game key (see the module docstring)."""
 
     def __init__(self, locks: KeyedLocks, max_concurrent_updates: int = 256, *,
-                 budgets: Budgets | None = None, key_queue: int = KEY_QUEUE) -> None:
+                 budgets: Budgets | None = None, key_queue: int = KEY_QUEUE,
+                 games: UpdateGames = NO_GAMES) -> None:
         # python-telegram-bot's own slot is taken before the key is waited for: it is
         # left unbounded here, and our own bounded slots are taken after the key
         super().__init__(1 << 30)
         self.locks = locks
         self.budgets = budgets
         self.key_queue = key_queue
+        self.games = games
         self.slots = max_concurrent_updates
         self._slots = asyncio.BoundedSemaphore(max_concurrent_updates)
         self._sources = KeyedLocks()  # per chat: keys found in the updates' order
@@ -232,7 +235,8 @@ class GameOrderProcessor(BaseUpdateProcessor):
             key: Key = ("other", 0)
             if self._chat_of_game is not None and self._chats_of_user is not None:
                 try:
-                    key = await key_of(update, self._chat_of_game, self._chats_of_user)
+                    key = await key_of(update, self._chat_of_game, self._chats_of_user,
+                                       self.games)
                 except Exception:  # never lose an update over its key: the common line
                     log.exception("no key for update %r", getattr(update, "update_id", update))
             full = key != ("other", 0) and self.locks.waiting(key) >= self.key_queue \

@@ -13,23 +13,18 @@ game of the chat (in private: of the user's, else anyone's); before any, the
 family of the first variant of the menu. Anything else gets the usage and
 changes nothing.
 
-The chart is drawn in the render worker pool (`bot.showing.workers`), never on the loop.
+The replies of /top and /stats, which read the service and draw the chart in the
+render worker pool, are in bot/showing/ratings.py.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from telegram import Bot
-
-from bot.showing.workers import Workers
 from bot.texts import join_words, plural, tr, variant_name, variant_text
-from bot.transport import tg
-from bot.transport.outbox import Outbox
-from renderer.chart import ChartSeries, RatingChart, chart_png
-from service import GameService, StatsLine
+from renderer.chart import ChartSeries, RatingChart
+from service import StatsLine
 from service.ratings import (
     PROVISIONAL_GAMES,
     Leaderboard,
@@ -39,9 +34,6 @@ from service.ratings import (
     family_of,
 )
 
-log = logging.getLogger(__name__)
-
-CHART_GAMES = 30  # the chart shows the player's last this many rated games
 CHART_FROM_GAMES = 5  # fewer rated games than this: no chart yet (a dot or two says nothing)
 TOP_SIZE = 10
 _ALL = ("all", "все", "всё")
@@ -172,52 +164,3 @@ def chart_of(lang: str, name: str, points: Sequence[RatingPointInfo]) -> RatingC
     return RatingChart(tr(lang, "rating.chart.title", name=name), series,
                        subtitle=tr(lang, "rating.chart.subtitle",
                                    games=plural(lang, len(points), "rating_last")))
-
-
-# ------------------------------------------------------------ the commands' replies
-
-
-async def top_reply(service: GameService, lang: str, args: Sequence[str], *,
-                    chat_id: int | None, user_id: int) -> str:
-    """/top's answer: a leaderboard, or the usage for arguments that are not /top's.
-    ``chat_id`` None: a private chat (everyone's leaderboard)."""
-    query = parse_top(args)
-    if query is None:
-        return usage(lang)
-    everyone = query.everyone or chat_id is None
-    family = query.family
-    if family is None:
-        family = await service.ratings.default_family(chat_id=chat_id) if chat_id is not None \
-            else await service.ratings.default_family(user_id=user_id)
-        family = family or await service.ratings.default_family() or families()[0]
-    board = await service.ratings.leaderboard(family, None if everyone else chat_id, TOP_SIZE)
-    return top_text(lang, family, board, everyone=everyone)
-
-
-async def stats_part(service: GameService, workers: Workers, lang: str, user_id: int,
-                     name: str) -> tuple[list[str], bytes | None, str]:
-    """/stats' rating lines, and his chart (drawn in the render pool; None before
-    `CHART_FROM_GAMES` rated games) with its caption."""
-    lines = stats_lines(lang, await service.ratings.of_user(user_id))
-    points = await service.ratings.history(user_id, CHART_GAMES)
-    if len(points) < CHART_FROM_GAMES:
-        return lines, None, ""
-    try:
-        png = await workers.render.run(chart_png, chart_of(lang, name, points))
-    except Exception:  # a picture must never stop the command: the text goes alone
-        log.exception("drawing the rating chart of user %s failed", user_id)
-        return lines, None, ""
-    return lines, png, tr(lang, "rating.chart.caption", name=name,
-                           games=plural(lang, len(points), "rating_last"))
-
-
-async def send_chart(bot: Bot, outbox: Outbox, chat_id: int, png: bytes, caption: str, *,
-                     thread: int | None = None) -> None:
-    """Queue the chart in the chat's order, in the forum topic ``thread`` if one (a
-    failure is logged, never raised)."""
-    async def run() -> None:
-        await tg.quietly(bot.send_photo(chat_id, png, caption=caption, filename="rating.png",
-                                        message_thread_id=thread),
-                         f"rating chart to {chat_id}")
-
-    outbox.send(chat_id, run)

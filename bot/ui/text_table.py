@@ -1,4 +1,4 @@
-"""The table as text (issue 15, display): ``/table text``, and the live table of a chat
+"""The table as text: ``/table text``, and the live table of a chat
 whose setting is ``/settings table text``. For slow connections and screen readers:
 linear, every line labelled, the tiles written ``[5|5]``.
 
@@ -18,18 +18,10 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from bot.texts import plural, tr
-from bot.ui.formatting import (
-    CAPTION_MOVES_CHARS,
-    SEP,
-    caption_moves,
-    ends_text,
-    join_names,
-    reason_lines,
-    result_line,
-    seat_names,
-    variant_name,
-)
+from bot.texts import plural, tr, variant_name
+from bot.ui.move_words import CAPTION_MOVES_CHARS, caption_moves
+from bot.ui.names import SEP, ends_text, join_names, seat_names
+from bot.ui.result_words import reason_lines, result_line
 from engine.core.moves import End
 from engine.core.results import MoveResult
 from engine.domino.table import Layout, Placed

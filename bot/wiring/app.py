@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any
 
 from telegram import BotCommand, Update
 from telegram.constants import ChatType
@@ -18,8 +21,18 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from bot.handlers import commands as handlers
-from bot.handlers import hand, lobby_buttons, membership, pages, presses
+from bot.handlers import (
+    commands,
+    game_commands,
+    hand,
+    info_commands,
+    lobby_buttons,
+    lobby_commands,
+    membership,
+    pages,
+    presses,
+)
+from bot.handlers.review import cmd_review
 from bot.showing import computer as ai
 from bot.showing import pings, timers
 from bot.showing.pipeline import Pipeline
@@ -53,16 +66,51 @@ from bot.wiring.state import (
     put_settings,
     put_state,
 )
+from bot.wiring.update_games import UPDATE_GAMES
 from service import GameInfo, GameService
 from service.timers import Clock
 
 log = logging.getLogger(__name__)
 
-COMMANDS = ("newgame", "pass", "fish", "hand", "table", "score", "rules", "settings", "cancel",
-            "stats", "top", "language", "help", "export",
-            "back",  # turn timers: /back takes the seat back from the computer
-            "notify",  # turn pings on or off
-            "review")  # the post-game review (issue 15; bot/handlers/review.py)
+Callback = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
+# Commands run from new messages only: an edited "/pass" is not run again.
+NEW = filters.UpdateType.MESSAGE
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One command of the bot: its name, its handler, the updates it takes, and whether
+    the chat's command menu (setMyCommands) lists it."""
+
+    name: str
+    handler: Callback
+    updates: filters.BaseFilter = NEW
+    menu: bool = True
+
+
+# Every command and its handler, in the menu's order (bot/handlers/*_commands.py, the
+# turn timers, the pings and the review).
+COMMAND_TABLE: tuple[Command, ...] = (
+    Command("start", lobby_commands.cmd_start, menu=False),
+    Command("newgame", lobby_commands.cmd_newgame),
+    Command("pass", game_commands.cmd_pass),
+    Command("fish", game_commands.cmd_fish),
+    Command("hand", game_commands.cmd_hand),
+    Command("table", game_commands.cmd_table),
+    Command("score", game_commands.cmd_score),
+    Command("rules", info_commands.cmd_rules),
+    Command("settings", lobby_commands.cmd_settings),
+    Command("cancel", lobby_commands.cmd_cancel),
+    Command("stats", info_commands.cmd_stats),
+    Command("top", info_commands.cmd_top),
+    Command("language", info_commands.cmd_language),
+    Command("help", info_commands.cmd_help),
+    Command("export", game_commands.cmd_export),
+    Command("back", timers.cmd_back),  # the turn timers: the seat back from the computer
+    Command("notify", pings.cmd_notify),  # turn pings on or off
+    Command("review", cmd_review),  # the post-game review (bot/handlers/review.py)
+)
+COMMANDS = tuple(c.name for c in COMMAND_TABLE if c.menu)  # the menu, in its order
 _LIMITER_KEY = "domino_limiter"
 _PROCESSOR_KEY = "domino_processor"
 _WORKERS_KEY = "domino_workers"
@@ -102,9 +150,9 @@ async def post_init(app: AnyApp) -> None:
 
     pipeline = Pipeline(presenter, arm_timer, schedule_ai, cancel_jobs, arm_ping)
 
-    # forum topics (issue 15): a game whose topic was deleted is cancelled
+    # forum topics: a game whose topic was deleted is cancelled
     async def topic_lost(game_id: int) -> None:
-        await topics.close_lost(app, game_id)
+        await membership.close_lost(app, game_id)
 
     presenter.on_topic_lost = topic_lost
 
@@ -215,7 +263,8 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
     locks = KeyedLocks()
     budgets = Budgets(Allowance.of(settings.user_commands), Allowance.of(settings.chat_commands),
                       Allowance.of(settings.user_presses))
-    processor = GameOrderProcessor(locks, settings.concurrent_updates, budgets=budgets)
+    processor = GameOrderProcessor(locks, settings.concurrent_updates, budgets=budgets,
+                                   games=UPDATE_GAMES)
     builder = builder.concurrent_updates(processor)
     app: AnyApp = (builder.post_init(post_init).post_stop(post_stop)
                    .post_shutdown(post_shutdown).build())
@@ -227,17 +276,12 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
         app.bot_data[_WORKERS_KEY] = workers
     timers.put_clock(app, clock)
 
-    # Commands run from new messages only: an edited "/pass" is not run again.
-    new = filters.UpdateType.MESSAGE
     # first of all, in a group: a command written as the group or a channel is no
     # person's, and stops here (bot/handlers/commands.py on_impersonal)
-    app.add_handler(MessageHandler(new & filters.COMMAND & ~filters.ChatType.PRIVATE,
-                                   handlers.on_impersonal), group=-1)
-    app.add_handler(CommandHandler("start", handlers.cmd_start, filters=new))
-    for name in COMMANDS:
-        handler = getattr(handlers, f"cmd_{name}", None) or getattr(timers, f"cmd_{name}", None) \
-            or getattr(pings, f"cmd_{name}")
-        app.add_handler(CommandHandler(name, handler, filters=new))
+    app.add_handler(MessageHandler(NEW & filters.COMMAND & ~filters.ChatType.PRIVATE,
+                                   commands.on_impersonal), group=-1)
+    for command in COMMAND_TABLE:
+        app.add_handler(CommandHandler(command.name, command.handler, filters=command.updates))
     # the buttons: one handler per prefix of the callback data (bot/ui/callbacks.py), a
     # game kind's own buttons first; the last takes what none took and answers "forged"
     for button, pattern in (
@@ -257,10 +301,11 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
                                       ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, membership.on_migrate))
     # text typed to the bot in private, not a command: a short hint
-    app.add_handler(MessageHandler(new & filters.ChatType.PRIVATE & filters.TEXT
-                                   & ~filters.COMMAND, handlers.on_private_text))
+    app.add_handler(MessageHandler(NEW & filters.ChatType.PRIVATE & filters.TEXT
+                                   & ~filters.COMMAND, game_commands.on_private_text))
     app.add_error_handler(on_error)
     return app
 
 
-__all__ = ["Application", "bot_commands", "build_application"]
+__all__ = ["COMMANDS", "COMMAND_TABLE", "Application", "Command", "bot_commands",
+           "build_application"]

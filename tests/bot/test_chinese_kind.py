@@ -4,11 +4,14 @@ own; its lobby options and explanations; its moves' wording."""
 
 from __future__ import annotations
 
-from bot.kinds.base import DOMINO, MakeMove, Refusal, Reselect, bot_kind, kind_of_data
+from bot.kinds.base import DOMINO, MakeMove, Refusal, Reselect
 from bot.kinds.chinese import CHINESE, public_detail
+from bot.kinds.registry import bot_kind, kind_of_data
 from bot.texts import plural, tr
-from bot.ui.formatting import move_text, option_help, options_help, round_summary
 from bot.ui.keyboards import bool_options, rounds_value
+from bot.ui.lobby_words import option_help, options_help
+from bot.ui.move_words import move_text
+from bot.ui.result_words import round_summary
 from engine.chinese.kind import ChineseMatch, ChineseView
 from engine.chinese.rules import Play
 from engine.core.moves import PASS

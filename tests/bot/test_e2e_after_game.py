@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.texts import tr
-from bot.ui.formatting import result_line, seat_name, side_names, variant_name
+from bot.texts import tr, variant_name
+from bot.ui.names import seat_name, side_names
+from bot.ui.result_words import result_line
 from bot.wiring.state import get_state
 from engine.core.results import GameEndReason
 from renderer.draw import banner_box

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.texts import tr
-from bot.ui.formatting import seat_name
+from bot.ui.names import seat_name
 from bot.wiring.state import get_state
 from engine.domino.record import replay, replay_summary
 from tests.bot.emulator import TelegramEmulator

@@ -16,7 +16,7 @@ import pytest
 
 from bot.texts import tr
 from bot.ui.callbacks import Signal, decode, encode
-from bot.ui.formatting import seat_name
+from bot.ui.names import seat_name
 from bot.wiring.state import get_state
 from engine.domino.record import replay, replay_summary
 from tests.bot.emulator import TelegramEmulator, User

@@ -7,9 +7,8 @@ import asyncio
 from collections import deque
 from pathlib import Path
 
-from bot.texts import tr
+from bot.texts import tr, variant_name
 from bot.transport.limiter import _Pace
-from bot.ui.formatting import variant_name
 from bot.wiring.state import get_state
 from tests.bot.emulator import ApiCall, TelegramEmulator, User
 from tests.bot.harness import (

@@ -7,18 +7,15 @@ import re
 
 import pytest
 
-from bot.texts import tr
-from bot.ui.formatting import (
-    closed_lobby_text,
-    ends_text,
-    hand_text,
+from bot.texts import tr, variant_name
+from bot.ui.formatting import hand_text
+from bot.ui.lobby_words import closed_lobby_text
+from bot.ui.names import ends_text, score_text, seat_name
+from bot.ui.result_words import (
     last_result_message,
     result_line,
     round_summary,
     round_summary_parts,
-    score_text,
-    seat_name,
-    variant_name,
     zero_round_text,
 )
 from engine.core.moves import Place

@@ -6,7 +6,7 @@ import pytest
 
 from bot.texts import CATALOGS
 from bot.ui.callbacks import DrawTile, LobbyAction, PassTurn, PlayTile, TileInfo, decode
-from bot.ui.formatting import hand_text, lobby_text, table_caption
+from bot.ui.formatting import hand_text, table_caption
 from bot.ui.keyboards import (
     hand_keyboard,
     lobby_keyboard,
@@ -15,6 +15,7 @@ from bot.ui.keyboards import (
     table_keyboard,
     variant_keyboard,
 )
+from bot.ui.lobby_words import lobby_text
 from engine.core.moves import DRAW, PASS, Place
 from engine.core.options import OptionKind, declaring
 from engine.domino.classic import Block

@@ -12,8 +12,8 @@ import pytest
 
 from bot.showing import pings
 from bot.showing.timers import fire_due
-from bot.texts import plural, tr
-from bot.ui.formatting import round_caption, round_note, variant_name
+from bot.texts import plural, tr, variant_name
+from bot.ui.result_words import round_caption, round_note
 from service import GameService
 from service.timers import ManualClock
 from tests.bot.emulator import HistoryEntry, TelegramEmulator, User

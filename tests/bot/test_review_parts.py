@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.handlers.review import CHUNK, MAX_CHUNK, move_label, next_chunk, summary_text
+from bot.handlers.review import CHUNK, MAX_CHUNK, next_chunk, summary_text
 from bot.texts import LANGUAGES, plural
 from bot.ui.callbacks import MAX_BYTES, ReviewGame, decode, encode
+from bot.ui.move_words import move_words
 from engine.core.moves import DONE, DRAW, PASS, End, Open, Place
 from engine.core.tiles import Tile
 from engine.domino.ai.review import ReviewSummary
@@ -35,10 +36,10 @@ def test_whole_points_with_their_noun() -> None:
 
 
 def test_move_labels() -> None:
-    assert move_label("en", Place(Tile(2, 5), End.W)) == "2-5 ⬅W"
-    assert move_label("en", Place(Tile(6, 6), None, 6)) == "6-6"
+    assert move_words(Place(Tile(2, 5), End.W), "en") == "2-5 ⬅W"
+    assert move_words(Place(Tile(6, 6), None, 6), "en") == "6-6"
     for lang in LANGUAGES:
-        labels = {move_label(lang, m) for m in (DRAW, PASS, DONE, Open(End.N))}
+        labels = {move_words(m, lang) for m in (DRAW, PASS, DONE, Open(End.N))}
         assert len(labels) == 4 and all(labels)
 
 

@@ -15,6 +15,7 @@ from telegram.error import RetryAfter
 from bot.transport.limiter import URGENT, ChatLimiter, counted
 from bot.transport.order import GameOrderProcessor, KeyedLocks, chat_key, key_of, user_key
 from bot.transport.outbox import Outbox, Priority
+from bot.wiring.update_games import UPDATE_GAMES
 
 # ------------------------------------------------------------------ the limiter
 
@@ -244,19 +245,22 @@ async def test_a_private_press_is_keyed_by_its_game_s_group() -> None:
     async def chats_of(user_id: int) -> list[int]:
         return []
 
-    assert await key_of(_press(1, 5, 5, "p:7:3:0:W"), chat_of, chats_of) == chat_key(-100)
-    assert await key_of(_press(2, 5, -100, "l:7:j"), chat_of, chats_of) == chat_key(-100)
+    async def key(update: Update) -> tuple[str, int]:
+        return await key_of(update, chat_of, chats_of, UPDATE_GAMES)
+
+    assert await key(_press(1, 5, 5, "p:7:3:0:W")) == chat_key(-100)
+    assert await key(_press(2, 5, -100, "l:7:j")) == chat_key(-100)
     # the settings panel in the creator's private chat: with its game's group
-    assert await key_of(_press(5, 5, 5, "l:7:tg:150"), chat_of, chats_of) == chat_key(-100)
+    assert await key(_press(5, 5, 5, "l:7:tg:150")) == chat_key(-100)
     # a forged or unknown game falls back to the chat the button was in
-    assert await key_of(_press(3, 5, 5, "p:8:3:0:W"), chat_of, chats_of) == chat_key(5)
-    assert await key_of(_press(4, 5, 5, "junk"), chat_of, chats_of) == chat_key(5)
+    assert await key(_press(3, 5, 5, "p:8:3:0:W")) == chat_key(5)
+    assert await key(_press(4, 5, 5, "junk")) == chat_key(5)
     assert user_key(5) != chat_key(5)
 
 
 async def test_same_key_in_order_other_keys_meanwhile() -> None:
     locks = KeyedLocks()
-    processor = GameOrderProcessor(locks)
+    processor = GameOrderProcessor(locks, games=UPDATE_GAMES)
 
     async def chat_of(game_id: int) -> int | None:
         return -game_id

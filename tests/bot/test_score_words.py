@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 
 from bot.texts import plural
-from bot.ui.formatting import hand_text, refusal_text, round_summary, side_names
+from bot.ui.formatting import hand_text, refusal_text
 from bot.ui.keyboards import tile_label
+from bot.ui.names import side_names
+from bot.ui.result_words import round_summary
 from bot.ui.scoring_words import goat_text, result_text
 from engine.core.moves import Place
 from engine.core.results import EndKind, GameEndReason, RoundEnd

@@ -10,8 +10,8 @@ import pytest
 
 from bot.texts import CATALOGS, language_of, missing_variant_texts, plural, plural_form, tr
 from bot.ui import pictures
-from bot.ui.formatting import rules_text
 from bot.ui.keyboards import end_label, rules_keyboard, variant_names
+from bot.ui.lobby_words import rules_text
 from bot.wiring.app import COMMANDS, bot_commands
 from engine.core.moves import End
 from engine.domino.classic import Block

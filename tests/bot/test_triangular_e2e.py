@@ -15,7 +15,7 @@ import pytest
 
 from bot.kinds.triangular_keys import PREFIX, decode
 from bot.texts import tr
-from bot.ui.formatting import rules_text
+from bot.ui.lobby_words import rules_text
 from engine.games import kind_of, replay
 from engine.triangular.kind import TriangularMatch, TriangularSeatView
 from engine.triangular.rules import Triangle

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 
-from bot.kinds.base import MakeMove, Refusal, Reselect, bot_kind, kind_of_data
+from bot.kinds.base import MakeMove, Refusal, Reselect
+from bot.kinds.registry import bot_kind, kind_of_data
 from bot.kinds.triangular import TRIANGULAR, public_grid
 from bot.kinds.triangular_keys import PREFIX, decode
 from bot.texts import tr

@@ -21,7 +21,7 @@ from bot.ui.callbacks import (
     decode,
     encode,
 )
-from bot.ui.formatting import lobby_text, outcome_text, round_summary, table_caption
+from bot.ui.formatting import table_caption
 from bot.ui.keyboards import (
     distinct_ends,
     hand_keyboard,
@@ -31,7 +31,9 @@ from bot.ui.keyboards import (
     variant_keyboard,
     variant_names,
 )
+from bot.ui.lobby_words import lobby_text
 from bot.ui.pictures import table_picture
+from bot.ui.result_words import outcome_text, round_summary
 from engine.core.moves import DONE, DRAW, PASS, End, Move, Open, Place
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile

@@ -1,0 +1,107 @@
+"""The commands that only inform: ``/help``, ``/rules``, ``/stats``, ``/top`` and
+``/language`` (which sets the language the bot speaks to the chat or the person)."""
+
+from __future__ import annotations
+
+from telegram import Update
+
+from bot.handlers.commands import Context, command_env, no_args
+from bot.handlers.common import error_text, is_admin
+from bot.showing.ratings import send_chart, stats_part, top_reply
+from bot.texts import LANGUAGES, tr
+from bot.ui.keyboards import help_keyboard, resolve_variant, rules_keyboard
+from bot.ui.lobby_words import rules_text
+from bot.ui.ratings import stats_text
+from service import ServiceError
+
+RULES_PAYLOAD = "rules-"  # /start rules-<variant>: the rules, from a group's /rules
+
+
+HELP_PAYLOAD = "help-"  # /start help-<page>: a /help page, from a group's /help button
+
+
+async def cmd_help(update: Update, context: Context) -> None:
+    """A few lines, and buttons to the longer pages (bot/handlers/buttons.py opens them)."""
+    env = await command_env(update, context)
+    if env is not None:
+        await env.say(tr(env.lang, "help"), help_keyboard(env.lang))
+
+
+async def cmd_rules(update: Update, context: Context) -> None:
+    """/rules alone: a short menu, a button per variant. /rules <variant>: its rules, in
+    private only (from a group they go to the asker's private chat)."""
+    env = await command_env(update, context)
+    if env is None:
+        return
+    chosen = resolve_variant("_".join(env.args)) if env.args else None
+    if env.args and chosen is None:
+        await env.unknown_variant("rules")
+        return
+    if chosen is None:
+        env.ui.say(env.chat_id, tr(env.lang, "rules.menu"), rules_keyboard(env.lang),
+                   thread=env.topic)
+        return
+    if env.private:
+        await env.say(rules_text(env.lang, chosen))
+        return
+    known = await env.state.service.user(env.user.id)
+    if known is None or not known.has_private_chat or known.blocked:
+        await env.say(tr(env.lang, "rules.start_first",
+                         link=env.ui.start_link(f"{RULES_PAYLOAD}{chosen}")))
+        return
+    private_lang = await env.ui.user_language(env.user.id, env.user.language_code, known)
+    env.ui.say(env.user.id, rules_text(private_lang, chosen))
+    await env.sent_in_private()
+
+
+async def cmd_stats(update: Update, context: Context) -> None:
+    env = await command_env(update, context)
+    if env is None or not await no_args(env, "stats"):
+        return
+    rows = await env.state.service.user_stats(env.user.id,
+                                              None if env.private else env.chat_id)
+    # his ratings under the statistics, his chart (from a few rated games on) before them
+    rating, chart, caption = await stats_part(env.state.service, env.ui.workers, env.lang,
+                                              env.user.id, env.user.full_name)
+    if not rows and not rating:
+        await env.say(tr(env.lang, "stats.none"))
+        return
+    if chart is not None:
+        await send_chart(env.ui.bot, env.ui.outbox, env.chat_id, chart, caption,
+                         thread=env.topic)
+    await env.say(stats_text(env.lang, env.user.full_name, rows, rating))
+
+
+async def cmd_top(update: Update, context: Context) -> None:
+    """The rating leaderboard: /top [all] [family or variant]."""
+    env = await command_env(update, context)
+    if env is None:
+        return
+    await env.say(await top_reply(env.state.service, env.lang, env.args,
+                                  chat_id=None if env.private else env.chat_id,
+                                  user_id=env.user.id))
+
+
+async def cmd_language(update: Update, context: Context) -> None:
+    env = await command_env(update, context)
+    if env is None:
+        return
+    if len(env.args) != 1 or env.args[0].lower() not in LANGUAGES:
+        await env.say(tr(env.lang, "usage.language", language=tr(env.lang, "language.name")))
+        return
+    lang = env.args[0].lower()
+    service = env.state.service
+    if env.private:
+        await service.set_user_language(env.user.id, lang)
+    else:  # the group's language, every topic's: a chat admin's to change
+        try:
+            admin = await is_admin(context.bot, env.chat_id, env.user.id)
+            await service.change_chat_language(env.chat_id, env.user.id, lang, is_admin=admin)
+        except ServiceError as exc:
+            await env.say(error_text(env.lang, exc))
+            return
+    await env.say(tr(lang, "language.set"))
+
+
+__all__ = ["HELP_PAYLOAD", "RULES_PAYLOAD", "cmd_help", "cmd_language", "cmd_rules", "cmd_stats",
+           "cmd_top"]

@@ -1,0 +1,57 @@
+"""The game kinds the bot knows, listed once: the domino kind, Chinese dominoes and
+triangular dominoes. A new kind's bot side (bot/kinds/<kind>.py) is added to
+:data:`KINDS`; importing this module also gives each kind's own moves their words
+(bot/ui/move_words.py), named in the kind's module.
+
+This is the one module that imports every kind; the kinds import bot/kinds/base.py
+only, never this, so there is no circle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.kinds.base import DOMINO, BotKind
+from bot.kinds.chinese import CHINESE
+from bot.kinds.triangular import TRIANGULAR
+from engine.core.view import SeatView
+from engine.games import kind_of
+
+KINDS: tuple[BotKind, ...] = (DOMINO, CHINESE, TRIANGULAR)
+
+
+def _by_name(kinds: Sequence[BotKind]) -> Mapping[str, BotKind]:
+    """The kinds by name; two of one name, or two with one callback prefix, are an
+    error of the list."""
+    by_name: dict[str, BotKind] = {}
+    for kind in kinds:
+        if kind.name in by_name:
+            raise ValueError(f"two bot kinds are named {kind.name!r}")
+        if kind.prefix is not None and any(k.prefix == kind.prefix for k in by_name.values()):
+            raise ValueError(f"two bot kinds use the prefix {kind.prefix!r}")
+        by_name[kind.name] = kind
+    return by_name
+
+
+BOT_KINDS: Mapping[str, BotKind] = _by_name(KINDS)
+
+
+def bot_kind(variant: str) -> BotKind:
+    """The bot part of the kind of the variant of that name (the domino kind's for a
+    kind the bot has no part of its own for)."""
+    return BOT_KINDS.get(kind_of(variant).name, DOMINO)
+
+
+def kind_of_data(data: str) -> BotKind | None:
+    """The kind whose own buttons made ``data`` (None: the common codec's)."""
+    head = data.split(":", 1)[0]
+    return next((k for k in KINDS if k.prefix is not None and k.prefix == head), None)
+
+
+def table_picture(lang: str, view: SeatView, names: list[str], banner: str | None = None,
+                  banner_detail: str | None = None) -> tuple[bytes, str]:
+    """The table picture of a view of any kind (run in the render worker)."""
+    return bot_kind(view.variant).table_picture(lang, view, names, banner, banner_detail)
+
+
+__all__ = ["BOT_KINDS", "KINDS", "bot_kind", "kind_of_data", "table_picture"]
