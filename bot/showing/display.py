@@ -1,4 +1,4 @@
-"""Issue 15, display: the scoring hints of a hand and the chat's display settings,
+"""The scoring hints of a hand and the chat's display settings,
 read for the presenter (the settings themselves: service/display.py)."""
 
 from __future__ import annotations

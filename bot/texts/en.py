@@ -190,7 +190,7 @@ TEXTS: dict[str, str] = {
     "export.none": "There is no game record here yet.",
     "export.caption": "Game {game_id}: {variant}",
     "cancel.done": "The game was cancelled.",
-    # ============================================================ turn timers (issue 7)
+    # ============================================================ turn timers
     "cmd.back": "Take your seat back from the computer",
     "err.bad_timer_setting": "I do not understand this setting; nothing was changed.",
     "timer.unit.s": "{n} s",
@@ -274,8 +274,8 @@ TEXTS: dict[str, str] = {
         "Block (2-4 players). Like Draw, but there is no drawing: whoever cannot place "
         "passes. Target 100."
     ),
-    # ============================================================ variants of RULES.md 4.7-4.17
-    # (issue 8: the eleven new variants, their options, closers, several placements, signals)
+    # ======================================================= variants of docs/rules.md 4.7-4.17
+    # (the eleven new variants, their options, closers, several placements, signals)
     "variant.sea_kozel": "Sea Goat",
     "variant.general_kozel": "General's Goat",
     "variant.osel": "Osel (Donkey)",
@@ -390,7 +390,7 @@ TEXTS: dict[str, str] = {
     "game.reason.last_left": "The last player left in the game.",
     "move.seven": "{name} takes {count} for the seven",
     "hand.out_of_play": "You have no tiles: you are out of play for now.",
-    # ---- issue 12: after the game, words and numbers
+    # ---- after the game, words and numbers
     "seat.computer": "🤖 Computer {number}",
     "names.and": " and ",
     "lobby.over": "🏁 Game over: {result}",
@@ -403,7 +403,7 @@ TEXTS: dict[str, str] = {
     "round.zero.discard": "Nothing is written: a round's write under {limit} is not recorded.",
     "round.zero.winner": "{name} scores nothing: the pips left in the other hands come to 0 points.",  # noqa: E501
     "score.last": "The last game ({variant}):",
-    # ---- issue 12: hidden information and /export
+    # ---- hidden information and /export
     "usage.export": "Use /export for the latest game, or /export N for game number N.",
     "export.none_private": "You have no started games yet: there is no record to send.",
     "export.not_yours": "You did not play game {game_id}, so I cannot send its record.",
@@ -415,7 +415,7 @@ TEXTS: dict[str, str] = {
                       "no boneyard). The complete record comes when it ends."),
     "export.not_started": "Game {game_id} has not started: there is no record yet.",
     "export.others": "Your other games: {games}",
-    # ---- issue 12: words (refusals, /fish, /rules menu, hints, plurals)
+    # ---- words (refusals, /fish, /rules menu, hints, plurals)
     "plural.tile.one": "{n} tile",
     "plural.tile.few": "{n} tiles",
     "plural.tile.many": "{n} tiles",
@@ -462,7 +462,7 @@ TEXTS: dict[str, str] = {
         "I work with buttons and commands: your tiles come here as buttons when a game "
         "starts. /help tells more."
     ),
-    # ---- issue 12: the lobby says what will happen
+    # ---- the lobby says what will happen
     "btn.settings_done": "✔ Done",
     "err.not_manager": "Only {name} (who opened it) or an admin can change this.",
     "err.not_manager_admin": "Only a group admin can do that (or the creator of the "
@@ -500,7 +500,7 @@ TEXTS: dict[str, str] = {
     "optname.no_double_out": "No double out",
     "rules.options": "House rules (the game's creator chooses them in ⚙ Settings):",
     "rules.no_options": "This variant has no house rules to choose.",
-    # ---- issue 12: forced moves and turn pings
+    # ---- forced moves and turn pings
     "timer.on": "on",
     "move.auto_pass": "{name} passes: nothing fits",
     "move.draws.one": "{name} draws {count} tile",
@@ -517,11 +517,11 @@ TEXTS: dict[str, str] = {
         "/notify on — a private message when your turn has waited a while (and a "
         "mention in the group if it stalls); /notify off — none."
     ),
-    # ---- issue 15 (forum topics): a game's topic deleted while it lived
+    # ---- forum topics: a game's topic deleted while it lived
     "topic.lost": (
         "The forum topic of game #{game_id} ({variant}) was deleted, so the game was cancelled."
     ),
-    # ---- issue 15: ratings (helper A)
+    # ---- ratings
     "family.goat": "Goat family",
     "family.fives": "Fives family",
     "family.telephone": "Telephone",
@@ -543,7 +543,7 @@ TEXTS: dict[str, str] = {
     "rating.chart.title": "{name} — rating",
     "rating.chart.subtitle": "last {games}",
     "rating.chart.caption": "📈 {name}: rating over the last {games}",
-    # ---- issue 15: the post-game review
+    # ---- the post-game review
     "cmd.review": "Review my last game: what my moves cost",
     "err.not_finished": "That game is not over: it can be reviewed once it ends.",
     "btn.review": "🔍 Review",
@@ -580,7 +580,7 @@ TEXTS: dict[str, str] = {
     "review.sent": "Your review comes in our private chat.",
     "review.not_player_answer": "Only the players of this game can review it.",
     "review.start_first": "Open our private chat first: the review comes there.",
-    # ---- issue 15, display: scoring hints and the text table
+    # ---- display: scoring hints and the text table
     "ttable.lead": "Lead",
     "ttable.spinner": "Spinner: {tile}",
     "ttable.turn": "Turn: {seat}. {name}",
@@ -595,7 +595,7 @@ TEXTS: dict[str, str] = {
     ),
     "display.table.picture": "a picture",
     "display.table.text": "text",
-    # ====================================================== kolbasa (issue 14, RULES.md 4.19)
+    # ====================================================== kolbasa (docs/rules.md 4.19)
     "variant.kolbasa": "Kolbasa (Sausage)",
     "rules.kolbasa": (
         "Kolbasa, the Sausage (2 players, 14 tiles each, no boneyard). The holder of 1-1 "
@@ -619,7 +619,7 @@ TEXTS: dict[str, str] = {
                       "line when his own takes nothing; the cut is unchanged.",
     "optname.free_lines": "Free lines",
     "move.cut": "{name} cuts the sausage with {tile} ✂: {count} to {other}'s line",
-    # ====================================================== chinese (issue 14, RULES.md 4.20)
+    # ====================================================== chinese (docs/rules.md 4.20)
     "variant.chinese": "Chinese dominoes (Tien Gow)",
     "rules.chinese": (
         "Chinese dominoes, Tien Gow (4 players; with 2 or 3 the tiles not dealt stay "
@@ -662,7 +662,7 @@ TEXTS: dict[str, str] = {
     "opt.early_death": "a player without a trick must put his last tile face down when the "
                        "last trick is led as a single.",
     "optname.early_death": "Early death",
-    # =================================================== triangular (issue 14, RULES.md 4.21)
+    # =================================================== triangular (docs/rules.md 4.21)
     "variant.triangular": "Triangular dominoes (Tri-Ominos)",
     "rules.triangular": (
         "Tri-Ominos (2-4 players, each for himself). 56 triangles with a number 0-5 at "

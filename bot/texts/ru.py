@@ -198,7 +198,7 @@ TEXTS: dict[str, str] = {
     "export.none": "Записи партии здесь пока нет.",
     "export.caption": "Партия {game_id}: {variant}",
     "cancel.done": "Игра отменена.",
-    # ============================================================ turn timers (issue 7)
+    # ============================================================ turn timers
     "cmd.back": "Вернуться за стол вместо компьютера",
     "err.bad_timer_setting": "Не понимаю эту настройку; ничего не изменено.",
     "timer.unit.s": "{n} с",
@@ -282,8 +282,8 @@ TEXTS: dict[str, str] = {
         "Домино без базара (2-4 игрока). Как «Домино с базаром», но базара нет: кому нечем "
         "ходить, пасует. Игра до 100."
     ),
-    # ============================================================ варианты RULES.md 4.7-4.17
-    # (issue 8: одиннадцать новых вариантов, их настройки, закрывашки, несколько костяшек, знаки)
+    # ============================================================ варианты docs/rules.md 4.7-4.17
+    # (одиннадцать новых вариантов, их настройки, закрывашки, несколько костяшек, знаки)
     "variant.sea_kozel": "Морской козёл",
     "variant.general_kozel": "Генеральский козёл",
     "variant.osel": "Осёл",
@@ -399,7 +399,7 @@ TEXTS: dict[str, str] = {
     "game.reason.last_left": "В игре остался последний игрок.",
     "move.seven": "{name} берёт {count} за семёрку",
     "hand.out_of_play": "У вас нет костяшек: вы пока вне игры.",
-    # ---- issue 12: after the game, words and numbers
+    # ---- after the game, words and numbers
     "seat.computer": "🤖 Компьютер {number}",
     "names.and": " и ",
     "lobby.over": "🏁 Игра окончена. {result}",
@@ -412,7 +412,7 @@ TEXTS: dict[str, str] = {
     "round.zero.discard": "Ничего не записано: запись меньше {limit} очков за раунд не в счёт.",
     "round.zero.winner": "{name}: очков нет — костяшки, оставшиеся у соперников, дают 0 очков.",
     "score.last": "Последняя игра ({variant}):",
-    # ---- issue 12: hidden information and /export
+    # ---- hidden information and /export
     "usage.export": "Отправьте /export — запись последней партии, или /export N — партии номер N.",
     "export.none_private": "У вас пока нет начатых партий: записи нет.",
     "export.not_yours": "Вы не играли в партии {game_id}, поэтому её запись я не пришлю.",
@@ -424,7 +424,7 @@ TEXTS: dict[str, str] = {
                       "Полная запись будет, когда партия закончится."),
     "export.not_started": "Партия {game_id} ещё не началась: записи пока нет.",
     "export.others": "Другие ваши партии: {games}",
-    # ---- issue 12: words (refusals, /fish, /rules menu, hints, plurals)
+    # ---- words (refusals, /fish, /rules menu, hints, plurals)
     "plural.tile.one": "{n} костяшка",
     "plural.tile.few": "{n} костяшки",
     "plural.tile.many": "{n} костяшек",
@@ -476,7 +476,7 @@ TEXTS: dict[str, str] = {
         "Я работаю с кнопками и командами: когда игра начнётся, ваши костяшки придут "
         "сюда кнопками. Подробнее: /help."
     ),
-    # ---- issue 12: the lobby says what will happen
+    # ---- the lobby says what will happen
     "btn.settings_done": "✔ Готово",
     "err.not_manager": "Это может только {name} (создатель игры) или админ группы.",
     "err.not_manager_admin": "Это может только администратор группы (или создатель "
@@ -514,7 +514,7 @@ TEXTS: dict[str, str] = {
     "optname.no_double_out": "Не заканчивать дублем",
     "rules.options": "Правила на выбор (их выбирает создатель игры в ⚙ Настройках):",
     "rules.no_options": "В этом варианте нет правил на выбор.",
-    # ---- issue 12: forced moves and turn pings
+    # ---- forced moves and turn pings
     "timer.on": "вкл.",
     "move.auto_pass": "{name}: пас — ходить нечем",
     "move.draws.one": "{name} берёт из базара {count} костяшку",
@@ -531,9 +531,9 @@ TEXTS: dict[str, str] = {
         "/notify on — личное сообщение, когда ваш ход ждёт какое-то время (и упоминание "
         "в группе, если игра встала); /notify off — без напоминаний."
     ),
-    # ---- issue 15 (forum topics): a game's topic deleted while it lived
+    # ---- forum topics: a game's topic deleted while it lived
     "topic.lost": "Тема форума игры №{game_id} ({variant}) удалена, поэтому игра отменена.",
-    # ---- issue 15: ratings (helper A)
+    # ---- ratings
     "family.goat": "Семья Козла",
     "family.fives": "Семья Пятёрок",
     "family.telephone": "Телефон",
@@ -554,7 +554,7 @@ TEXTS: dict[str, str] = {
     "rating.chart.title": "{name} — рейтинг",
     "rating.chart.subtitle": "за {games}",
     "rating.chart.caption": "📈 {name}: рейтинг за {games}",
-    # ---- issue 15: the post-game review
+    # ---- the post-game review
     "cmd.review": "Разбор моей последней партии: чего стоили мои ходы",
     "err.not_finished": "Эта партия ещё не окончена: разобрать её можно после конца.",
     "btn.review": "🔍 Разбор",
@@ -591,7 +591,7 @@ TEXTS: dict[str, str] = {
     "review.sent": "Разбор придёт в личный чат со мной.",
     "review.not_player_answer": "Разобрать партию могут только её игроки.",
     "review.start_first": "Сначала откройте личный чат со мной: разбор придёт туда.",
-    # ---- issue 15, display: scoring hints and the text table
+    # ---- display: scoring hints and the text table
     "ttable.lead": "Начало",
     "ttable.spinner": "Крест (спиннер): {tile}",
     "ttable.turn": "Ходит: {seat}. {name}",
@@ -606,7 +606,7 @@ TEXTS: dict[str, str] = {
     ),
     "display.table.picture": "картинкой",
     "display.table.text": "текстом",
-    # ====================================================== колбаса (задача 14, RULES.md 4.19)
+    # ====================================================== колбаса (задача 14, docs/rules.md 4.19)
     "variant.kolbasa": "Колбаса",
     "rules.kolbasa": (
         "Колбаса (2 игрока, по 14 костяшек, базара нет). В первом раунде начинает тот, у "
@@ -632,7 +632,7 @@ TEXTS: dict[str, str] = {
     "optname.free_lines": "Свободные линии",
     "move.cut": "{name} отрезает колбасу костяшкой {tile} ✂: {count} — на линию соперника "
                 "({other})",
-    # ====================================================== chinese (issue 14, RULES.md 4.20)
+    # ====================================================== chinese (docs/rules.md 4.20)
     "variant.chinese": "Китайское домино (Тянь Гоу)",
     "rules.chinese": (
         "Китайское домино, Тянь Гоу (4 игрока; вдвоём или втроём лишние кости "
@@ -675,7 +675,7 @@ TEXTS: dict[str, str] = {
     "opt.early_death": "игрок без взяток кладёт последнюю кость рубашкой вверх, если "
                        "последнюю взятку начали одиночкой.",
     "optname.early_death": "Ранняя смерть",
-    # =================================================== triangular (issue 14, RULES.md 4.21)
+    # =================================================== triangular (docs/rules.md 4.21)
     "variant.triangular": "Треугольное домино (Триомино)",
     "rules.triangular": (
         "Триомино (2-4 игрока, каждый сам за себя). 56 треугольников с числом 0-5 в "
