@@ -69,17 +69,35 @@ class PlayTile:
     cut: bool = False  # kolbasa: the tile cuts the sausage (written with an "x")
     low_west: bool = False  # kolbasa: a lead with its lower pip west (written with an "r")
 
+    def text(self) -> str:
+        end = LEAD if self.end is None else self.end.value
+        if self.face_down and (self.end is None or not self.tile.is_double):
+            raise ValueError("only a double placed on an end goes face down")
+        if self.cut and (self.end is None or self.face_down):
+            raise ValueError("a cut is made from a line's end, face up")
+        if self.low_west and (self.end is not None or self.tile.is_double):
+            raise ValueError("only a lead that is not a double is turned round")
+        return f"p:{self.game_id}:{self.version}:{self.tile.index}:{end}" \
+            + ("#" if self.face_down else "") + ("x" if self.cut else "") \
+            + ("r" if self.low_west else "")
+
 
 @dataclass(frozen=True, slots=True)
 class DrawTile:
     game_id: int
     version: int
 
+    def text(self) -> str:
+        return f"d:{self.game_id}:{self.version}"
+
 
 @dataclass(frozen=True, slots=True)
 class PassTurn:
     game_id: int
     version: int
+
+    def text(self) -> str:
+        return f"s:{self.game_id}:{self.version}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,12 +106,20 @@ class TileInfo:
     version: int
     tile: Tile
 
+    def text(self) -> str:
+        return f"t:{self.game_id}:{self.version}:{self.tile.index}"
+
 
 @dataclass(frozen=True, slots=True)
 class LobbyAction:
     game_id: int
     action: str
     arg: str = ""
+
+    def text(self) -> str:
+        if lobby_pattern(self.action) is None:
+            raise ValueError(f"unknown lobby action {self.action!r}")
+        return f"l:{self.game_id}:{self.action}" + (f":{self.arg}" if self.arg else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,11 +128,17 @@ class OpenEnd:
     version: int
     end: End
 
+    def text(self) -> str:
+        return f"o:{self.game_id}:{self.version}:{self.end.value}"
+
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
     game_id: int
     version: int
+
+    def text(self) -> str:
+        return f"e:{self.game_id}:{self.version}"
 
 
 SIGNALS = ("6", "0")  # general_kozel: "I hold 6-6" (a wink), "I hold 0-0" (a puffed cheek)
@@ -118,6 +150,11 @@ class Signal:
     version: int
     kind: str  # one of SIGNALS
 
+    def text(self) -> str:
+        if self.kind not in SIGNALS:
+            raise ValueError(f"unknown signal {self.kind!r}")
+        return f"g:{self.game_id}:{self.version}:{self.kind}"
+
 
 @dataclass(frozen=True, slots=True)
 class RulesOf:
@@ -125,12 +162,20 @@ class RulesOf:
 
     variant: str
 
+    def text(self) -> str:
+        if not re.fullmatch(r"[a-z_]{1,20}", self.variant):
+            raise ValueError(f"not a variant name: {self.variant!r}")
+        return f"r:{self.variant}"
+
 
 @dataclass(frozen=True, slots=True)
 class ReviewGame:
     """The review button under a finished game's result (bot/handlers/review.py)."""
 
     game_id: int
+
+    def text(self) -> str:
+        return f"v:{self.game_id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,12 +185,18 @@ class Rematch:
 
     game_id: int
 
+    def text(self) -> str:
+        return f"m:{self.game_id}"
+
 
 @dataclass(frozen=True, slots=True)
 class CancelAgree:
     """A person of a started game agrees to cancel it (the button under /cancel)."""
 
     game_id: int
+
+    def text(self) -> str:
+        return f"k:{self.game_id}"
 
 
 # the pages a /help button opens: the rules menu, settings, commands, the review
@@ -157,6 +208,11 @@ class HelpPage:
     """A button under /help: the longer text of one of HELP_PAGES."""
 
     page: str
+
+    def text(self) -> str:
+        if self.page not in HELP_PAGES:
+            raise ValueError(f"not a help page: {self.page!r}")
+        return f"h:{self.page}"
 
 
 # ------------------------------------------------------------ the hand's moves
@@ -281,49 +337,9 @@ _LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
 
 
 def encode(data: CallbackData) -> str:
-    if isinstance(data, PlayTile):
-        end = LEAD if data.end is None else data.end.value
-        if data.face_down and (data.end is None or not data.tile.is_double):
-            raise ValueError("only a double placed on an end goes face down")
-        if data.cut and (data.end is None or data.face_down):
-            raise ValueError("a cut is made from a line's end, face up")
-        if data.low_west and (data.end is not None or data.tile.is_double):
-            raise ValueError("only a lead that is not a double is turned round")
-        text = f"p:{data.game_id}:{data.version}:{data.tile.index}:{end}" \
-            + ("#" if data.face_down else "") + ("x" if data.cut else "") \
-            + ("r" if data.low_west else "")
-    elif isinstance(data, DrawTile):
-        text = f"d:{data.game_id}:{data.version}"
-    elif isinstance(data, PassTurn):
-        text = f"s:{data.game_id}:{data.version}"
-    elif isinstance(data, TileInfo):
-        text = f"t:{data.game_id}:{data.version}:{data.tile.index}"
-    elif isinstance(data, OpenEnd):
-        text = f"o:{data.game_id}:{data.version}:{data.end.value}"
-    elif isinstance(data, EndTurn):
-        text = f"e:{data.game_id}:{data.version}"
-    elif isinstance(data, Signal):
-        if data.kind not in SIGNALS:
-            raise ValueError(f"unknown signal {data.kind!r}")
-        text = f"g:{data.game_id}:{data.version}:{data.kind}"
-    elif isinstance(data, ReviewGame):
-        text = f"v:{data.game_id}"
-    elif isinstance(data, Rematch):
-        text = f"m:{data.game_id}"
-    elif isinstance(data, CancelAgree):
-        text = f"k:{data.game_id}"
-    elif isinstance(data, HelpPage):
-        if data.page not in HELP_PAGES:
-            raise ValueError(f"not a help page: {data.page!r}")
-        text = f"h:{data.page}"
-    elif isinstance(data, RulesOf):
-        if not re.fullmatch(r"[a-z_]{1,20}", data.variant):
-            raise ValueError(f"not a variant name: {data.variant!r}")
-        text = f"r:{data.variant}"
-    else:
-        if lobby_pattern(data.action) is None:
-            raise ValueError(f"unknown lobby action {data.action!r}")
-        text = f"l:{data.game_id}:{data.action}" + (f":{data.arg}" if data.arg else "")
+    """The callback data of a button: each payload writes itself (its ``text``, the
+    inverse of :func:`decode`), within Telegram's 64 bytes."""
+    text = data.text()
     if len(text.encode()) > MAX_BYTES:
         raise ValueError(f"callback data too long: {text!r}")
     return text
