@@ -40,7 +40,7 @@ def _replay(path: str) -> int:
         print("error: not JSON this program reads: nested too deeply", file=sys.stderr)
         return 2
     try:
-        game, _ = replay(record)  # a record of any kind (engine/kinds.py)
+        game, _ = replay(record)  # a record of any kind (engine/games.py)
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -21,7 +21,7 @@ HELP_PAYLOAD = "help-"  # /start help-<page>: a /help page, from a group's /help
 
 
 async def cmd_help(update: Update, context: Context) -> None:
-    """A few lines, and buttons to the longer pages (bot/handlers/buttons.py opens them)."""
+    """A few lines, and buttons to the longer pages (bot/handlers/pages.py opens them)."""
     env = await command_env(update, context)
     if env is not None:
         await env.say(tr(env.lang, "help"), help_keyboard(env.lang))

@@ -1,4 +1,4 @@
-"""The bot's side of a game kind (engine/kinds.py): what the bot shows and accepts
+"""The bot's side of a game kind (engine/games.py): what the bot shows and accepts
 for a game of that kind, and the domino kind's, which every other kind builds on.
 
 A kind's bot part builds the seat's hand message and buttons, reads a press on

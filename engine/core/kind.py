@@ -89,7 +89,7 @@ class GameKind:
     name = ""
     # whether a round may end blocked (a "fish"): the /fish command answers only then
     has_fish = True
-    # whether the post-game review (engine/ai/review.py) covers its games
+    # whether the post-game review (engine/domino/ai/review.py) covers its games
     reviewed = False
 
     def forced_move(self, game: PlayedGame) -> Move | None:
