@@ -17,7 +17,7 @@ import os
 import re
 import signal
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -66,6 +66,17 @@ class BotProcess:
 
 async def settle(emu: TelegramEmulator) -> None:
     await emu.wait_idle(timeout=30, quiet_rounds=30, settle=0.4)
+
+
+async def settle_until(emu: TelegramEmulator, reached: Callable[[], bool],
+                       timeout: float = 60.0) -> None:
+    """Settle until ``reached`` holds: a restarted bot may be quiet for longer than a
+    settle while it draws a picture on a loaded machine, and that is not the end."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    await settle(emu)
+    while not reached() and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.2)
+        await settle(emu)
 
 
 @contextlib.asynccontextmanager
@@ -327,9 +338,13 @@ async def test_kill_before_a_round_summary(tmp_path: Path) -> None:
         await bot.kill()
         gate.fail(Failure.timed_out())
         await bot.start()
-        await settle(emu)
-        said = [m for m in emu.bot_messages(group)
-                if "Round 1:" in (m.text or "") + (m.caption or "")]
+
+        def summaries() -> list[Message]:
+            return [m for m in emu.bot_messages(group)
+                    if "Round 1:" in (m.text or "") + (m.caption or "")]
+
+        await settle_until(emu, lambda: bool(summaries()))
+        said = summaries()
         assert len(said) == 1 and said[0].has_media  # the summary, one new picture
         # the next round's table comes with its first move, under the summary
         await check_in_line(emu, bot.db, group, users)
