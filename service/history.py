@@ -21,10 +21,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.kind import PlayedGame
-from engine.domino.kind import command_text, play_entry, split_entry
 from engine.games import kind_of, rebuild
 
-__all__ = ["command_text", "head_json", "names_of", "play_entry", "rebuild", "split_entry"]
+__all__ = ["head_json", "names_of", "rebuild"]
 
 
 def head_json(game: PlayedGame, names: Sequence[str]) -> str:

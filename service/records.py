@@ -11,10 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.kind import Piece, PlayedGame
-from engine.core.results import EndKind, RoundEnd
-from engine.core.tiles import full_set
+from engine.core.results import RoundEnd
 from engine.core.view import SeatView
-from engine.domino.game import Game
 from engine.games import kind_of
 from service.context import Context
 from service.errors import NoFishError, NoReviewError, NoSuchGameError, NotInLobbyError
@@ -25,21 +23,6 @@ from service.types import FishClaim
 __all__ = ["Records", "RoundSummary"]
 
 RoundSummary = tuple[RoundEnd, tuple[tuple[Piece, ...], ...]]
-
-
-def _fish(game: Game) -> FishClaim:
-    rnd = game.round
-    prev = game.rounds[-2] if len(game.rounds) > 1 else None
-    if rnd.end is not None and rnd.end.kind is not EndKind.DOMINO:
-        return FishClaim(True, rnd.boneyard_left)
-    if not rnd.log and prev is not None and prev.end is not None \
-            and prev.end.kind is not EndKind.DOMINO:
-        return FishClaim(True, 0)
-    on_table = {p.tile for p in rnd.table.snapshot().tiles}
-    tiles = full_set(game.variant.options.set)
-    unplayed = {pip: sum(1 for t in tiles if t.has(pip) and t not in on_table)
-                for pip in sorted(set(rnd.table.open_ends().values()))}
-    return FishClaim(False, rnd.boneyard_left, unplayed)
 
 
 class Records:
@@ -112,10 +95,10 @@ class Records:
             if row.status != "playing":
                 raise NotInLobbyError("the game has not started")
             game = (await live(ctx, ex, row)).game
-            if not kind_of(game.variant).has_fish:
+            facts = kind_of(game.variant).fish(game)
+            if facts is None:
                 raise NoFishError(f"{row.variant} has no fish")
-            assert isinstance(game, Game)
-            return _fish(game)
+            return FishClaim(facts.is_fish, facts.boneyard_left, dict(facts.unplayed))
 
     async def review_input(self, game_id: int, user_id: int) -> ReviewInput:
         """What the engine needs to review ``user_id``'s play in a finished game: its

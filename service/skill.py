@@ -10,7 +10,7 @@ Who is rated
 ------------
 A player is an identity string: ``user:<id>`` for a person, ``ai:<level>`` for a
 computer player (one identity per level, so beating ``ai:hard`` counts). Ratings
-are kept per family (``engine.domino.variant.Family``'s value, ``goat``, ``fives``,
+are kept per family (``engine.core.catalogue.Family``'s value, ``goat``, ``fives``,
 ...): a game's family is whatever its variant declares, never a list kept here.
 
 A person is rated by every game he sat in to its end, whoever moved for his seat:

@@ -227,7 +227,6 @@ def _record_options(view: SeatView) -> dict[str, Any]:
 
 class ChineseKind(GameKind):
     name = "chinese"
-    has_fish = False  # every round ends with the last trick
 
     def forced_move(self, game: PlayedGame) -> Move | None:
         return None  # a play is always the player's own choice, face down included

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from engine.core.catalogue import Variant
 from engine.core.moves import Draw, Move, Pass
-from engine.core.results import GameOutcome, MoveResult, RoundEnd
+from engine.core.results import FishFacts, GameOutcome, MoveResult, RoundEnd
 from engine.core.view import SeatView
 
 __all__ = ["GameKind", "Piece", "PlayedGame", "PlayedRound"]
@@ -87,10 +87,12 @@ class GameKind:
     """A kind of game: the operations the layers above need, by the kind's name."""
 
     name = ""
-    # whether a round may end blocked (a "fish"): the /fish command answers only then
-    has_fish = True
     # whether the post-game review (engine/domino/ai/review.py) covers its games
     reviewed = False
+
+    def fish(self, game: PlayedGame) -> FishFacts | None:
+        """The /fish question answered from public facts (None: the kind has no fish)."""
+        return None
 
     def forced_move(self, game: PlayedGame) -> Move | None:
         """The move made at once for a person present on turn when it is all he may

@@ -83,3 +83,15 @@ class PublicEvent:
     tiles: tuple[Tile, ...] = ()  # "take": the tiles taken (only giver and taker see them)
     source: int | None = None  # "take": the seat the tiles were taken from
     count: int = 0  # "take": how many tiles were taken
+
+
+@dataclass(frozen=True, slots=True)
+class FishFacts:
+    """Is the round a fish, from public facts only: ``is_fish`` when the last round
+    ended blocked (a fish or eggs) and nothing was played since; otherwise the
+    boneyard's size and, for each open pip, how many tiles with it are not on the
+    table (why play goes on)."""
+
+    is_fish: bool
+    boneyard_left: int
+    unplayed: tuple[tuple[int, int], ...] = ()

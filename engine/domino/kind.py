@@ -11,7 +11,8 @@ from typing import Any
 from engine.core.catalogue import Variant
 from engine.core.kind import GameKind, PlayedGame
 from engine.core.moves import DONE, Move, Place, Take, parse_move
-from engine.core.results import MoveResult
+from engine.core.results import EndKind, FishFacts, MoveResult
+from engine.core.tiles import full_set
 from engine.core.view import SeatView
 from engine.domino.game import Game, RoundState
 from engine.domino.record import replay as replay_record
@@ -85,6 +86,21 @@ class DominoKind(GameKind):
 
     name = "domino"
     reviewed = True
+
+    def fish(self, game: PlayedGame) -> FishFacts:
+        g = _domino(game)
+        rnd = g.round
+        prev = g.rounds[-2] if len(g.rounds) > 1 else None
+        if rnd.end is not None and rnd.end.kind is not EndKind.DOMINO:
+            return FishFacts(True, rnd.boneyard_left)
+        if not rnd.log and prev is not None and prev.end is not None \
+                and prev.end.kind is not EndKind.DOMINO:
+            return FishFacts(True, 0)
+        on_table = {p.tile for p in rnd.table.snapshot().tiles}
+        tiles = full_set(g.variant.options.set)
+        unplayed = tuple((pip, sum(1 for t in tiles if t.has(pip) and t not in on_table))
+                         for pip in sorted(set(rnd.table.open_ends().values())))
+        return FishFacts(False, rnd.boneyard_left, unplayed)
 
     def new_game(self, variant: Variant, seed: int) -> PlayedGame:
         return Game(as_domino(variant), seed=seed)

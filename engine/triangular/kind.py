@@ -318,7 +318,6 @@ class TriangularKind(GameKind):
 
     name = "triangular"
     # the engine ends a blocked round at once (docs/rules.md 4.21 [T8]): nothing to claim
-    has_fish = False
 
     def new_game(self, variant: Variant, seed: int) -> PlayedGame:
         return TriangularMatch(variant, seed)

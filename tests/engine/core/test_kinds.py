@@ -165,8 +165,11 @@ def test_a_record_of_no_known_kind_is_refused() -> None:
 def test_the_timeout_move_is_legal_and_chinese_has_no_fish() -> None:
     v = make_variant("chinese", 4, {"rounds": 4})
     kind = kind_of(v)
-    assert not kind.has_fish and DOMINO.has_fish
     game = kind.new_game(v, 8)
+    assert kind.fish(game) is None
+    domino = make_variant("kozel", 4)
+    facts = DOMINO.fish(DOMINO.new_game(domino, 8))
+    assert facts is not None and not facts.is_fish and facts.boneyard_left == 0
     for _ in range(40):  # leads and follows alike
         move = kind.timeout_move(game)
         assert move is not None and move in game.legal_moves()
