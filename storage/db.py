@@ -31,6 +31,7 @@ Keep transactions short and free of network I/O: load, compute, save.
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
@@ -76,6 +77,17 @@ CREATE TABLE IF NOT EXISTS migrations (
 """
 
 
+def _create_private(path: Path) -> None:
+    """Create the database's folder (0700) and file (0600) if they are missing, before
+    SQLite opens the file: it holds every game and player, and SQLite gives its WAL
+    and shared-memory files the database file's permissions. Existing ones are left
+    as their owner set them."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if str(path) != ":memory:" and not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+
+
 class Database:
     """The bot's SQLite database: one connection, opened with `Database.open()`."""
 
@@ -113,7 +125,7 @@ class Database:
         check_sequence(migrations)
         code_version = migrations[-1].version if migrations else 0
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        _create_private(path)
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row

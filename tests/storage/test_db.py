@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import sqlite3
+import stat
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,23 @@ async def test_open_creates_missing_parent_directories(tmp_path: Path) -> None:
     db = await Database.open(path)
     await db.close()
     assert path.is_file()
+
+
+async def test_a_new_database_is_its_owner_s_only(tmp_path: Path) -> None:
+    """The folder it creates is 0700, the file 0600, and SQLite's WAL beside it 0600
+    too: every game and player is in it."""
+    path = tmp_path / "private" / "bot.sqlite3"
+    db = await Database.open(path)
+    try:
+        async with db.transaction() as tx:
+            await tx.execute("CREATE TABLE probe (x INTEGER)")
+        wal = path.with_name(path.name + "-wal")
+        assert wal.exists()
+        assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        assert stat.S_IMODE(wal.stat().st_mode) == 0o600
+    finally:
+        await db.close()
 
 
 # --------------------------------------------------------------- migrations
