@@ -54,8 +54,10 @@ def main() -> int:
     asyncio.set_event_loop(loop)
     try:
         if not loop.run_until_complete(connect(app)):
+            loop.close()
             return BAD_TOKEN
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # stopped while Telegram was not reachable yet
+        loop.close()
         return 0
     # bootstrap_retries=-1: deleteWebhook before polling is tried again too if Telegram
     # drops away between getMe and polling.

@@ -43,7 +43,11 @@ class TokenFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         # the message with its arguments in, then redacted: an argument may be the URL
-        record.msg = self.redact(record.getMessage())
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError):  # arguments that do not fit: their text as given
+            message = f"{record.msg} {record.args!r}"
+        record.msg = self.redact(message)
         record.args = None
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)

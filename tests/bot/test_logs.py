@@ -64,6 +64,8 @@ def test_no_level_prints_the_token() -> None:
     assert text.count(f"bot{REDACTED}/getUpdates") == 4  # the three lines and the traceback
     assert f"token is {REDACTED}" in text
     assert "Traceback" in text and "cannot reach" in text
+    logging.getLogger("bot.wiring.app").warning("%d of %d", 1)  # arguments that do not fit
+    assert "%d of %d (1,)" in out.getvalue()
 
 
 @pytest.mark.usefixtures("restore_logging")
