@@ -27,7 +27,7 @@ from storage import Database, Repositories
 
 if TYPE_CHECKING:
     from service.loading import Live
-    from service.types import UserInfo
+    from service.types import SetAside, UserInfo
 
 __all__ = ["CACHE_SIZE", "CHAT_CACHE_SIZE", "PROFILE_CACHE_SIZE", "Chooser", "Context",
            "lru_put", "random_seed"]
@@ -78,6 +78,8 @@ class Context:
     # users as read last; every write to a user goes through the service and drops his entry
     users: OrderedDict[int, UserInfo | None] = field(default_factory=OrderedDict)
     chat_languages: OrderedDict[int, str | None] = field(default_factory=OrderedDict)
+    # the games set aside (cannot be rebuilt) whose groups were not told yet
+    set_aside: list[SetAside] = field(default_factory=list)
     chat_titles: OrderedDict[int, str | None] = field(default_factory=OrderedDict)
 
     @classmethod

@@ -1,7 +1,8 @@
 """The games as read: one game, a chat's, a user's, every active one, a seat's view.
 
 Reads only; each in one consistent read (`Database.reading`), a started game
-taken from the context's cache when it is at the stored version.
+taken from the context's cache when it is at the stored version. The one write:
+`active_games` sets aside a game that cannot be rebuilt (`service.broken`).
 """
 
 from __future__ import annotations
@@ -10,9 +11,19 @@ from collections.abc import Iterable
 from typing import Final
 
 from engine.core.view import SeatView
+from service.broken import set_aside
 from service.context import Context
 from service.errors import NoSuchGameError, NotInLobbyError
-from service.loading import info, info_of, live, note_chat, own_seat, seat_info, stored
+from service.loading import (
+    BrokenGameError,
+    info,
+    info_of,
+    live,
+    note_chat,
+    own_seat,
+    seat_info,
+    stored,
+)
 from service.types import GameInfo, SeatInfo
 
 __all__ = ["UNTOLD_WITHIN", "Games"]
@@ -60,9 +71,16 @@ class Games:
         return await self.game(row.game_id) if row is not None else None
 
     async def active_games(self) -> list[GameInfo]:
-        """Every game in the lobby or being played (to resume them after a restart)."""
-        return [await self.game(r.game_id)
-                for r in await self._ctx.repos.games.list_active(self._ctx.db)]
+        """Every game in the lobby or being played (to resume them after a restart).
+        A game that cannot be rebuilt is left out and set aside (`service.broken`):
+        the others play on."""
+        games = []
+        for row in await self._ctx.repos.games.list_active(self._ctx.db):
+            try:
+                games.append(await self.game(row.game_id))
+            except BrokenGameError as exc:
+                await set_aside(self._ctx, row, exc)
+        return games
 
     async def untold_finished_games(self, within: float = UNTOLD_WITHIN) -> list[GameInfo]:
         """Games that finished in the last ``within`` seconds and whose group was not

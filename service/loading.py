@@ -29,9 +29,14 @@ from service.history import rebuild
 from service.types import TAKEOVER_LEVEL, GameInfo, SeatInfo
 from storage import Executor, GameRow, SeatRow, Transaction
 
-__all__ = ["Live", "active_in", "chat_of", "info", "info_of", "level_of", "live", "lobby_of",
-           "max_players", "may_manage", "may_run", "min_players", "note_chat", "own_seat",
-           "people", "reload", "remember", "seat_info", "stored"]
+__all__ = ["BrokenGameError", "Live", "active_in", "chat_of", "info", "info_of", "level_of",
+           "live", "lobby_of", "max_players", "may_manage", "may_run", "min_players",
+           "note_chat", "own_seat", "people", "reload", "remember", "seat_info", "stored"]
+
+
+class BrokenGameError(RuntimeError):
+    """A stored game that cannot be rebuilt from its seed and moves (a rule change, a
+    corrupt row): `service.broken` sets it aside."""
 
 
 @dataclass(slots=True)
@@ -95,8 +100,8 @@ async def live(ctx: Context, ex: Executor, row: GameRow) -> Live:
     try:
         game, names = rebuild(row.record_json, row.seed, (m.move for m in moves))
     except (EngineError, ValueError, KeyError) as exc:
-        raise RuntimeError(f"game {row.game_id} cannot be rebuilt from its moves: {exc}"
-                           ) from exc
+        raise BrokenGameError(f"game {row.game_id} cannot be rebuilt from its moves: {exc}"
+                              ) from exc
     loaded = Live(row.version, game, len(moves), tuple(names))
     remember(ctx, row.game_id, loaded)
     return loaded

@@ -37,6 +37,7 @@ from typing import Any
 
 from engine.core.moves import Move
 from engine.core.view import SeatView
+from service.broken import take_set_aside
 from service.cancels import Cancels
 from service.context import CACHE_SIZE, Chooser, Context
 from service.errors import (
@@ -67,6 +68,7 @@ from service.types import (
     RematchAsk,
     RematchVotes,
     SeatInfo,
+    SetAside,
     Shown,
     ShownKind,
     StatsLine,
@@ -326,6 +328,11 @@ class GameService:
 
     async def active_games(self) -> list[GameInfo]:
         return await self.games.active_games()
+
+    def take_set_aside(self) -> list[SetAside]:
+        """The games `active_games` set aside since the last call (cannot be rebuilt;
+        now cancelled and marked broken): their groups are to be told once."""
+        return take_set_aside(self.context)
 
     async def untold_finished_games(self, within: float = UNTOLD_WITHIN) -> list[GameInfo]:
         return await self.games.untold_finished_games(within)

@@ -20,6 +20,17 @@ SHOWN_KINDS: tuple[ShownKind, ...] = ("lobby", "table", "hand", "notice")
 
 
 @dataclass(frozen=True, slots=True)
+class SetAside:
+    """A game that could not be rebuilt from its stored moves: cancelled and marked
+    broken; its group is to be told once."""
+
+    game_id: int
+    chat_id: int
+    topic: int | None
+    error: str
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerInfo:
     """A person as the service needs him: id, display name, language."""
 

@@ -263,7 +263,21 @@ async def housekeeping(app: AnyApp) -> list[Expired]:
                                      after=duration_text(lang, item.after))
     for game in await state.service.active_games():
         await ui.reconcile(game)
+    await tell_set_aside(app)
     return closed
+
+
+async def tell_set_aside(app: AnyApp) -> None:
+    """Tell each group whose game was set aside (it could not be rebuilt from its
+    stored moves; now closed) once, in the group's language; its timers go."""
+    state = get_state(app)
+    ui = state.presenter
+    for gone in state.service.take_set_aside():
+        for name in (timeout_job(gone.game_id), remind_job(gone.game_id)):
+            _remove_jobs(app, name)
+        lang = await ui.chat_language(gone.chat_id)
+        ui.say(gone.chat_id, tr(lang, "game.broken"), thread=gone.topic,
+               key=("broken", gone.game_id))
 
 
 async def fire_due(app: AnyApp) -> None:

@@ -7,16 +7,29 @@ lazily through a ``forkserver`` (a clean, small process to fork from: no threads
 no open database, no sockets). With ``workers=0`` a pool is replaced by a thread,
 which keeps the loop free but shares the GIL (for machines where processes are
 not allowed). A broken pool (a worker killed) is replaced and the call retried once.
+
+The bot's processes end with the bot, however it ends (a kill -9 too): each worker
+watches the bot (`_follow`) and exits when it is gone. Only then do the forkserver
+and the resource tracker end: every worker holds the write ends of their pipes (the
+forkserver's "alive" pipe, the tracker's), and they stop at EOF, once no worker is
+left.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import heapq
 import itertools
 import logging
 import multiprocessing
+import os
+import select
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -44,6 +57,55 @@ def _context() -> Any:
         return ctx
     except ValueError:  # no forkserver on this platform
         return multiprocessing.get_context("spawn")
+
+
+_PR_SET_PDEATHSIG = 1  # prctl's option: a signal for this process when its parent dies
+
+
+def _follow(bot: int) -> None:
+    """A worker's initializer: end this worker when the bot process ``bot`` ends.
+
+    The worker's parent is the forkserver, which lives as long as a worker holds its
+    "alive" pipe, so neither sees the bot die by itself. On Linux the worker is
+    killed with its parent (prctl's parent-death signal), and a daemon thread waits
+    for the bot's exit on a pidfd; elsewhere the thread looks once a second whether
+    the bot or the parent is gone."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(0)
+    threading.Thread(target=_watch, args=(bot, parent), name="follow-bot",
+                     daemon=True).start()
+
+
+def _watch(bot: int, parent: int) -> None:
+    """Wait for the bot to end, then end this worker at once (no clean-up: the bot
+    that would have waited for it is gone)."""
+    pidfd: int | None = None
+    try:
+        pidfd = os.pidfd_open(bot)
+    except ProcessLookupError:
+        os._exit(0)
+    except (AttributeError, OSError):  # no pidfd here: look from time to time
+        pass
+    if pidfd is not None:
+        select.select([pidfd], [], [])  # readable once the bot has exited
+        os._exit(0)
+    while True:
+        time.sleep(1.0)
+        try:
+            os.kill(bot, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # the bot's pid now belongs to someone else's process
+            os._exit(0)
+        if os.getppid() != parent:
+            os._exit(0)
 
 
 MOVE = 0  # a computer player's decision: a game waits on it
@@ -94,8 +156,9 @@ class Pool:
     def _executor(self) -> concurrent.futures.Executor:
         if self._pool is None:
             if self.workers > 0:
-                self._pool = concurrent.futures.ProcessPoolExecutor(self.workers,
-                                                                    mp_context=_context())
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    self.workers, mp_context=_context(), initializer=_follow,
+                    initargs=(os.getpid(),))
             else:
                 self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=self.name)
         return self._pool

@@ -236,6 +236,8 @@ TEXTS: dict[str, str] = {
     "timer.your_turn": "🁫 Your turn ({variant}, game {game_id}). You have {time} to move.",
     "timer.expired.lobby": "⌛ The lobby was closed: the game did not start within {after}.",
     "timer.expired.idle": "⌛ The game was closed: nobody moved for {after}.",
+    "game.broken": "⚠️ This game could not be restored after a restart and was closed."
+                   " Start a new one with /newgame.",
     # ============================================================ end of turn timers
     # ------------------------------------------------------------ variants
     "variant.telephone": "Telephone",

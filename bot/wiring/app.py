@@ -179,6 +179,8 @@ async def post_init(app: AnyApp) -> None:
         await presenter.reconcile(game)
         pipeline.next_turn(game)
         await pings.restore(app, game)  # the turn's ping as stored, not one anew
+    # A game that could not be rebuilt was set aside (closed): its group learns it.
+    await timers.tell_set_aside(app)
     # A game that ended just before the stop: its group still learns how (the last
     # summary, the final picture, the lobby and every hand with the result).
     for game in await service.untold_finished_games():

@@ -35,6 +35,7 @@ from storage.migrations import (
     m0007_cancel_agreement,
     m0008_messages_to_delete,
     m0009_rematches,
+    m0010_broken_games,
 )
 from storage.transaction import Transaction
 
@@ -80,6 +81,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0007_cancel_agreement),
     Migration.from_module(m0008_messages_to_delete),
     Migration.from_module(m0009_rematches),
+    Migration.from_module(m0010_broken_games),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

@@ -306,6 +306,17 @@ class GameRepository(Repository):
         return await self.update_state(ex, game_id, expected_version, status=status,
                                        action=f"become {status}")
 
+    async def set_broken(self, ex: Executor, game_id: int) -> int:
+        """Cancel the active game and mark it broken (it cannot be rebuilt from its
+        stored moves); the new version."""
+        version = await self.set_status(ex, game_id, "cancelled")
+        await ex.execute("UPDATE games SET broken = 1 WHERE game_id = ?", (game_id,))
+        return version
+
+    async def is_broken(self, ex: Executor, game_id: int) -> bool:
+        rows = await ex.fetchall("SELECT broken FROM games WHERE game_id = ?", (game_id,))
+        return bool(rows and rows[0]["broken"])
+
     async def update_options(
         self,
         ex: Executor,
