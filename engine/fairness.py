@@ -22,7 +22,17 @@ from engine.domino.game import MAX_REDEALS
 from engine.domino.variant import DominoVariant, as_domino, cut, shuffled_set
 from engine.games import kind_of, replay
 
-__all__ = ["Verified", "commitment", "deal_fields", "short_commitment", "verify"]
+__all__ = ["COMMITTED_BITS", "Verified", "commitment", "committed", "deal_fields",
+           "short_commitment", "verify"]
+
+# The secrets whose commitment is shown: a new game's 128 bits. A game stored before
+# has a 48-bit seed, which its commitment would give away to a search of 2^48 hashes.
+COMMITTED_BITS = 128
+
+
+def committed(seed: int) -> bool:
+    """Whether the start of a game dealt from ``seed`` shows its commitment."""
+    return seed.bit_length() >= COMMITTED_BITS
 
 
 def commitment(seed: int, variant: str) -> str:

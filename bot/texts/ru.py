@@ -101,6 +101,10 @@ TEXTS: dict[str, str] = {
     "lobby.started_by": (
         "▶ Партия началась, первый ход: {name}. Стол появится с первой костяшкой."
     ),
+    "lobby.commitment": (
+        "🔒 раздача {commitment}: SHA-256 секрета этой партии, показан до первой кости;"
+        " в /export законченной партии есть сам секрет (python -m engine verify)"
+    ),
     "ai.easy": "лёгкий",
     "ai.medium": "средний",
     "ai.hard": "сильный",
