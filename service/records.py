@@ -130,5 +130,5 @@ class Records:
             return ReviewInput(game_id=row.game_id, chat_id=row.chat_id, user_id=user_id,
                                seat=mine.seat, variant=row.variant, seed=row.seed,
                                names=played.names,
-                               record=kind_of(played.game.variant).to_record(
-                                   played.game, list(played.names)))
+                               record=_with_secret(kind_of(played.game.variant).to_record(
+                                   played.game, list(played.names)), row))

@@ -99,8 +99,8 @@ TEXTS: dict[str, str] = {
         "▶ The game has started: {name} leads. The table appears with the first tile."
     ),
     "lobby.commitment": (
-        "🔒 deal {commitment}: the SHA-256 of this game's secret, shown before any tile;"
-        " the finished game's /export holds the secret (python -m engine verify)"
+        "🔒 deal {commitment}: the fingerprint of this game's secret, shown before the"
+        " first tile; the finished game's /export holds the secret"
     ),
     "ai.easy": "easy",
     "ai.medium": "medium",
