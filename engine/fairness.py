@@ -76,10 +76,10 @@ def _dealt(v: DominoVariant, seed: int, index: int, sizes: list[int]
 
 
 def verify(record: Any) -> Verified:
-    """Check a finished domino game's record against its own secret.
+    """Check a finished game's record (of any kind) against its own secret.
 
-    Raises `RecordError` for a record this cannot check (no ``"deal"``, another
-    kind, not a record it replays)."""
+    Raises `RecordError` for a record this cannot check (no ``"deal"``, not a
+    record)."""
     if not isinstance(record, Mapping):
         raise RecordError("a record is an object")
     deal = record.get("deal")
@@ -101,17 +101,34 @@ def verify(record: Any) -> Verified:
         variant = make_variant(name, len(players), dict(options))
     except EngineError as exc:
         raise RecordError(str(exc)) from exc
-    if kind_of(variant).name != "domino":
-        raise RecordError(f"{name}: only the domino kind's deals are checked")
+    kind = kind_of(variant)
+    rebuilt_rounds: list[Any] = []
     shown = str(deal["commitment"])
     if commitment(seed, name) != shown:
         return Verified(0, shown, "the commitment is not the SHA-256 of the secret")
-    v = as_domino(variant)
+    if kind.name != "domino":
+        # Chinese and triangular dominoes deal every round from one generator of the
+        # seed, drawn on between deals (the banker's lot): their deals are the ones
+        # the game, rebuilt from the secret with the record's moves, deals itself.
+        try:
+            again = kind.rebuild(variant, seed, [str(m) for r in rounds
+                                                 if isinstance(r, Mapping)
+                                                 for m in r.get("moves", [])])
+        except (EngineError, ValueError) as exc:
+            return Verified(0, shown, f"the record's moves do not play on the secret's "
+                                      f"deals: {exc}")
+        rebuilt_rounds = kind.to_record(again, [str(p) for p in players])["rounds"]
+    v = as_domino(variant) if kind.name == "domino" else None
     for index, rnd in enumerate(rounds):
         hands = rnd.get("hands") if isinstance(rnd, Mapping) else None
         if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
             raise RecordError(f"round {index + 1} has no hands")
-        dealt = _dealt(v, seed, index, [len(h) for h in hands])
+        if v is not None:
+            dealt = _dealt(v, seed, index, [len(h) for h in hands])
+        elif index < len(rebuilt_rounds):
+            dealt = rebuilt_rounds[index]["hands"], rebuilt_rounds[index]["boneyard"]
+        else:
+            dealt = None
         if dealt is None or dealt[0] != hands:
             return Verified(index, shown, f"round {index + 1}: the hands are not the secret's")
         if dealt[1] != rnd.get("boneyard"):

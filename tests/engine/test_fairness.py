@@ -19,6 +19,7 @@ from engine.domino.game import Game
 from engine.domino.record import to_record
 from engine.domino.variant import as_domino
 from engine.fairness import commitment, deal_fields, short_commitment, verify
+from engine.games import kind_of
 from engine.variants import make_variant
 
 SECRET = 0xC0FFEE_1234_5678_9ABC_DEF0_1122_3344_5566  # 128 bits, like a new game's
@@ -112,3 +113,40 @@ def test_cli_verify_refuses_an_unreadable_file(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def _finished_kind(name: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """A whole game of a kind of its own (Chinese, triangular) played at random from
+    ``SECRET``, as its finished record."""
+    v = make_variant(name, players, options)
+    kind = kind_of(v)
+    game = kind.new_game(v, SECRET)
+    rng = random.Random(6)
+    while game.outcome is None:
+        game.play(rng.choice(game.legal_moves()))
+    record = kind.to_record(game, [f"p{i}" for i in range(players)])
+    return {**json.loads(json.dumps(record)), "deal": deal_fields(SECRET, name)}
+
+
+@pytest.mark.parametrize(("name", "players", "options"),
+                         [("chinese", 4, {"rounds": 4}), ("chinese", 3, {"rounds": 4}),
+                          ("triangular", 3, {})])
+def test_chinese_and_triangular_deals_verify_and_a_tampered_one_fails(
+        name: str, players: int, options: dict[str, Any]) -> None:
+    record = _finished_kind(name, players, options)
+    found = verify(record)
+    assert found.mismatch is None and found.rounds == len(record["rounds"]) >= 1
+
+    hand = copy.deepcopy(record)
+    hands = hand["rounds"][0]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    assert verify(hand).mismatch == "round 1: the hands are not the secret's"
+
+    if len(set(record["rounds"][0]["boneyard"])) > 1:  # four Chinese hands leave none
+        bone = copy.deepcopy(record)
+        bone["rounds"][0]["boneyard"].reverse()
+        assert verify(bone).mismatch == "round 1: the boneyard is not the secret's"
+
+    other = copy.deepcopy(record)  # another secret, committed to: other deals
+    other["deal"] = deal_fields(SECRET + 1, name)
+    assert verify(other).mismatch is not None
