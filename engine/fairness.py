@@ -25,14 +25,15 @@ from engine.games import kind_of, replay
 __all__ = ["COMMITTED_BITS", "Verified", "commitment", "committed", "deal_fields",
            "short_commitment", "verify"]
 
-# The secrets whose commitment is shown: a new game's 128 bits. A game stored before
-# has a 48-bit seed, which its commitment would give away to a search of 2^48 hashes.
-COMMITTED_BITS = 128
+# The secrets whose commitment is shown: a new game's 128 random bits are beyond 64
+# but once in 2^64. A game stored before has a 48-bit seed, which its commitment
+# would give away to a search of 2^48 hashes.
+COMMITTED_BITS = 64
 
 
 def committed(seed: int) -> bool:
     """Whether the start of a game dealt from ``seed`` shows its commitment."""
-    return seed.bit_length() >= COMMITTED_BITS
+    return seed.bit_length() > COMMITTED_BITS
 
 
 def commitment(seed: int, variant: str) -> str:

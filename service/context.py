@@ -57,9 +57,8 @@ SEED_BITS: Final = 128
 
 
 def random_seed() -> int:
-    """A new game's seed: 128 random bits, the top one set (so it is always
-    written as 32 hex digits)."""
-    return secrets.randbits(SEED_BITS) | (1 << (SEED_BITS - 1))
+    """A new game's seed: 128 random bits."""
+    return secrets.randbits(SEED_BITS)
 
 
 @dataclass(slots=True, eq=False)

@@ -36,7 +36,7 @@ async def test_the_start_commits_and_only_the_finished_export_reveals(
         assert info is not None and info.status == "playing"
         gid = info.game_id
         secret = _stored_secret(db_path, gid)
-        assert secret.bit_length() >= 128
+        assert secret.bit_length() > 64
         shown = short_commitment(secret, "draw")
         assert info.commitment == shown
         # the lobby's edit at the start carries it: no message of its own
