@@ -1,4 +1,5 @@
-"""``python -m engine replay FILE`` and ``python -m engine simulate ...``."""
+"""``python -m engine replay FILE``, ``python -m engine verify FILE`` and
+``python -m engine simulate ...``."""
 
 from __future__ import annotations
 
@@ -13,12 +14,15 @@ from engine.core.kind import GameKind
 from engine.domino.ai import LEVELS, default_budget
 from engine.domino.kind import DOMINO
 from engine.domino.variant import as_domino
+from engine.fairness import verify
 from engine.games import kind_of, replay
 from engine.simulate import simulate, simulate_ai
 from engine.variants import get_variant, make_variant
 
 
-def _replay(path: str) -> int:
+def _read_record(path: str) -> tuple[bool, Any]:
+    """The JSON of ``path`` (``-``: standard input), and whether it was read (False after
+    printing why not)."""
     try:
         if path == "-":
             text = sys.stdin.read()
@@ -27,17 +31,24 @@ def _replay(path: str) -> int:
                 text = f.read()
     except OSError as exc:
         print(f"error: cannot read {path}: {exc.strerror}", file=sys.stderr)
-        return 2
+        return False, None
     except UnicodeDecodeError as exc:
         print(f"error: {path} is not UTF-8 text: {exc.reason}", file=sys.stderr)
-        return 2
+        return False, None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
         print(f"error: not JSON: {exc}", file=sys.stderr)
-        return 2
+        return False, None
     except RecursionError:
         print("error: not JSON this program reads: nested too deeply", file=sys.stderr)
+        return False, None
+    return True, record
+
+
+def _replay(path: str) -> int:
+    read, record = _read_record(path)
+    if not read:
         return 2
     try:
         game, _ = replay(record)  # a record of any kind (engine/games.py)
@@ -46,6 +57,21 @@ def _replay(path: str) -> int:
         return 1
     print(json.dumps(kind_of(game.variant).replay_summary(game), ensure_ascii=False))
     return 0
+
+
+def _verify(path: str) -> int:
+    """Recompute every round's deal from the finished record's secret (engine/fairness.py)."""
+    read, record = _read_record(path)
+    if not read:
+        return 2
+    try:
+        found = verify(record)
+    except EngineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps({"ok": found.mismatch is None, "rounds_checked": found.rounds,
+                      "commitment": found.commitment, "mismatch": found.mismatch}))
+    return 0 if found.mismatch is None else 1
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -88,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p_replay = sub.add_parser("replay", help="replay a game record and print the scores")
     p_replay.add_argument("file", help="the record, or - for standard input")
+    p_verify = sub.add_parser("verify", help="check a finished game's deals against its "
+                              "secret and the commitment shown at its start")
+    p_verify.add_argument("file", help="the record, or - for standard input")
     p_sim = sub.add_parser("simulate", help="play games between computer players")
     p_sim.add_argument("--variant", required=True)
     p_sim.add_argument("--players", type=int, required=True)
@@ -110,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)
+    if args.command == "verify":
+        return _verify(args.file)
     try:
         kind = kind_of(args.variant)
     except EngineError as exc:

@@ -50,9 +50,15 @@ def lru_put(cache: OrderedDict[int, V], key: int, value: V, size: int) -> None:
         cache.popitem(last=False)
 
 
+# A new game's secret: every deal of the game follows from it, so it must be beyond
+# any search (the 48 bits of the games stored before could be found from one round's
+# hands). Its SHA-256 is shown at the start (engine/fairness.py), itself at the end.
+SEED_BITS: Final = 128
+
+
 def random_seed() -> int:
-    """A new game's seed: 48 random bits."""
-    return secrets.randbits(48)
+    """A new game's seed: 128 random bits."""
+    return secrets.randbits(SEED_BITS)
 
 
 @dataclass(slots=True, eq=False)

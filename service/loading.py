@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import EngineError
 from engine.core.kind import PlayedGame
+from engine.fairness import committed, short_commitment
 from engine.variants import get_variant
 from service.context import CACHE_SIZE, CHAT_CACHE_SIZE, Context, lru_put
 from service.errors import (
@@ -136,6 +137,8 @@ def info(row: GameRow, seats: list[SeatRow], game: PlayedGame | None) -> GameInf
         seats=tuple(seat_info(s) for s in seats),
         min_players=min_players(row.variant), max_players=max_players(row.variant),
         view=view, topic=row.topic or None,
+        commitment=short_commitment(row.seed, row.variant)
+        if row.status != "lobby" and row.seed is not None and committed(row.seed) else None,
     )
 
 

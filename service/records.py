@@ -13,16 +13,27 @@ from typing import Any
 from engine.core.kind import Piece, PlayedGame
 from engine.core.results import RoundEnd
 from engine.core.view import SeatView
+from engine.fairness import deal_fields
 from engine.games import kind_of
 from service.context import Context
 from service.errors import NoFishError, NoReviewError, NoSuchGameError, NotInLobbyError
 from service.loading import active_in, live, note_chat, own_seat
 from service.review import NotFinishedError, ReviewInput
 from service.types import FishClaim
+from storage import GameRow
 
 __all__ = ["Records", "RoundSummary"]
 
 RoundSummary = tuple[RoundEnd, tuple[tuple[Piece, ...], ...]]
+
+
+def _with_secret(record: dict[str, Any], row: GameRow) -> dict[str, Any]:
+    """``record`` with the deal's secret and commitment (``"deal"``, engine/fairness.py)
+    once the game is finished; before that, and for a cancelled game, as it is: the
+    secret deals every round still to come, so no record shows it mid-game."""
+    if row.status != "finished" or row.seed is None:
+        return record
+    return {**record, "deal": deal_fields(row.seed, str(record["variant"]))}
 
 
 class Records:
@@ -41,7 +52,8 @@ class Records:
             if row is None or row.record_json is None:
                 raise NoSuchGameError()
             played = await live(ctx, ex, row)
-            return kind_of(played.game.variant).to_record(played.game, list(played.names))
+            return _with_secret(
+                kind_of(played.game.variant).to_record(played.game, list(played.names)), row)
 
     async def record_for(self, game_id: int, user_id: int | None) -> dict[str, Any]:
         """The record of the game as ``user_id`` may see it: complete once the game is
@@ -58,8 +70,9 @@ class Records:
             played = await live(ctx, ex, row)
             seat = next((s.seat for s in seats if user_id is not None and s.user_id == user_id),
                         None)
-            return kind_of(played.game.variant).to_view_record(played.game, seat,
-                                                               list(played.names))
+            record = kind_of(played.game.variant).to_view_record(played.game, seat,
+                                                                 list(played.names))
+            return _with_secret(record, row)
 
     async def ended_rounds(self, game_id: int) -> list[RoundSummary]:
         """Each ended round of the game, in order: how it ended and every seat's hand
@@ -117,5 +130,5 @@ class Records:
             return ReviewInput(game_id=row.game_id, chat_id=row.chat_id, user_id=user_id,
                                seat=mine.seat, variant=row.variant, seed=row.seed,
                                names=played.names,
-                               record=kind_of(played.game.variant).to_record(
-                                   played.game, list(played.names)))
+                               record=_with_secret(kind_of(played.game.variant).to_record(
+                                   played.game, list(played.names)), row))

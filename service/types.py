@@ -73,6 +73,9 @@ class GameInfo:
     max_players: int
     view: SeatView | None = None
     topic: int | None = None  # the forum topic (message_thread_id) it lives in; None: none
+    # Once started, the short commitment to its deals' secret (engine/fairness.py;
+    # docs/fairness.md): None in the lobby and for a game stored with a 48-bit seed.
+    commitment: str | None = None
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         for s in self.seats:

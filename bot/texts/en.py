@@ -98,6 +98,10 @@ TEXTS: dict[str, str] = {
     "lobby.started_by": (
         "▶ The game has started: {name} leads. The table appears with the first tile."
     ),
+    "lobby.commitment": (
+        "🔒 deal {commitment}: the fingerprint of this game's secret, shown before the"
+        " first tile; the finished game's /export holds the secret"
+    ),
     "ai.easy": "easy",
     "ai.medium": "medium",
     "ai.hard": "hard",

@@ -149,6 +149,8 @@ def closed_lobby_text(lang: str, game: GameInfo) -> str:
     head = f"{title}\n{names}\n\n"
     if game.status == "cancelled":
         return head + tr(lang, "lobby.cancelled")
+    if game.commitment is not None:  # the deals' commitment, from the start on
+        head += tr(lang, "lobby.commitment", commitment=game.commitment) + "\n"
     outcome = game.outcome
     if game.status == "finished" and outcome is not None and game.view is not None:
         return head + tr(lang, "lobby.over", result=result_line(lang, game, game.view,

@@ -46,8 +46,36 @@ def _ai_level(value: str | None) -> AiLevel | None:
     return cast(AiLevel, value)
 
 
+# A seed beyond 64 bits (a new game's 128-bit secret) is kept in the same ``seed``
+# column as the text "0x" + hex: SQLite's INTEGER affinity leaves a hexadecimal
+# text as TEXT (it is not a "well-formed" number to it), and the 48-bit seeds of
+# the games stored before stay integers, read as they always were.
+_SEED_TEXT: Final = "0x"
+
+
+def _seed_stored(seed: int | None) -> int | str | None:
+    """What the ``seed`` column holds for ``seed``: itself when it fits 64 bits."""
+    if seed is None:
+        return None
+    if -(1 << 63) <= seed < 1 << 63:
+        return seed
+    if seed < 0:
+        raise ValueError("a seed beyond 64 bits must be >= 0")
+    return f"{_SEED_TEXT}{seed:x}"
+
+
+def _seed_read(value: Any) -> int:
+    """The seed of a stored ``seed`` value: an integer, or "0x" + hex."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.startswith(_SEED_TEXT):
+        return int(value[len(_SEED_TEXT):], 16)
+    raise ValueError(f"unreadable seed {value!r}")
+
+
 _game = RowMapper(GameRow, options=json_object("game options"), status=check_status,
-                  created_at=as_float, updated_at=as_float, finished_at=optional(as_float))
+                  created_at=as_float, updated_at=as_float, finished_at=optional(as_float),
+                  seed=optional(_seed_read))
 _seat = RowMapper(SeatRow, ai_level=_ai_level, joined_at=as_float, away=as_bool)
 _joined_seat = RowMapper(SeatRow, prefix="s_", ai_level=_ai_level, joined_at=as_float,
                          away=as_bool)
@@ -203,7 +231,7 @@ class GameRepository(Repository):
         chat's topic already has a game in the lobby or being played.
         """
         options_json = dump_object(options if options is not None else {}, "options")
-        check_int64(seed, "seed")
+        stored_seed = _seed_stored(seed)
         check_int64(topic, "topic")
         if topic < 0:
             raise ValueError("topic must be >= 0 (0: no topic)")
@@ -213,7 +241,7 @@ class GameRepository(Repository):
                 "INSERT INTO games (chat_id, variant, options_json, status,"
                 " creator_user_id, seed, created_at, updated_at, topic)"
                 " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (chat_id, variant, options_json, creator_user_id, seed, now, now, topic),
+                (chat_id, variant, options_json, creator_user_id, stored_seed, now, now, topic),
             )
         except sqlite3.IntegrityError as exc:  # the partial unique index
             existing = await self.get_active_for_chat(ex, chat_id, topic)

@@ -209,8 +209,26 @@ async def test_create_lobby_and_read_back(db: Database, repos: Repositories,
     assert await games.get(db, game_id + 1) is None
     with pytest.raises(GameNotFoundError):
         await games.require(db, game_id + 1)
-    with pytest.raises(ValueError):
-        await games.create_lobby(db, -2, "kozel", 10, seed=2**64)
+    with pytest.raises(ValueError):  # beyond 64 bits a seed is a new game's secret
+        await games.create_lobby(db, -2, "kozel", 10, seed=-(2**64))
+
+
+async def test_a_seed_beyond_64_bits_is_kept_as_hex_text(db: Database,
+                                                        repos: Repositories) -> None:
+    """A new game's 128-bit secret goes in the same ``seed`` column as "0x" + hex (an
+    INTEGER column keeps such a text as TEXT); 64-bit seeds stay integers."""
+    games = repos.games
+    secret = (1 << 127) | 0x1234_5678_9ABC_DEF0_0FED_CBA9_8765_4321
+    for chat, seed, kind in ((-1, secret, "text"), (-2, 2**63, "text"),
+                             (-3, 2**63 - 1, "integer"), (-4, 0xABCDEF123456, "integer")):
+        game_id = await games.create_lobby(db, chat, "kozel", 10, seed=seed)
+        game = await games.get(db, game_id)
+        assert game is not None and game.seed == seed
+        row = await db.fetchone("SELECT typeof(seed) AS kind FROM games WHERE game_id = ?",
+                                (game_id,))
+        assert row is not None and row["kind"] == kind
+        loaded = await games.load(db, game_id)
+        assert loaded is not None and loaded[0].seed == seed
 
 
 async def test_one_active_game_per_chat(db: Database, repos: Repositories) -> None:
