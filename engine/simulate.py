@@ -89,6 +89,19 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def head_to_head(score: Mapping[str, float], games: Mapping[str, int]
+                 ) -> dict[str, dict[str, Any]]:
+    """Each pairing's score over its games, its rate and the rate's 95% Wilson interval,
+    as the simulations print them."""
+    head: dict[str, dict[str, Any]] = {}
+    for key, s in score.items():
+        n = games[key]
+        lo, hi = wilson(s, n)
+        head[key] = {"score": s, "games": n, "rate": round(s / n, 4) if n else None,
+                     "ci95": [round(lo, 4), round(hi, 4)]}
+    return head
+
+
 def _percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -172,12 +185,7 @@ def simulate_ai(variant: str, players: int, games: int, seed: int, levels: Seque
                 level_score[key] += sum(results) / len(results)
                 level_games[key] += 1
     seconds = time.perf_counter() - start
-    head: dict[str, Any] = {}
-    for key, score in level_score.items():
-        n = level_games[key]
-        lo, hi = wilson(score, n)
-        head[key] = {"score": score, "games": n, "rate": round(score / n, 4) if n else None,
-                     "ci95": [round(lo, 4), round(hi, 4)]}
+    head = head_to_head(level_score, level_games)
     return {
         "variant": variant,
         "players": players,

@@ -81,21 +81,15 @@ def _cut(move: Cut, lang: str, said: Said | None = None, *, end: bool = True) ->
 
 
 @move_words.register
-def _draw(move: Draw, lang: str, said: Said | None = None, *, end: bool = True) -> str:
+def _draw_or_pass(move: Draw | Pass, lang: str, said: Said | None = None, *,
+                  end: bool = True) -> str:
+    verb = "draw" if isinstance(move, Draw) else "pass"
     if said is None:
-        return tr(lang, "review.draw")
+        return tr(lang, f"review.{verb}")
     if said.result.points < 0:  # what it cost (triangular)
-        return tr(lang, "move.draw_points", name=said.name, points=signed(said.result.points))
-    return tr(lang, "move.draw", name=said.name)
-
-
-@move_words.register
-def _pass(move: Pass, lang: str, said: Said | None = None, *, end: bool = True) -> str:
-    if said is None:
-        return tr(lang, "review.pass")
-    if said.result.points < 0:  # what it cost (triangular)
-        return tr(lang, "move.pass_points", name=said.name, points=signed(said.result.points))
-    return tr(lang, "move.pass", name=said.name)
+        return tr(lang, f"move.{verb}_points", name=said.name,
+                  points=signed(said.result.points))
+    return tr(lang, f"move.{verb}", name=said.name)
 
 
 @move_words.register

@@ -192,12 +192,6 @@ def make_player(level: str, seed: int = 0, options: TriangularOptions | None = N
 # ------------------------------------------------------------------ tournaments
 
 
-def _wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    from engine.simulate import wilson
-
-    return wilson(successes, n, z)
-
-
 def _pair(game: TriangularGame, a: int, b: int) -> float:
     wa, wb = a in game.winners, b in game.winners
     if wa != wb:
@@ -235,6 +229,7 @@ def simulate_ai(players: int, games: int, seed: int, levels: Sequence[str],
     """Whole games between computer players, levels rotated over the seats and each
     cycle of ``len(levels)`` games dealt from one seed (duplicate play), as
     :func:`engine.simulate.simulate_ai` does for the other variants."""
+    from engine.simulate import head_to_head  # the figures every simulation prints
     opts = make_options(players, options)
     rng = random.Random(seed)
     distinct = list(dict.fromkeys(levels))
@@ -276,12 +271,7 @@ def simulate_ai(players: int, games: int, seed: int, levels: Sequence[str],
                 score[key] += sum(results) / len(results)
                 count[key] += 1
     seconds = time.perf_counter() - start
-    head: dict[str, Any] = {}
-    for key, s in score.items():
-        n = count[key]
-        lo, hi = _wilson(s, n)
-        head[key] = {"score": s, "games": n, "rate": round(s / n, 4) if n else None,
-                     "ci95": [round(lo, 4), round(hi, 4)]}
+    head = head_to_head(score, count)
     return {
         "variant": "triangular", "players": players, "ai": list(levels), "rotate": True,
         "games": games, "rounds": rounds, "moves": moves, "seconds": round(seconds, 4),
