@@ -36,6 +36,21 @@ class Settings:
     chat_commands: int = 20  # commands of everyone in one group
     user_presses: int = 120  # button presses of one person
     reviews_at_once: int = 1  # post-game reviews computed at once; the others wait in turn
+    # webhook mode (bot/__main__.py): Telegram posts updates to this public https URL,
+    # behind which a reverse proxy forwards to the library's server on listen:port
+    webhook_url: str | None = None  # None: long polling
+    webhook_listen: str = "127.0.0.1"
+    webhook_port: int = 8080
+    webhook_secret: str | None = None  # None: a new random one at every start
+    # health and metrics (bot/wiring/metrics.py): /healthz and /metrics on listen:port
+    metrics_port: int = 0  # 0: not served
+    metrics_listen: str = "127.0.0.1"
+    # daily backups (bot/wiring/backups.py): a consistent copy a day in this folder
+    backup_dir: Path | None = None  # None: no daily backup
+    backup_keep: int = 7  # the newest this many are kept
+    # retention, applied by housekeeping; 0 keeps everything
+    retain_moves_days: int = 0  # finished games' moves older than this are deleted
+    retain_pings_days: int = 0  # pings and announcements older than this are deleted
 
 
 def parse_dotenv(text: str) -> dict[str, str]:
@@ -95,13 +110,58 @@ def load_settings(environ: Mapping[str, str] | None = None,
     reviews = values.get("REVIEWS_AT_ONCE", "").strip() or "1"
     if not reviews.isdigit() or not 1 <= int(reviews) <= 64:
         raise SettingsError(f"REVIEWS_AT_ONCE must be a number from 1 to 64, not {reviews!r}")
+    webhook = _webhook(values)
+    metrics_port = _port(values, "METRICS_PORT", "0", zero_ok=True)
+    backup_dir = values.get("BACKUP_DIR", "").strip() or None
+    keep = _count(values, "BACKUP_KEEP", 7, 1, 10_000)
+    retention = {name: _count(values, name, 0, 0, 100_000)
+                 for name in ("RETAIN_MOVES_DAYS", "RETAIN_PINGS_DAYS")}
     return Settings(token=token, database_path=Path(path), api_base_url=base_url,
                     log_level=level, default_language=language, ai_delay=delay,
                     turn_ping_delay=ping, reviews_at_once=int(reviews),
                     ai_workers=workers["AI_WORKERS"], render_workers=workers["RENDER_WORKERS"],
                     user_commands=budgets["USER_COMMANDS_PER_MINUTE"],
                     chat_commands=budgets["CHAT_COMMANDS_PER_MINUTE"],
-                    user_presses=budgets["USER_PRESSES_PER_MINUTE"])
+                    user_presses=budgets["USER_PRESSES_PER_MINUTE"],
+                    webhook_url=webhook[0], webhook_listen=webhook[1],
+                    webhook_port=webhook[2], webhook_secret=webhook[3],
+                    metrics_port=metrics_port,
+                    metrics_listen=values.get("METRICS_LISTEN", "").strip() or "127.0.0.1",
+                    backup_dir=Path(backup_dir) if backup_dir else None, backup_keep=keep,
+                    retain_moves_days=retention["RETAIN_MOVES_DAYS"],
+                    retain_pings_days=retention["RETAIN_PINGS_DAYS"])
+
+
+def _webhook(values: Mapping[str, str]) -> tuple[str | None, str, int, str | None]:
+    """WEBHOOK_URL and its listen address, port and secret token."""
+    url = values.get("WEBHOOK_URL", "").strip() or None
+    if url is not None and not url.startswith("https://"):
+        raise SettingsError(f"WEBHOOK_URL must be an https:// address, not {url!r}")
+    listen = values.get("WEBHOOK_LISTEN", "").strip() or "127.0.0.1"
+    port = _port(values, "WEBHOOK_PORT", "8080")
+    secret = values.get("WEBHOOK_SECRET", "").strip() or None
+    # Telegram's rule for secret_token: 1-256 characters A-Z, a-z, 0-9, _ and -
+    if secret is not None and (len(secret) > 256 or not all(
+            c.isascii() and (c.isalnum() or c in "_-") for c in secret)):
+        raise SettingsError("WEBHOOK_SECRET may hold 1-256 letters, digits, _ and - only")
+    return url, listen, port, secret
+
+
+def _port(values: Mapping[str, str], name: str, default: str, *, zero_ok: bool = False) -> int:
+    raw = values.get(name, "").strip() or default
+    lowest = 0 if zero_ok else 1
+    if not raw.isdigit() or not lowest <= int(raw) <= 65535:
+        off = " (0: off)" if zero_ok else ""
+        raise SettingsError(f"{name} must be a port from {lowest} to 65535{off}, not {raw!r}")
+    return int(raw)
+
+
+def _count(values: Mapping[str, str], name: str, default: int, lowest: int, highest: int) -> int:
+    raw = values.get(name, "").strip() or str(default)
+    if not raw.isdigit() or not lowest <= int(raw) <= highest:
+        raise SettingsError(f"{name} must be a whole number from {lowest} to {highest}, "
+                            f"not {raw!r}")
+    return int(raw)
 
 
 def _seconds(values: Mapping[str, str], name: str, default: str, zero: str = "") -> float:
