@@ -140,6 +140,13 @@ class NoFishError(ServiceError):
     code = "no_fish"
 
 
+class UnreadableGameError(ServiceError):
+    """A stored game that cannot be rebuilt from its moves (set aside as broken): it has
+    no record to export and nothing to review."""
+
+    code = "unreadable"
+
+
 class NoReviewError(ServiceError):
     """A review asked of a game whose kind the computer review does not cover."""
 

@@ -143,8 +143,16 @@ def info(row: GameRow, seats: list[SeatRow], game: PlayedGame | None) -> GameInf
 
 
 async def info_of(ctx: Context, ex: Executor, row: GameRow, seats: list[SeatRow]) -> GameInfo:
+    """The game's facts. A game that is over (finished or cancelled) and no longer
+    rebuilds from its moves (set aside as broken) is described without its position;
+    one still played raises `BrokenGameError`, which sets it aside."""
     note_chat(ctx, row)
-    loaded = await live(ctx, ex, row) if row.record_json is not None else None
+    try:
+        loaded = await live(ctx, ex, row) if row.record_json is not None else None
+    except BrokenGameError:
+        if row.status in ("lobby", "playing"):
+            raise
+        loaded = None
     return info(row, seats, loaded.game if loaded is not None else None)
 
 

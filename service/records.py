@@ -16,11 +16,17 @@ from engine.core.view import SeatView
 from engine.fairness import deal_fields
 from engine.games import kind_of
 from service.context import Context
-from service.errors import NoFishError, NoReviewError, NoSuchGameError, NotInLobbyError
-from service.loading import active_in, live, note_chat, own_seat
+from service.errors import (
+    NoFishError,
+    NoReviewError,
+    NoSuchGameError,
+    NotInLobbyError,
+    UnreadableGameError,
+)
+from service.loading import BrokenGameError, Live, active_in, live, note_chat, own_seat
 from service.review import NotFinishedError, ReviewInput
 from service.types import FishClaim
-from storage import GameRow
+from storage import Executor, GameRow
 
 __all__ = ["Records", "RoundSummary"]
 
@@ -34,6 +40,15 @@ def _with_secret(record: dict[str, Any], row: GameRow) -> dict[str, Any]:
     if row.status != "finished" or row.seed is None:
         return record
     return {**record, "deal": deal_fields(row.seed, str(record["variant"]))}
+
+
+async def readable(ctx: Context, ex: Executor, row: GameRow) -> Live:
+    """The game rebuilt for its record; `UnreadableGameError` when its stored moves no
+    longer rebuild it (a game set aside as broken)."""
+    try:
+        return await live(ctx, ex, row)
+    except BrokenGameError as exc:
+        raise UnreadableGameError(str(exc)) from exc
 
 
 class Records:
@@ -51,7 +66,7 @@ class Records:
             row = await ctx.repos.games.get(ex, game_id)
             if row is None or row.record_json is None:
                 raise NoSuchGameError()
-            played = await live(ctx, ex, row)
+            played = await readable(ctx, ex, row)
             return _with_secret(
                 kind_of(played.game.variant).to_record(played.game, list(played.names)), row)
 
@@ -67,7 +82,7 @@ class Records:
             if loaded is None or loaded[0].record_json is None:
                 raise NoSuchGameError()
             row, seats = loaded
-            played = await live(ctx, ex, row)
+            played = await readable(ctx, ex, row)
             seat = next((s.seat for s in seats if user_id is not None and s.user_id == user_id),
                         None)
             record = kind_of(played.game.variant).to_view_record(played.game, seat,
@@ -98,7 +113,7 @@ class Records:
                 raise NoSuchGameError()
             if row.record_json is None:
                 return None
-            return (await live(ctx, ex, row)).game
+            return (await readable(ctx, ex, row)).game
 
     async def claim_fish(self, chat_id: int, *, topic: int | None = None) -> FishClaim:
         """Is it a fish? Answered from public facts only."""
@@ -107,7 +122,7 @@ class Records:
             row, _ = await active_in(ctx, ex, chat_id, topic)
             if row.status != "playing":
                 raise NotInLobbyError("the game has not started")
-            game = (await live(ctx, ex, row)).game
+            game = (await readable(ctx, ex, row)).game
             facts = kind_of(game.variant).fish(game)
             if facts is None:
                 raise NoFishError(f"{row.variant} has no fish")
@@ -126,7 +141,7 @@ class Records:
             if not kind_of(row.variant).reviewed:
                 raise NoReviewError(f"{row.variant} is not reviewed")
             note_chat(ctx, row)
-            played = await live(ctx, ex, row)
+            played = await readable(ctx, ex, row)
             return ReviewInput(game_id=row.game_id, chat_id=row.chat_id, user_id=user_id,
                                seat=mine.seat, variant=row.variant, seed=row.seed,
                                names=played.names,

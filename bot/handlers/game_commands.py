@@ -22,6 +22,7 @@ from engine.core.moves import PASS
 from engine.domino.record import FORMAT as RECORD_FORMAT
 from service import GameInfo, ServiceError
 from service.display import parse_table_arg
+from service.errors import UnreadableGameError
 
 
 async def cmd_pass(update: Update, context: Context) -> None:
@@ -217,6 +218,9 @@ async def cmd_export(update: Update, context: Context) -> None:
         return
     try:
         record = await service.record_for(game.game_id, asker)
+    except UnreadableGameError:
+        await env.say(tr(env.lang, "export.broken", game_id=game.game_id))
+        return
     except ServiceError:
         await env.say(tr(env.lang, "export.none"))
         return

@@ -57,6 +57,7 @@ TEXTS: dict[str, str] = {
     "err.bad_settings": "These settings are not possible.",
     "err.game_over": "The game is over.",
     "err.no_fish": "There is no fish in this game: every round ends with its last trick.",
+    "err.unreadable": "This game could not be restored after a restart, so it cannot be shown.",
     "err.no_review": ("The computer review covers the games played on a line of tiles; "
                       "not this one."),
     "btn.forged": "This button is not valid.",
@@ -419,6 +420,8 @@ TEXTS: dict[str, str] = {
                     "The complete record comes when it ends."),
     "export.public": ("The game is not over: nothing hidden is in the file (no hand, "
                       "no boneyard). The complete record comes when it ends."),
+    "export.broken": ("Game {game_id} was closed: its stored moves no longer rebuild it, "
+                      "so there is no record to send."),
     "export.not_started": "Game {game_id} has not started: there is no record yet.",
     "export.others": "Your other games: {games}",
     # ---- words (refusals, /fish, /rules menu, hints, plurals)

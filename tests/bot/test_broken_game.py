@@ -71,6 +71,12 @@ async def test_a_broken_game_is_set_aside_and_told_once(tmp_path: Path) -> None:
         assert status_of(bot.db, good_id) == ("playing", 0)
         await check_in_line(emu, bot.db, good_group, [clara, dan])  # plays on
 
+        # its record cannot be built: /export says why instead of failing
+        await emu.user_sends(anna, bad_group, "/export")
+        await settle(emu)
+        assert any(f"Game {bad_id} was closed: its stored moves" in (m.text or "")
+                   for m in emu.bot_messages(bad_group))
+
         # the chat has no active game any more: a new one opens
         await emu.user_sends(anna, bad_group, "/newgame draw")
         await settle(emu)
