@@ -9,6 +9,7 @@ from typing import Any
 
 from telegram import BotCommand, Update
 from telegram.constants import ChatType
+from telegram.error import NetworkError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -233,7 +234,13 @@ async def post_shutdown(app: AnyApp) -> None:
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log every failure; python-telegram-bot keeps running after it."""
+    """Log every failure; python-telegram-bot keeps running after it. Telegram lost
+    while polling (the library tries again, waiting up to 30 s) is one line a try, not a
+    traceback: it is the network's doing, not the bot's."""
+    if update is None and isinstance(context.error, NetworkError):
+        log.warning("Telegram was lost while polling (%s: %s); trying again",
+                    type(context.error).__name__, context.error)
+        return
     where = ""
     if isinstance(update, Update):
         chat = update.effective_chat

@@ -1,5 +1,6 @@
 """The bot's logs for whoever hosts it: no level prints the token, DEBUG prints no hand,
-a refused token is one line and status 2, Telegram unreachable at start is tried again.
+a refused token is one line and status 2, Telegram unreachable at start or lost while
+polling is tried again, one line a try.
 
 The last two run the real bot (``python -m bot``) as its own process against the HTTP
 emulator, as tests/bot/test_crash_restart.py does."""
@@ -112,7 +113,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-async def test_unreachable_telegram_at_start_is_tried_again(tmp_path: Path) -> None:
+async def test_unreachable_telegram_is_tried_again_at_start_and_while_polling(tmp_path: Path) -> None:
     emu = TelegramEmulator()
     port = free_port()  # nothing listens there yet
     proc = await asyncio.create_subprocess_exec(
@@ -148,6 +149,21 @@ async def test_unreachable_telegram_at_start_is_tried_again(tmp_path: Path) -> N
             await asyncio.sleep(0.05)
         assert emu.call_count("deleteWebhook") > 0 and emu.call_count("getUpdates") > 0
         assert proc.returncode is None
+
+        # Telegram lost while polling: one line a try, then polling again by itself
+        await server.stop()
+        for _ in range(int(WAIT / 0.05)):
+            if any("Telegram was lost while polling" in line for line in lines):
+                break
+            await asyncio.sleep(0.05)
+        server = EmulatorHttpServer(emu, port=port)
+        await server.start()
+        polled = emu.call_count("getUpdates")
+        for _ in range(int(WAIT / 0.05)):
+            if emu.call_count("getUpdates") > polled:
+                break
+            await asyncio.sleep(0.05)
+        assert emu.call_count("getUpdates") > polled and proc.returncode is None
     finally:
         if proc.returncode is None:
             proc.kill()
@@ -161,6 +177,8 @@ async def test_unreachable_telegram_at_start_is_tried_again(tmp_path: Path) -> N
     assert "Traceback" not in text, text
     retries = [line for line in text.splitlines() if "Telegram is not reachable" in line]
     assert retries and all("trying again in" in line for line in retries)
+    assert any("Telegram was lost while polling" in line
+               for line in text.splitlines())
     assert emu.token not in text
 
 
