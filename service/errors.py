@@ -46,6 +46,13 @@ class NotAllowedError(ServiceError):
     code = "not_allowed"
 
 
+class SoloGameError(NotAllowedError):
+    """A solo game (one person against the computer, in his private chat) takes no
+    other person."""
+
+    code = "solo"
+
+
 class NotManagerError(NotAllowedError):
     """Only the game's creator or a chat admin may change the lobby's settings, its
     computer players or the group's language. ``creator``: the creator's name (None:

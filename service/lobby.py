@@ -20,6 +20,7 @@ from service.errors import (
     LobbyFullError,
     NotInGameError,
     NotMemberError,
+    SoloGameError,
 )
 from service.loading import (
     active_in,
@@ -31,7 +32,7 @@ from service.loading import (
     stored,
 )
 from service.options import check_options
-from service.types import AI_LEVELS, GameInfo, PlayerInfo
+from service.types import AI_LEVELS, GameInfo, PlayerInfo, is_solo
 from storage import AiLevel
 from storage import errors as st
 
@@ -46,14 +47,18 @@ class Lobby:
 
     async def open_lobby(self, chat_id: int, creator: PlayerInfo, variant: str = "kozel",
                          options: Mapping[str, Any] | None = None, *,
-                         topic: int | None = None) -> GameInfo:
+                         topic: int | None = None, computers: int = 0,
+                         level: str = "medium") -> GameInfo:
         """Open a lobby in ``chat_id`` (in its forum ``topic``, None: none) with its
-        creator seated."""
+        creator seated, and ``computers`` computer players of ``level`` (a solo table:
+        the lobby in its creator's private chat, `GameInfo.solo`)."""
         ctx = self._ctx
         try:
             get_variant(variant)
         except EngineError as exc:
             raise BadSettingsError(str(exc)) from None
+        if level not in AI_LEVELS or not 0 <= computers < max_players(variant):
+            raise BadSettingsError(f"{computers} computer players of level {level!r}")
         check_options(variant, options or {})
         async with ctx.db.transaction() as tx:
             try:
@@ -64,6 +69,9 @@ class Lobby:
                 raise ActiveGameExistsError(str(exc)) from None
             await ctx.repos.games.add_seat(tx, game_id, display_name=creator.name,
                                            user_id=creator.user_id)
+            for n in range(1, computers + 1):
+                await ctx.repos.games.add_seat(tx, game_id, display_name=f"AI {n}",
+                                               ai_level=cast(AiLevel, level))
             info = await reload(ctx, tx, game_id)
         lru_put(ctx.chats, game_id, chat_id, CHAT_CACHE_SIZE)
         return info
@@ -78,6 +86,8 @@ class Lobby:
         ctx = self._ctx
         async with ctx.db.transaction() as tx:
             row, _ = await lobby_of(ctx, tx, chat_id, topic)
+            if is_solo(row.chat_id, row.creator_user_id):
+                raise SoloGameError()
             try:
                 await ctx.repos.games.add_seat(
                     tx, row.game_id, display_name=player.name, user_id=player.user_id,

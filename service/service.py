@@ -248,9 +248,10 @@ class GameService:
 
     # ---------------------------------------------------------- the lobby: `service.lobby`
     async def open_lobby(self, chat_id: int, creator: PlayerInfo, variant: str = 'kozel',
-                         options: Mapping[str, Any] | None = None, *, topic: int | None = None
-                         ) -> GameInfo:
-        return await self.lobby.open_lobby(chat_id, creator, variant, options, topic=topic)
+                         options: Mapping[str, Any] | None = None, *, topic: int | None = None,
+                         computers: int = 0, level: str = "medium") -> GameInfo:
+        return await self.lobby.open_lobby(chat_id, creator, variant, options, topic=topic,
+                                           computers=computers, level=level)
 
     async def join(self, chat_id: int, player: PlayerInfo, *, topic: int | None = None,
                    member: bool = True) -> GameInfo:

@@ -54,6 +54,12 @@ class SeatInfo:
         return self.ai_level is not None or self.away
 
 
+def is_solo(chat_id: int, creator_user_id: int) -> bool:
+    """A game in its creator's own private chat (Telegram gives that chat his user id)
+    is a solo table: he plays it alone against computer players; nobody else sits in it."""
+    return chat_id == creator_user_id
+
+
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """A game as everyone may see it.
@@ -82,6 +88,10 @@ class GameInfo:
             if s.user_id == user_id:
                 return s
         return None
+
+    @property
+    def solo(self) -> bool:
+        return is_solo(self.chat_id, self.creator_user_id)
 
     @property
     def can_start(self) -> bool:

@@ -14,6 +14,7 @@ from telegram.error import TelegramError
 from bot.texts import CATALOGS, tr
 from bot.ui.formatting import refusal_text
 from engine.core.moves import Move
+from engine.variants import get_variant
 from service import GameService, PlayerInfo, ServiceError
 from service.errors import (
     AdminUnknownError,
@@ -141,3 +142,13 @@ async def with_admin_fallback(bot: Bot, chat_id: int, user_id: int,
         if await is_admin(bot, chat_id, user_id):
             return await call(True)
         raise
+
+
+def solo_computers(variant: str) -> int:
+    """How many computer players a new solo table of ``variant`` seats, as a group would
+    sit down to it: three for a game of partners at four (Козёл), else as many as it
+    needs at least, one at least. The person adds or removes some before he starts."""
+    cls = get_variant(variant)
+    if 4 in cls.players_allowed and cls.default_teams(4):
+        return 3
+    return max(1, min(cls.players_allowed) - 1)

@@ -9,17 +9,29 @@ import re
 from telegram import Update
 
 from bot.handlers.commands import Context, Env, command_env, no_args
-from bot.handlers.common import error_text, is_member, player_of, with_admin_fallback
+from bot.handlers.common import (
+    error_text,
+    is_member,
+    player_of,
+    solo_computers,
+    with_admin_fallback,
+)
 from bot.handlers.info_commands import HELP_PAYLOAD, RULES_PAYLOAD
 from bot.handlers.review import REVIEW_PAYLOAD, review_by_link
 from bot.showing.slots import SETTINGS_LINK_PREFIX
 from bot.showing.timers import settings_command, timer_settings_summary
 from bot.texts import tr, variant_name
 from bot.ui.callbacks import HELP_PAGES
-from bot.ui.keyboards import cancel_agreement_keyboard, help_page, resolve_variant, variant_names
+from bot.ui.keyboards import (
+    cancel_agreement_keyboard,
+    help_page,
+    resolve_variant,
+    solo_offer_keyboard,
+    variant_names,
+)
 from bot.ui.lobby_words import rules_text
 from service import ServiceError
-from service.errors import AgreementNeededError
+from service.errors import ActiveGameExistsError, AgreementNeededError
 
 
 async def cmd_start(update: Update, context: Context) -> None:
@@ -50,7 +62,8 @@ async def cmd_start(update: Update, context: Context) -> None:
         else:
             await _join_by_link(env, env.args[0])
         return
-    await env.say(tr(env.lang, "start.greeting", name=user.first_name))
+    await env.say(tr(env.lang, "start.greeting", name=user.first_name),
+                  solo_offer_keyboard(env.lang, await _last_variant(env)))
     for game in await state.service.games_of_user(user.id):
         seat = game.seat_of(user.id)
         if game.status == "playing" and seat is not None:
@@ -127,16 +140,24 @@ async def cmd_newgame(update: Update, context: Context) -> None:
     env = await command_env(update, context)
     if env is None:
         return
-    if env.private:
-        await env.say(tr(env.lang, "group_only"))
-        return
     chosen = resolve_variant("_".join(env.args)) if env.args else await _last_variant(env)
     if chosen is None:
         await env.unknown_variant("newgame")
         return
+    await open_table(env, chosen)
+
+
+async def open_table(env: Env, variant: str) -> None:
+    """A lobby of ``variant`` in the chat: in a group, with its opener seated; in his
+    private chat, a solo table with as many medium computer players as the variant
+    needs at least (one at least), which he may change before he starts."""
+    computers = solo_computers(variant) if env.private else 0
     try:
-        game = await env.state.service.open_lobby(env.chat_id, player_of(env.user), chosen,
-                                                  topic=env.topic)
+        game = await env.state.service.open_lobby(env.chat_id, player_of(env.user), variant,
+                                                  topic=env.topic, computers=computers)
+    except ActiveGameExistsError:
+        await env.say(tr(env.lang, "solo.exists" if env.private else "err.game_exists"))
+        return
     except ServiceError as exc:
         await env.say(error_text(env.lang, exc))
         return

@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardMarkup, Message
 
-from bot.handlers.common import error_text
+from bot.handlers.common import error_text, player_of, solo_computers
 from bot.handlers.presses import Press, on_press
 from bot.handlers.review import review_button, start_link
 from bot.texts import tr
-from bot.ui.callbacks import CancelAgree, HelpPage, Rematch, ReviewGame, RulesOf
+from bot.ui.callbacks import CancelAgree, HelpPage, PlaySolo, Rematch, ReviewGame, RulesOf
 from bot.ui.keyboards import cancel_agreement_keyboard, help_page, is_variant, rules_keyboard
 from bot.ui.lobby_words import rules_text
 from bot.ui.names import seat_name
 from service import ServiceError
 from service.errors import ActiveGameExistsError, AlreadyStartedError, NotInGameError
 
-__all__ = ["REMATCH_REFUSALS", "on_cancel_agree", "on_help", "on_rematch", "on_review",
-           "on_rules"]
+__all__ = ["REMATCH_REFUSALS", "on_cancel_agree", "on_help", "on_play_solo", "on_rematch",
+           "on_review", "on_rules"]
 
 
 async def _rules(press: Press, data: RulesOf) -> None:
@@ -136,7 +136,28 @@ async def _agree_to_cancel(press: Press, data: CancelAgree) -> None:
                      cancel_agreement_keyboard(group_lang, game.game_id, agreed, needed))
 
 
+async def _play_solo(press: Press, data: PlaySolo) -> None:
+    """🤖 under the private greeting: a solo table of that variant in the presser's
+    private chat, as ``/newgame`` there opens (one at a time)."""
+    user = press.user
+    if not is_variant(data.variant) or press.chat_id != user.id:
+        await press.forged()
+        return
+    try:
+        game = await press.state.service.open_lobby(
+            user.id, player_of(user), data.variant, computers=solo_computers(data.variant))
+    except ActiveGameExistsError:
+        await press.answer(tr(press.lang, "solo.exists"))
+        return
+    except ServiceError as exc:
+        await press.answer(error_text(press.lang, exc))
+        return
+    await press.answer()
+    press.ui.show_lobby(game, resend=True)
+
+
 on_rules = on_press((RulesOf,), _rules)
+on_play_solo = on_press((PlaySolo,), _play_solo)
 on_help = on_press((HelpPage,), _help)
 on_review = on_press((ReviewGame,), _review)
 on_rematch = on_press((Rematch,), _rematch)

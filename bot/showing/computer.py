@@ -40,7 +40,10 @@ def schedule(app: AnyApp, game: GameInfo, delay: float | None = None) -> bool:
     if queue is None:
         raise RuntimeError("the JobQueue is missing: install python-telegram-bot[job-queue]")
     cancel(app, game)
-    pause = get_state(app).settings.ai_delay if delay is None else delay
+    settings = get_state(app).settings
+    if delay is None:  # at a solo table one person waits for the computers
+        delay = settings.solo_ai_delay if game.solo else settings.ai_delay
+    pause = delay
     queue.run_once(ai_turn, when=pause, data=(game.game_id, game.version),
                    name=job_name(game.game_id))
     return True

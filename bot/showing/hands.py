@@ -33,6 +33,11 @@ class Hands:
 
     def put(self, game: GameInfo, seats: Sequence[int] | range, *,
             resend: bool = False, priority: Priority = Priority.LATER) -> None:
+        """Each seat's hand, as the game's screen is when the person's chat has room.
+        A solo table has none of its own: its person's buttons are under the table
+        (bot/showing/table.py)."""
+        if game.solo:
+            return
         gid = game.game_id
         for seat in seats:
             user_id = game.seats[seat].user_id if seat < len(game.seats) else None

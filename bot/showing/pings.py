@@ -71,7 +71,10 @@ def _queue(app: AnyApp) -> JobQueue[Any] | None:
 
 
 def _waits_on_person(game: GameInfo) -> bool:
-    if game.status != "playing" or game.turn is None or game.turn >= len(game.seats):
+    """Whether a person on turn keeps others waiting (a solo table: nobody waits on
+    him, so he is never pinged)."""
+    if game.status != "playing" or game.turn is None or game.turn >= len(game.seats) \
+            or game.solo:
         return False
     seat = game.seats[game.turn]
     return not seat.is_ai and seat.user_id is not None

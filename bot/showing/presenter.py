@@ -106,7 +106,11 @@ class Presenter(Slots):
         self.table.show_text_table(game, chat_id)
 
     def show_hand(self, game: GameInfo, seat: int, *, resend: bool = False) -> None:
+        """The seat's hand (at a solo table: the table, which carries it)."""
         self.screen(game)
+        if game.solo:
+            self.table.put(game, resend=resend, priority=Priority.NOW)
+            return
         self.hands.put(game, (seat,), resend=resend)
 
     def ping(self, game: GameInfo, seat: int, header: str | None, *, mention_user: int,
@@ -141,6 +145,8 @@ class Presenter(Slots):
             self.lobby.put(game)
             return
         self.hands.put(game, range(len(game.seats)))
+        if game.solo:
+            self.table.put(game)  # its hand's buttons go
         gid = game.game_id
 
         async def run(_: bool) -> None:

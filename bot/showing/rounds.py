@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import html
 
+from telegram import InlineKeyboardMarkup
+
 from bot.kinds.registry import bot_kind
 from bot.showing.display import display_of
 from bot.showing.screens import Screen
@@ -112,8 +114,11 @@ class Rounds:
         ref = await slots.ref(game_id, "table")
         if ref is not None and ref.digest == content:
             return  # done before a restart
-        markup = await self.table.final_markup(lang, game) if final \
-            else table_keyboard(lang, slots.bot.username)
+        markup: InlineKeyboardMarkup | None
+        if final:
+            markup = await self.table.final_markup(lang, game)
+        else:  # the link to the hands' chat; at a solo table this is that chat
+            markup = None if game.solo else table_keyboard(lang, slots.bot.username)
         if (await display_of(slots.service, game.chat_id)).table == "text":
             await self.table.text_table(game, None, text, markup, content=content)
             return

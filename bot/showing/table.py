@@ -14,7 +14,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from bot.kinds.registry import bot_kind
-from bot.showing.display import display_of
+from bot.showing.display import display_of, hand_hints
 from bot.showing.screens import Screen, digest
 from bot.showing.slots import TEXT_MARK, Slots, is_summary, is_text, summary_round, thread_of
 from bot.texts import tr
@@ -26,7 +26,7 @@ from bot.ui.names import seat_name, seat_names
 from bot.ui.result_words import banner_texts
 from bot.ui.review_keys import final_keyboard
 from engine.core.view import SeatView
-from service import GameInfo
+from service import GameInfo, ServiceError
 from service.types import Shown
 
 
@@ -127,6 +127,14 @@ class Table:
         if found is None:
             return
         screen, game, view = found
+        hand: InlineKeyboardMarkup | None = None
+        if game.solo:  # the person's hand is this message's keyboard
+            solo = await self._solo_hand(screen, game)
+            if solo is None:
+                return
+            game, view, hand = solo
+            if not resend and _computers_moving(screen, game):
+                return  # the run's last move shows it whole: one edit, not one a move
         if screen.summary_pending and not resend:
             return  # the round's summary comes first; it puts the table again
         live = ref is not None and not is_summary(ref)
@@ -135,8 +143,9 @@ class Table:
         if live and not resend and ref is not None and ref.version >= game.version:
             return
         if not live and not resend:
-            if view.table_empty and game.status == "playing":
+            if view.table_empty and game.status == "playing" and not game.solo:
                 return  # a new round's table is sent with its first move: never empty
+                # (at a solo table the picture carries the hand: it may lead)
             if ref is not None and game.status != "playing" and not (
                     game.status == "finished" and not view.table_empty
                     and (summary_round(ref) or 0) < view.round_index):
@@ -151,8 +160,12 @@ class Table:
         if mention is not None and resend and mention[0] == game.version \
                 and view.turn == mention[1] and game.status == "playing":
             entities = _mention(lang, caption, seat_name(lang, game.seats[mention[1]]), mention[2])
-        markup = table_keyboard(lang, slots.bot.username) if game.status != "finished" \
-            else await self.final_markup(lang, game)
+        if game.status == "finished":
+            markup: InlineKeyboardMarkup | None = await self.final_markup(lang, game)
+        elif game.solo:
+            markup = hand
+        else:
+            markup = table_keyboard(lang, slots.bot.username)
         # a round's table that follows its round's summary only updates what the summary
         # told: it is sent without notification (the summary was the moment)
         silent = not resend and ref is not None and is_summary(ref)
@@ -187,6 +200,33 @@ class Table:
         # the moves named in this caption are shown: the next caption starts after them
         screen.told(results)
 
+    async def _solo_hand(self, screen: Screen, game: GameInfo
+                         ) -> tuple[GameInfo, SeatView, InlineKeyboardMarkup | None] | None:
+        """A solo table's game and public view as its person's seat view has them
+        (read afresh, so the buttons carry the version they act on), and his hand's
+        buttons (None once the game is over); None when it cannot be read."""
+        slots = self.slots
+        seat = game.seat_of(game.creator_user_id)
+        if seat is None or seat.user_id is None:
+            return None
+        try:
+            fresh, _, mine = await slots.service.seat_view(game.game_id, seat.user_id)
+        except ServiceError:
+            return None
+        game = slots.screen(fresh).game
+        if game.view is None:
+            return None
+        screen.views[seat.seat] = mine
+        if game.status != "playing":
+            return game, game.view, None
+        lang = await slots.user_language(seat.user_id)
+        kind = bot_kind(game.variant)
+        on_turn = mine.turn == seat.seat
+        hints = hand_hints(game, mine) if on_turn and kind.hints and (
+            await display_of(slots.service, game.chat_id)).hints else None
+        return game, game.view, kind.hand_keyboard(lang, game.game_id, game.version, mine,
+                                                   active=True, hints=hints)
+
     async def text_table(self, game: GameInfo, live: Shown | None, text: str,
                          markup: InlineKeyboardMarkup | None, *,
                          content: str | None = None, silent: bool = False) -> None:
@@ -216,6 +256,17 @@ class Table:
         await slots.save(game_id, "table", None, chat_id=game.chat_id,
                          message_id=sent.message_id, version=game.version, content=content,
                          replace=True)
+
+
+def _computers_moving(screen: Screen, game: GameInfo) -> bool:
+    """At a solo table, whether computer players are in the middle of a run of moves:
+    the last move not yet shown is a computer's and a computer is on turn. The person
+    sees his own move at once and the computers' run as one edit when it is his turn."""
+    turn = game.turn
+    if game.status != "playing" or turn is None or not screen.results:
+        return False
+    last = screen.results[-1].seat
+    return game.seats[turn].is_ai and last < len(game.seats) and game.seats[last].is_ai
 
 
 def _utf16(text: str) -> int:

@@ -29,8 +29,9 @@ TEXTS: dict[str, str] = {
         "The buttons below: the rules of every variant, the settings, all commands."
     ),
     "start.greeting": (
-        "Hello, {name}! I deal dominoes in group chats.\n"
-        "Add me to a group and send /newgame there. Your hand will arrive here.\n"
+        "Hello, {name}! I deal dominoes in group chats, and here against the computer.\n"
+        "Add me to a group and send /newgame there: your hand will arrive here. Or play "
+        "here now: the button below, or /newgame with a game's name (/rules lists them).\n"
         "/help tells more."
     ),
     "start.joined": "You joined the game ({variant}). Your tiles will arrive here when it starts.",
@@ -92,6 +93,9 @@ TEXTS: dict[str, str] = {
     "lobby.target_default": "Target: {value} (default)",
     "lobby.fish_point": "Fish point: {value}",
     "lobby.hint": "Press «Join» to play. Needs {min} to {max} players.",
+    "lobby.solo_hint": ("You against the computer: add or remove computer players ({min} to "
+                        "{max} at the table), then «Start». Your tiles are the buttons under "
+                        "the table."),
     "lobby.needs_start": "🔓 Before the start, {names}: open the private chat with me "
                          "(the button below) and press «Start» there to get your tiles.",
     "lobby.cancelled": "🚫 The game was cancelled.",
@@ -113,6 +117,10 @@ TEXTS: dict[str, str] = {
     "btn.remove_ai": "🤖−",
     "btn.settings": "⚙ Settings",
     "btn.start": "▶ Start",
+    "btn.play_solo": "🤖 Play against the computer",
+    "solo.exists": ("You already have a game against the computer here: play it on, or "
+                    "/cancel it first."),
+    "err.solo": "This is a game against the computer: nobody else can sit at it.",
     "btn.cancel": "✖ Cancel",
     "btn.teams": "Teams: {value}",
     "btn.target": "Target: {value}",

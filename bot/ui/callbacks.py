@@ -16,6 +16,7 @@ Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn fo
     m:<gid>                            a rematch of that finished game (under its result)
     k:<gid>                            agree to cancel that started game
     h:<page>                           a /help button: r rules, s settings, c commands, v review
+    n:<variant>                        open a solo table of that variant (in private)
 
 Anything else, or anything out of range, decodes to None: a forged payload.
 """
@@ -215,6 +216,17 @@ class HelpPage:
         return f"h:{self.page}"
 
 
+@dataclass(frozen=True, slots=True)
+class PlaySolo:
+    """"Play against the computer": a solo table of ``variant`` in the presser's
+    private chat."""
+
+    variant: str
+
+    def text(self) -> str:
+        return f"n:{self.variant}"
+
+
 # ------------------------------------------------------------ the hand's moves
 # The domino kind's hand buttons and the moves they make, both ways in one place.
 HandPress = PlayTile | DrawTile | PassTurn | OpenEnd | EndTurn
@@ -306,14 +318,14 @@ def lobby_pattern(action: str) -> str | None:
 
 
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
-                | Signal | RulesOf | ReviewGame | Rematch | CancelAgree | HelpPage)
+                | Signal | RulesOf | ReviewGame | Rematch | CancelAgree | HelpPage | PlaySolo)
 
 # The letter each payload's data starts with: the handlers are registered by it
 # (bot/wiring/app.py, one CallbackQueryHandler a prefix).
 PREFIXES: dict[type[CallbackData], str] = {
     PlayTile: "p", DrawTile: "d", PassTurn: "s", EndTurn: "e", OpenEnd: "o", Signal: "g",
     TileInfo: "t", LobbyAction: "l", RulesOf: "r", ReviewGame: "v", Rematch: "m",
-    CancelAgree: "k", HelpPage: "h",
+    CancelAgree: "k", HelpPage: "h", PlaySolo: "n",
 }
 
 
@@ -333,6 +345,7 @@ _REVIEW = re.compile(rf"v:{_NUM}")
 _REMATCH = re.compile(rf"m:{_NUM}")
 _AGREE = re.compile(rf"k:{_NUM}")
 _HELP = re.compile(r"h:([a-z])")
+_SOLO = re.compile(r"n:([a-z_]{1,20})")
 _LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
 
 
@@ -402,6 +415,8 @@ def decode(text: str | None) -> CallbackData | None:
         return None if ids is None else CancelAgree(ids[0])
     if m := _HELP.fullmatch(text):
         return HelpPage(m[1]) if m[1] in HELP_PAGES else None
+    if m := _SOLO.fullmatch(text):
+        return PlaySolo(m[1])
     if m := _LOBBY.fullmatch(text):
         ids = _ids(m[1])
         action, arg = m[2], m[3] or ""

@@ -16,6 +16,7 @@ from bot.ui.callbacks import (
     HandPress,
     HelpPage,
     LobbyAction,
+    PlaySolo,
     RulesOf,
     Signal,
     TileInfo,
@@ -238,6 +239,11 @@ def _on_off(lang: str, value: bool) -> str:
     return tr(lang, "yes" if value else "no")
 
 
+def solo_offer_keyboard(lang: str, variant: str) -> InlineKeyboardMarkup:
+    """Under the private greeting: a solo table against the computer."""
+    return InlineKeyboardMarkup([[_button(tr(lang, "btn.play_solo"), PlaySolo(variant))]])
+
+
 def lobby_keyboard(lang: str, game: GameInfo,
                    open_links: Sequence[tuple[str, str]] = ()) -> InlineKeyboardMarkup:
     """The lobby's buttons; ``open_links``: (name, deep link) of each seated player who
@@ -245,9 +251,11 @@ def lobby_keyboard(lang: str, game: GameInfo,
     gid = game.game_id
     ai_row = [_button(tr(lang, "btn.add_ai", level=tr(lang, f"ai.{level}")),
                       LobbyAction(gid, "a", AI_LETTER[level])) for level in AI_LEVELS]
-    rows = [
+    seats = [] if game.solo else [  # a solo table seats nobody else
         [_button(tr(lang, "btn.join"), LobbyAction(gid, "j")),
-         _button(tr(lang, "btn.leave"), LobbyAction(gid, "q"))],
+         _button(tr(lang, "btn.leave"), LobbyAction(gid, "q"))]]
+    rows = [
+        *seats,
         ai_row,
         [_button(tr(lang, "btn.remove_ai"), LobbyAction(gid, "r")),
          _button(tr(lang, "btn.settings"), LobbyAction(gid, "c"))],

@@ -86,7 +86,8 @@ def lobby_text(lang: str, game: GameInfo, *, needs_start: Sequence[str] = ()) ->
         lines.append("")
         lines.extend(line for _, line in options)
     lines.append("")
-    lines.append(tr(lang, "lobby.hint", min=game.min_players, max=game.max_players))
+    hint = "lobby.solo_hint" if game.solo else "lobby.hint"
+    lines.append(tr(lang, hint, min=game.min_players, max=game.max_players))
     if needs_start:
         lines.append(tr(lang, "lobby.needs_start", names=", ".join(needs_start)))
     return "\n".join(lines)

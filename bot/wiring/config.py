@@ -23,6 +23,7 @@ class Settings:
     log_level: str = "INFO"
     default_language: str = "en"
     ai_delay: float = 1.5  # seconds a computer player "thinks" before moving
+    solo_ai_delay: float = 0.5  # the same at a solo table, where one person waits for it
     group_rate_limit: int = 20  # messages a minute per group (AIORateLimiter)
     overall_rate_limit: int = 30  # requests a second in all
     max_retries: int = 3  # how often a request refused with 429 is retried
@@ -102,6 +103,7 @@ def load_settings(environ: Mapping[str, str] | None = None,
     base_url = values.get("TELEGRAM_API_BASE_URL", "").strip() or None
     path = values.get("DATABASE_PATH", "").strip() or "domino.sqlite3"
     delay = _seconds(values, "AI_DELAY", "1.5")
+    solo_delay = _seconds(values, "SOLO_AI_DELAY", "0.5")
     ping = _seconds(values, "TURN_PING_DELAY", "20", " (0 turns pings off)")
     workers = {name: _workers(values, name) for name in ("AI_WORKERS", "RENDER_WORKERS")}
     budgets = {name: _per_minute(values, name, default) for name, default in (
@@ -118,6 +120,7 @@ def load_settings(environ: Mapping[str, str] | None = None,
                  for name in ("RETAIN_MOVES_DAYS", "RETAIN_PINGS_DAYS")}
     return Settings(token=token, database_path=Path(path), api_base_url=base_url,
                     log_level=level, default_language=language, ai_delay=delay,
+                    solo_ai_delay=solo_delay,
                     turn_ping_delay=ping, reviews_at_once=int(reviews),
                     ai_workers=workers["AI_WORKERS"], render_workers=workers["RENDER_WORKERS"],
                     user_commands=budgets["USER_COMMANDS_PER_MINUTE"],

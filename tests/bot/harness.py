@@ -31,7 +31,7 @@ MOVE_PREFIXES = ("p:", "d:", "s:", "t:", "cn:")  # cn: chinese hand buttons
 
 def test_settings(emu: TelegramEmulator, db_path: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
-        "token": emu.token, "database_path": db_path, "ai_delay": 0.0,
+        "token": emu.token, "database_path": db_path, "ai_delay": 0.0, "solo_ai_delay": 0.0,
         "group_rate_limit": 0, "overall_rate_limit": 0, "private_interval": 0.0,
         "max_retries": 3,
         # no budgets for the players of these tests (the flood tests set their own)

@@ -38,7 +38,7 @@ class BotProcess:
     async def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "BOT_TOKEN": self.emu.token,
                "TELEGRAM_API_BASE_URL": self.server.base_url, "DATABASE_PATH": str(self.db),
-               "AI_DELAY": "0", "LOG_LEVEL": "WARNING", "AI_WORKERS": "0",
+               "AI_DELAY": "0", "SOLO_AI_DELAY": "0", "LOG_LEVEL": "WARNING", "AI_WORKERS": "0",
                "RENDER_WORKERS": "0"}
         before = self.emu.call_count("deleteWebhook")
         self.proc = await asyncio.create_subprocess_exec(
