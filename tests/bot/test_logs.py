@@ -113,7 +113,8 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-async def test_unreachable_telegram_is_tried_again_at_start_and_while_polling(tmp_path: Path) -> None:
+async def test_unreachable_telegram_is_tried_again_at_start_and_while_polling(
+        tmp_path: Path) -> None:
     emu = TelegramEmulator()
     port = free_port()  # nothing listens there yet
     proc = await asyncio.create_subprocess_exec(
