@@ -68,12 +68,14 @@ class Env:
             f"• {variant_name(self.lang, name)} — /{command} {name}" for name in close)))
 
     async def my_game(self, *, playing: bool = True) -> GameInfo | None:
-        """The game the command is about: the group's, or in private the user's."""
+        """The game the command is about: the chat's (a group's, or the solo table in
+        his private chat), else in private the first game he plays."""
         service = self.state.service
+        game = await service.active_game(self.chat_id, topic=self.topic)
+        if game is not None and (not playing or game.status == "playing"):
+            return game
         if not self.private:
-            game = await service.active_game(self.chat_id, topic=self.topic)
-            return game if game is not None and (not playing or game.status == "playing") \
-                else None
+            return None
         games = [g for g in await service.games_of_user(self.user.id)
                  if not playing or g.status == "playing"]
         return games[0] if games else None

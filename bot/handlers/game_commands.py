@@ -88,12 +88,9 @@ async def cmd_table(update: Update, context: Context) -> None:
     if env.args and not as_text:
         await env.say(tr(env.lang, "usage.table"))
         return
-    if env.private:
-        await env.say(tr(env.lang, "group_only"))
-        return
-    game = await env.my_game()
-    if game is None:
-        await env.say(tr(env.lang, "no_game_here"))
+    game = await env.state.service.active_game(env.chat_id, topic=env.topic)
+    if game is None or game.status != "playing":  # in private: his solo table
+        await env.say(tr(env.lang, "no_game_private" if env.private else "no_game_here"))
         return
     if as_text:
         env.ui.show_text_table(game, env.chat_id)

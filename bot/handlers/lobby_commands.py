@@ -179,10 +179,7 @@ async def cmd_settings(update: Update, context: Context) -> None:
         await settings_command(env.ui, context, env.chat_id, env.user.id, env.lang, env.args,
                                private=env.private, topic=env.topic)
         return
-    if env.private:  # the chat-wide settings are a group's
-        await env.say(tr(env.lang, "settings.private_none"))
-        return
-    game = await env.my_game(playing=False)
+    game = await env.state.service.active_game(env.chat_id, topic=env.topic)
     if game is None or game.status != "lobby":
         await env.say(tr(env.lang, "settings.no_lobby") + "\n\n"
                       + await timer_settings_summary(context.application, env.chat_id, env.lang))
@@ -208,13 +205,10 @@ async def cmd_cancel(update: Update, context: Context) -> None:
     env = await command_env(update, context)
     if env is None or not await no_args(env, "cancel"):
         return
-    if env.private:
-        await env.say(tr(env.lang, "group_only"))
-        return
     service = env.state.service
     current = await service.active_game(env.chat_id, topic=env.topic)
-    if current is None:
-        await env.say(tr(env.lang, "no_game_here"))
+    if current is None:  # in private: his solo table
+        await env.say(tr(env.lang, "no_game_private" if env.private else "no_game_here"))
         return
     try:
         game = await with_admin_fallback(

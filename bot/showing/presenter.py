@@ -27,7 +27,7 @@ from bot.showing.hands import Hands
 from bot.showing.lobby import Lobby
 from bot.showing.restore import Restore
 from bot.showing.rounds import Rounds
-from bot.showing.slots import Slots
+from bot.showing.slots import Slots, is_summary
 from bot.showing.table import Table
 from bot.showing.workers import Workers
 from bot.texts import tr
@@ -178,6 +178,10 @@ class Presenter(Slots):
     async def is_hand(self, game_id: int, seat: int, chat_id: int, message_id: int) -> bool:
         """Whether this message is the seat's live hand message of the game."""
         ref = await self.ref(game_id, "hand", seat)
+        if ref is None:  # a solo table: the table in his chat carries his hand
+            ref = await self.ref(game_id, "table")
+            if ref is not None and (ref.chat_id != chat_id or is_summary(ref)):
+                return False
         return ref is not None and ref.chat_id == chat_id and ref.message_id == message_id
 
     # ------------------------------------------------------------ restoring

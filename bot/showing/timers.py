@@ -455,17 +455,14 @@ async def settings_command(ui: Presenter, context: Context, chat_id: int, user_i
                            lang: str, args: list[str], *, private: bool,
                            topic: int | None = None) -> None:
     """``/settings turn 2m`` and the like: change the chat's timers, or say why not.
-    The settings are the chat's, so only a chat admin changes them (a private chat
-    has none: its games follow the settings of no group); when Telegram cannot say
-    whether he is an admin, nothing changes and he is told so. Sent in a forum
+    The settings are the chat's, so only a chat admin changes them (in a private chat,
+    its person: they are his solo tables'); when Telegram cannot say whether he is an
+    admin, nothing changes and he is told so. Sent in a forum
     ``topic``, the answer (a line per setting changed) goes there and that topic's
     game is re-armed now (another topic's at its next turn)."""
-    if private:
-        ui.say(chat_id, tr(lang, "settings.private_none"))
-        return
     runtime = get_runtime(context)
-    try:
-        admin = await is_admin(context.bot, chat_id, user_id)
+    try:  # his private chat's settings (its solo tables') are his own
+        admin = private or await is_admin(context.bot, chat_id, user_id)
         cfg = await runtime.timers.change_settings(chat_id, user_id, args, is_admin=admin,
                                                    topic=topic)
     except BadTimerSettingError as exc:

@@ -37,7 +37,6 @@ TEXTS: dict[str, str] = {
     "start.joined": "You joined the game ({variant}). Your tiles will arrive here when it starts.",
     "start.already": "You are in the game ({variant}).",
     "start.bad_token": "This link is no longer valid. Press «Join» in the group again.",
-    "group_only": "This command works only in a group chat.",
     "no_game_here": "There is no game here. Start one with /newgame.",
     "yes": "yes",
     "no": "no",
@@ -438,7 +437,8 @@ TEXTS: dict[str, str] = {
     "plural.tile.many": "{n} tiles",
     "word.and": "and",
     "no_game_private": (
-        "You are not playing a game now. Open one in a group with /newgame."
+        "You are not playing a game now. Open one in a group with /newgame, or play "
+        "here against the computer: /newgame."
     ),
     "refuse.turn_of": "It is not your turn: it is {name}'s turn.",
     "refuse.pass_fits.one": "{tiles} fits: you cannot pass.",
@@ -763,11 +763,6 @@ TEXTS: dict[str, str] = {
     ),
     # ---- who may change what in a group: chat-wide settings by admins, cancelling a
     # started game by agreement, seats for members, no anonymous senders, removal
-    "settings.private_none": (
-        "A private chat has no chat-wide settings: turn timers, expiry, hints, the "
-        "table's form and forced moves belong to a group, and its admins change them "
-        "there with /settings."
-    ),
     "err.not_chat_admin": (
         "Only a group admin can change the group's settings: they apply to every game "
         "here, in every topic."

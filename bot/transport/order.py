@@ -173,6 +173,8 @@ async def key_of(update: object, chat_of_game: ChatOfGame, chats_of_user: ChatsO
         if not games.acts_on_game(command_of(update)):
             return user_key(chat.id)
         chats = await chats_of_user(chat.id)
+        if chat.id in chats:  # the game in his private chat itself (a solo table) first
+            return chat_key(chat.id)
         if len(chats) == 1:  # /pass, /hand in private act on that one game
             return chat_key(chats[0])
         return user_key(chat.id)

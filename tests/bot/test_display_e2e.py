@@ -137,8 +137,9 @@ async def test_table_text_sends_the_table_once(emu: TelegramEmulator, db_path: P
         await _matches_view(bot, group, live_text)
         await bot.send(users[1], group, "/table garbage")
         assert "/table text" in (emu.last_message(group).text or "")
+        # in private /table is about his solo table there, and he has none
         await bot.send(users[1], users[1].id, "/table text")
-        assert "only in a group" in (emu.last_message(users[1].id).text or "")
+        assert emu.last_message(users[1].id).text == tr("en", "no_game_private")
 
 
 async def _play(bot: Bot, group: int, users: list[User], rng: random.Random,

@@ -206,4 +206,5 @@ async def test_private_hint_help_and_no_game(emu: TelegramEmulator, db_path: Pat
             assert texts(bot, boris.id)[-1] == tr("en", "no_game_private")
         await bot.send(anna, anna.id, "/pass")
         assert texts(bot, anna.id)[-1] == \
-            "Сейчас вы не играете. Откройте игру в группе командой /newgame."
+            "Сейчас вы не играете. Откройте игру в группе командой /newgame или сыграйте "
+            "здесь с компьютером: /newgame."

@@ -76,10 +76,10 @@ async def test_the_chat_s_settings_are_its_admins(emu: TelegramEmulator, db_path
         await bot.send(olga, group.id, "/settings idle 2h")
         assert last_text(emu, group.id) == tr("en", "err.admin_unknown")
         assert (await timers.settings(group.id)).idle == 3600
-        # a private chat has no chat-wide settings
+        # in his private chat the settings are his own (its solo tables'), not a group's
         await emu.user_starts_bot(olga)
         await bot.send(olga, olga.id, "/settings idle 2h")
-        assert last_text(emu, olga.id) == tr("en", "settings.private_none")
+        assert (await timers.settings(olga.id)).idle == 7200
         assert (await timers.settings(group.id)).idle == 3600
 
 

@@ -196,6 +196,7 @@ BARE = {
     "ping.reminder", "note.domino", "note.fish", "note.eggs", "note.tricks",
     "timer.unit.s", "timer.unit.m", "timer.unit.h", "timer.unit.d",  # abbreviated units
     "lobby.hint",  # a range, "от 2 до 4 игроков": the noun goes with the upper bound
+    "lobby.solo_hint",  # the same range, "за столом от 2 до 4", no noun
     "review.progress", "ans.cancel_agreed", "ans.cancel_already",  # "3/12": a fraction
     "review.queued",  # "впереди вас: 2": a value after a colon
 }

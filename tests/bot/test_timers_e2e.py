@@ -55,8 +55,10 @@ async def test_settings_command_validates(emu: TelegramEmulator, db_path: Path) 
         summary = emu.last_message(group.id).text
         assert "Time per turn: 2 min" in summary and "after 2 missed turns" in summary
         await emu.user_starts_bot(anna)
-        await bot.send(anna, anna.id, "/settings turn off")  # a private chat has no timers
-        assert emu.last_message(anna.id).text == tr("en", "settings.private_none")
+        # in private they are his own chat's (its solo tables'), not the group's
+        await bot.send(anna, anna.id, "/settings turn 5m")
+        assert emu.last_message(anna.id).text == "⏱ Time per turn: 5 min"
+        assert (await timers.settings(anna.id)).turn == 300
         assert (await timers.settings(group.id)).turn == 120
 
 
