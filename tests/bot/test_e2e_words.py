@@ -205,6 +205,6 @@ async def test_private_hint_help_and_no_game(emu: TelegramEmulator, db_path: Pat
             await bot.send(boris, boris.id, command)
             assert texts(bot, boris.id)[-1] == tr("en", "no_game_private")
         await bot.send(anna, anna.id, "/pass")
-        assert texts(bot, anna.id)[-1] == \
+        assert texts(bot, anna.id)[-1] == (
             "Сейчас вы не играете. Откройте игру в группе командой /newgame или сыграйте "
-            "здесь с компьютером: /newgame."
+            "здесь с компьютером: /newgame.")

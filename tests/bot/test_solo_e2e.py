@@ -157,7 +157,7 @@ async def test_a_solo_game_and_a_group_game_at_once(emu: TelegramEmulator,
         assert group_game.game_id != solo.game_id
         for _ in range(12):
             moved = False
-            for game_id, chat in ((solo.game_id, anna.id), (group_game.game_id, group.id)):
+            for game_id in (solo.game_id, group_game.game_id):
                 game = await bot.service.game(game_id)
                 if game.status != "playing" or game.turn is None:
                     continue

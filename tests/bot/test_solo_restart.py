@@ -72,7 +72,7 @@ async def test_kill_mid_solo_game_and_play_on(tmp_path: Path) -> None:
                                                               for d in m.callback_datas())]
         assert len(live) <= 1
         for _ in range(5):  # the restarted bot plays on: each press is a stored move
-            game_id, version, _, status = await stored(bot.db, anna.id)
+            _, version, _, status = await stored(bot.db, anna.id)
             if status != "playing":
                 break
             msg = await in_line(emu, bot.db, anna)
