@@ -69,7 +69,9 @@ async def cmd_stats(update: Update, context: Context) -> None:
     if chart is not None:
         await send_chart(env.ui.bot, env.ui.outbox, env.chat_id, chart, caption,
                          thread=env.topic)
-    await env.say(stats_text(env.lang, env.user.full_name, rows, rating))
+    # in private, how many were solo tables (the games of his own private chat)
+    solo = await env.state.service.user_stats(env.user.id, env.user.id) if env.private else []
+    await env.say(stats_text(env.lang, env.user.full_name, rows, rating, solo))
 
 
 async def cmd_top(update: Update, context: Context) -> None:

@@ -199,6 +199,8 @@ TEXTS: dict[str, str] = {
     "stats.none": "No finished games yet.",
     "stats.title": "{name}'s statistics:",
     "stats.line": "{variant}: {games}, {wins}, {points}, {fish}, {goats}",
+    "stats.solo": ("🤖 Of these, alone against the computer: {games}, {wins}. Your ratings "
+                   "count them as any game: each computer level is a rated player."),
     "export.none": "There is no game record here yet.",
     "export.caption": "Game {game_id}: {variant}",
     "cancel.done": "The game was cancelled.",

@@ -208,6 +208,8 @@ TEXTS: dict[str, str] = {
     "stats.none": "Сыгранных игр пока нет.",
     "stats.title": "{name} — статистика:",
     "stats.line": "{variant}: {games}, {wins}, {points}, {fish}, {goats}",
+    "stats.solo": ("🤖 Из них с компьютером один на один: {games}, {wins}. В рейтинге они "
+                   "считаются как любые: каждый уровень компьютера — игрок с рейтингом."),
     "export.none": "Записи партии здесь пока нет.",
     "export.caption": "Партия {game_id}: {variant}",
     "cancel.done": "Игра отменена.",

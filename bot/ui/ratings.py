@@ -139,9 +139,10 @@ def stats_lines(lang: str, lines: Sequence[RatingLine]) -> list[str]:
     return out
 
 
-def stats_text(lang: str, name: str, rows: Sequence[StatsLine], rating: Sequence[str]) -> str:
-    """/stats' message: games, wins, points, fish and goats per variant first, then the
-    ratings."""
+def stats_text(lang: str, name: str, rows: Sequence[StatsLine], rating: Sequence[str],
+               solo: Sequence[StatsLine] = ()) -> str:
+    """/stats' message: games, wins, points, fish and goats per variant first, how many
+    of them were solo tables (``solo``: his private chat's lines), then the ratings."""
     out = [tr(lang, "stats.title", name=name)]
     for r in rows:
         out.append(tr(lang, "stats.line", variant=variant_name(lang, r.variant or ""),
@@ -150,6 +151,10 @@ def stats_text(lang: str, name: str, rows: Sequence[StatsLine], rating: Sequence
                       points=plural(lang, r.points, "stats_point"),
                       fish=plural(lang, r.fish, "stats_fish"),
                       goats=plural(lang, r.goats, "stats_goat")))
+    if solo:
+        out.append(tr(lang, "stats.solo",
+                      games=plural(lang, sum(r.games for r in solo), "stats_game"),
+                      wins=plural(lang, sum(r.wins for r in solo), "stats_win")))
     return "\n".join([*out, *rating])
 
 

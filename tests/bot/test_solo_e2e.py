@@ -101,6 +101,11 @@ async def test_all_fives_one_against_one(emu: TelegramEmulator, db_path: Path) -
         finished = await bot.game_in(boris.id)
         assert finished is not None
         await replays_to_its_result(bot, finished.game_id)
+        # /stats says which of his games were solo, and that the ratings count them
+        await bot.send(boris, boris.id, "/stats")
+        stats = emu.bot_messages(boris.id)[-1].text or ""
+        assert "🤖 Из них с компьютером один на один: 1 игра" in stats
+        assert "Рейтинг" in stats or "рейтинг" in stats
 
 
 async def test_tri_ominos_alone(emu: TelegramEmulator, db_path: Path) -> None:

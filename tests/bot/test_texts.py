@@ -185,6 +185,7 @@ COUNTED: dict[str, dict[str, str]] = {
     "review.decision_move": {"points": "point"},
     "stats.line": {"games": "stats_game", "wins": "stats_win", "points": "stats_point",
                    "fish": "stats_fish", "goats": "stats_goat"},
+    "stats.solo": {"games": "stats_game", "wins": "stats_win"},
 }
 # Texts whose number stands alone, as a value with no noun to agree with it.
 BARE = {
