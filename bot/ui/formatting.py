@@ -109,6 +109,8 @@ def table_caption(lang: str, game: GameInfo, view: SeatView,
         lines.append(tr(lang, "table.over"))
         lines.append(f"🏆 {result_line(lang, game, view, view.outcome)}")
         lines.extend(reason_lines(lang, game, view, view.outcome))
+    elif view.turn is not None and game.solo and game.seats[view.turn].user_id is not None:
+        lines.append(tr(lang, "hand.your_turn"))  # a solo table's caption is his hand's
     elif view.turn is not None:
         lines.append(tr(lang, "table.turn", name=seat_name(lang, game.seats[view.turn])))
     lines.append(tr(lang, "table.score", score=score_text(lang, game, view)))
