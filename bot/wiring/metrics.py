@@ -21,7 +21,9 @@ tests run many bots in one process, and two bots never share a count):
 * ``domino_games_active``: the games being played, counted by the service (one indexed
   count) when scraped;
 * ``domino_ai_decision_seconds`` and ``domino_render_seconds``: a computer player's
-  decision and a picture, timed around the worker call (bot/showing/workers.py);
+  decision and a picture (a table, a review's picture, a rating chart), timed around
+  the worker call (bot/showing/workers.py): the wait for a free worker left out, the
+  sending of the call and of its answer in (and a pool's first call starts its worker);
 * the process', the platform's and the garbage collector's own metrics.
 
 Counting is a counter's increment or a histogram's observation, and every method the
@@ -93,14 +95,23 @@ RENDER_BUCKETS: Final = (0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5
 
 
 def _never_raises(method: Callable[P, None]) -> Callable[P, None]:
-    """What the transport calls: a failure is logged, never passed on to the handler."""
+    """What the transport calls: a failure is logged (a warning the first time for
+    each method of a `Metrics`, then at DEBUG: it would come with every update), never
+    passed on to the handler."""
 
     @functools.wraps(method)
     def safe(*args: P.args, **kwargs: P.kwargs) -> None:
         try:
             method(*args, **kwargs)
         except Exception:
-            log.debug("counting in %s failed", method.__name__, exc_info=True)
+            owner = args[0] if args else None
+            failed = getattr(owner, "failed", None)
+            first = isinstance(failed, set) and method.__name__ not in failed
+            if first:
+                assert isinstance(failed, set)
+                failed.add(method.__name__)
+            log.log(logging.WARNING if first else logging.DEBUG, "counting in %s failed",
+                    method.__name__, exc_info=True)
 
     return safe
 
@@ -158,6 +169,7 @@ class Metrics:
         self._outcomes = {outcome: self.presses.labels(outcome) for outcome in OUTCOMES}
         # presses not answered yet: callback query id -> [arrival, refused], oldest first
         self._presses: dict[str, list[Any]] = {}
+        self.failed: set[str] = set()  # the methods whose counting failed (logged once)
 
     # ---------------------------------------------------- the update processor's watcher
     @_never_raises

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from prometheus_client import REGISTRY, CollectorRegistry
 from telegram import (
     CallbackQuery,
@@ -25,6 +26,7 @@ from telegram import (
 from bot.transport.flood import Verdict
 from bot.transport.order import GameOrderProcessor, KeyedLocks
 from bot.wiring.app import build_application
+from bot.wiring.config import SettingsError, load_settings
 from bot.wiring.metrics import (
     KINDS,
     OUTCOMES,
@@ -141,9 +143,21 @@ def test_counting_never_raises() -> None:
     metrics = Metrics()
     metrics.finished("answerCallbackQuery", None, True)  # type: ignore[arg-type]
     metrics.decided("slow")  # type: ignore[arg-type]
+    metrics.decided("slow")  # type: ignore[arg-type]
     metrics.refused(None, Verdict.BUSY)
     assert _value(metrics.registry, "domino_ai_decision_seconds_count") == 0
     assert _value(metrics.registry, "domino_presses_answered_total", outcome="answered") == 0
+    assert metrics.failed == {"finished", "decided"}  # each warned of once
+
+
+def test_the_metrics_port_is_not_the_webhook_port() -> None:
+    base = {"BOT_TOKEN": "1:x", "WEBHOOK_URL": "https://example.org/hook"}
+    assert load_settings({**base, "METRICS_PORT": "9100"}, dotenv=None).metrics_port == 9100
+    assert load_settings({"BOT_TOKEN": "1:x"}, dotenv=None).metrics_port == 0
+    with pytest.raises(SettingsError, match="METRICS_PORT must differ from WEBHOOK_PORT"):
+        load_settings({**base, "METRICS_PORT": "8080"}, dotenv=None)
+    with pytest.raises(SettingsError, match="METRICS_PORT must be a port"):
+        load_settings({"BOT_TOKEN": "1:x", "METRICS_PORT": "70000"}, dotenv=None)
 
 
 async def test_a_stalled_update_processor() -> None:
