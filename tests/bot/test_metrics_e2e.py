@@ -3,18 +3,23 @@ plays through the emulator; and each Application's metrics on a registry of its 
 
 from __future__ import annotations
 
+import asyncio
+import os
 import random
+import signal
 import socket
+import sys
 from pathlib import Path
 
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.wiring.metrics import KINDS, OUTCOMES
-from tests.bot.emulator import TelegramEmulator
+from tests.bot.emulator import EmulatorHttpServer, TelegramEmulator
 from tests.bot.emulator import User as EmuUser
 from tests.bot.harness import Bot, play_lead, play_to_end, running_bot
 
+ROOT = Path(__file__).resolve().parents[2]
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
 def _free_port() -> int:
@@ -117,6 +122,63 @@ async def test_metrics_and_health_of_a_bot_at_play(emu: TelegramEmulator, db_pat
         assert health.text.count("\n") == 1
         # the metrics still answer, the last count of games kept
         assert _value(await _scrape(client, port), "domino_games_active") == 1
-    # stopped with the bot: the port is free again
+    _nobody_listens(port)  # stopped with the bot
+
+
+def _nobody_listens(port: int) -> None:
+    """The port can be bound again (as a server binds it: closed connections waiting
+    out their TIME_WAIT do not count)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind(("127.0.0.1", port))
+        probe.listen()
+
+
+async def _healthy(client: httpx.AsyncClient, port: int, proc: asyncio.subprocess.Process
+                   ) -> None:
+    """Until the bot process answers /healthz with 200 (it starts serving at the end of
+    post_init, and is healthy once polling)."""
+    for _ in range(600):
+        assert proc.returncode is None, "the bot process ended"
+        try:
+            if (await client.get(f"http://127.0.0.1:{port}/healthz")).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        await asyncio.sleep(0.05)
+    raise TimeoutError("the bot process never became healthy")
+
+
+async def test_the_bot_process_serves_and_stops_serving(tmp_path: Path) -> None:
+    """``python -m bot`` with METRICS_PORT: healthy once it polls, its commands counted,
+    and on SIGTERM it stops cleanly and frees the port."""
+    emu = TelegramEmulator()
+    server = EmulatorHttpServer(emu)
+    await server.start()
+    port = _free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "BOT_TOKEN": emu.token,
+           "TELEGRAM_API_BASE_URL": server.base_url,
+           "DATABASE_PATH": str(tmp_path / "domino.sqlite3"), "LOG_LEVEL": "WARNING",
+           "AI_WORKERS": "0", "RENDER_WORKERS": "0", "METRICS_PORT": str(port)}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+    try:
+        async with httpx.AsyncClient(timeout=10.0) as client:
+            await _healthy(client, port, proc)
+            anna = emu.add_user("Anna", language_code="en")
+            await emu.user_starts_bot(anna)
+            await emu.user_sends(anna, anna.id, "/help")
+            await emu.wait_idle(timeout=30, quiet_rounds=30, settle=0.4)
+            samples = await _scrape(client, port)
+            assert _value(samples, "domino_updates_total", kind="command") == 2
+            assert _value(samples, "domino_games_active") == 0
+            proc.send_signal(signal.SIGTERM)
+            assert await proc.wait() == 0
+        _nobody_listens(port)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        emu.close()
+        await server.stop()
