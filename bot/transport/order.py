@@ -23,6 +23,10 @@ processor takes its slot first, so 256 updates of one flooding group waiting for
 their key would hold every slot). At most ``key_queue`` updates wait for one key;
 beyond that a press is answered at once ("busy, press again") and a message is
 dropped, without waiting.
+
+The processor tells its watcher (the metrics, bot/wiring/metrics.py) of every update
+that reaches it and of every one it refuses, and keeps when each update under way
+arrived: one under way for minutes is the health check's sign of a stalled game line.
 """
 
 from __future__ import annotations
