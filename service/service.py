@@ -116,6 +116,10 @@ class GameService:
         """Close the database (waiting for a transaction under way)."""
         await self.context.db.close()
 
+    async def ping(self) -> None:
+        """Raises unless the database answers a trivial query (the health check)."""
+        await self.context.db.ping()
+
     # What tests reach for: the seed source (a test replaces it for a game's deals)
     # and the games kept in memory.
     @property
@@ -328,6 +332,10 @@ class GameService:
 
     async def active_games(self) -> list[GameInfo]:
         return await self.games.active_games()
+
+    async def games_playing(self) -> int:
+        """How many games are being played now (the metrics' ``domino_games_active``)."""
+        return await self.games.count_playing()
 
     def take_set_aside(self) -> list[SetAside]:
         """The games `active_games` set aside since the last call (cannot be rebuilt;

@@ -163,6 +163,11 @@ class GameRepository(Repository):
         return _game.all(await ex.fetchall(
             f"{_GAME_SELECT} WHERE status IN ('lobby', 'playing') ORDER BY game_id"))
 
+    async def count_playing(self, ex: Executor) -> int:
+        """How many games are being played now (the partial index ``games_active``)."""
+        row = await ex.fetchone("SELECT COUNT(*) FROM games WHERE status = 'playing'")
+        return int(row[0]) if row is not None else 0
+
     async def list_untold_finished(self, ex: Executor, *, since: float) -> list[GameRow]:
         """Games finished at ``since`` or later whose group was not told the result
         (``game_announced``) or whose table message shows an older version, oldest
