@@ -1,0 +1,161 @@
+"""Webhook mode: the emulator POSTs the updates to the library's server and the bot plays
+as with long polling; the secret keeps strangers out; polling and a webhook exclude each
+other; how ``python -m bot`` chooses between them (:func:`bot.__main__.receiving`)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import httpx
+import pytest
+from telegram import Update
+
+from bot.__main__ import SECRET_TOKEN, receiving
+from bot.wiring.config import Settings
+from engine.domino.record import replay, replay_summary
+from tests.bot.emulator import TelegramEmulator
+from tests.bot.emulator.webhook import SECRET_HEADER
+from tests.bot.harness import WEBHOOK_PATH, open_table, play_to_end, running_bot
+
+MODES = ["polling", "webhook"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_whole_game_in_both_modes(emu: TelegramEmulator, db_path: Path,
+                                        mode: str) -> None:
+    """Two people and a computer play kozel to its end; every update of the game reaches
+    the bot by the mode's way (getUpdates, or a POST answered 200)."""
+    users = [emu.add_user("Anna", language_code="ru"), emu.add_user("Boris")]
+    group = emu.add_group("Domino club", users)
+    async with running_bot(emu, db_path, webhook=mode == "webhook") as bot:
+        await open_table(bot, group.id, users, "kozel", ai=1)
+        await bot.lobby_press(users[0], group.id, "go")
+        presses = await play_to_end(bot, group.id, users, random.Random(mode))
+        game = await bot.game_in(group.id)
+        assert game is not None and game.status == "finished"
+        assert game.view is not None
+        summary = replay_summary(replay(await bot.service.record(game.game_id))[0])
+        assert summary["totals"] == list(game.view.totals)
+        assert emu.pending_updates == 0
+        posted = [d for d in emu.deliveries if d.status == 200]
+        if mode == "webhook":
+            assert bot.receiving is not None
+            port = bot.receiving.options["port"]
+            assert emu.webhook_url == f"http://127.0.0.1:{port}/{WEBHOOK_PATH}"
+            assert emu.call_count("getUpdates", include_polling=True) == 0
+            # every press was POSTed (and each update once: none was refused)
+            assert len(posted) >= presses + 2
+            assert len({d.update_id for d in posted}) == len(posted)
+            assert all(d.error is None for d in emu.deliveries)
+        else:
+            assert emu.webhook_url == "" and not emu.deliveries
+            assert emu.call_count("getUpdates", include_polling=True) > 0
+
+
+async def test_a_post_without_the_secret_is_refused(emu: TelegramEmulator,
+                                                    db_path: Path) -> None:
+    """Someone who found the URL but not the secret posts a /newgame: 403, no game, no
+    message; the same update with the secret the bot set is taken."""
+    anna = emu.add_user("Anna")
+    group = emu.add_group("Domino club", [anna])
+    async with running_bot(emu, db_path, webhook=True) as bot:
+        await emu.user_starts_bot(anna)
+        await bot.settle()
+        before = len(emu.bot_messages(group.id))
+        secret = emu.webhook_secret
+        assert secret is not None and SECRET_TOKEN.fullmatch(secret)
+        update = {"update_id": 900_000_001, "message": {
+            "message_id": 77, "date": 1_700_000_000, "text": "/newgame draw",
+            "chat": group.to_api(),
+            "from": anna.to_api(),
+            "entities": [{"type": "bot_command", "offset": 0, "length": 8}]}}
+        body = json.dumps(update).encode()
+        url = emu.webhook_url
+        async with httpx.AsyncClient() as client:
+            for headers in ({}, {SECRET_HEADER: "not-the-secret"},
+                            {SECRET_HEADER: secret[:-1]}):
+                answer = await client.post(url, content=body, headers={
+                    "Content-Type": "application/json", **headers})
+                assert answer.status_code == 403, (headers, answer.status_code)
+            await bot.settle()
+            assert await bot.game_in(group.id) is None
+            assert len(emu.bot_messages(group.id)) == before
+            answer = await client.post(url, content=body, headers={
+                "Content-Type": "application/json", SECRET_HEADER: secret})
+            assert answer.status_code == 200
+        await bot.settle()
+        game = await bot.game_in(group.id)
+        assert game is not None and game.status == "lobby"
+
+
+async def test_webhook_and_polling_exclude_each_other(emu: TelegramEmulator,
+                                                      db_path: Path) -> None:
+    """While the bot's webhook is set getUpdates answers 409; after deleteWebhook a bot
+    polling on the same database gets the updates written meanwhile."""
+    anna = emu.add_user("Anna")
+    group = emu.add_group("Domino club", [anna])
+    async with running_bot(emu, db_path, webhook=True) as bot:
+        await emu.user_starts_bot(anna)
+        await bot.settle()
+        status, body = await emu.handle(emu.token, "getUpdates", {"timeout": "0"})
+        assert status == 409
+        assert body["description"] == (
+            "Conflict: can't use getUpdates method while webhook is active; use "
+            "deleteWebhook to delete the webhook first")
+    # the bot is gone, its webhook is not: the update waits, then polling gets it
+    await emu.user_sends(anna, group.id, "/newgame draw")
+    assert emu.pending_updates == 1
+    status, body = await emu.handle(emu.token, "getWebhookInfo", {})
+    assert body["result"]["pending_update_count"] == 1
+    assert body["result"]["url"].startswith("http://127.0.0.1:")
+    async with running_bot(emu, db_path) as bot:  # polling: deleteWebhook first
+        await bot.settle()
+        assert emu.webhook_url == ""
+        game = await bot.game_in(group.id)
+        assert game is not None and game.status == "lobby"
+        status, body = await emu.handle(emu.token, "getWebhookInfo", {})
+        assert body["result"] == {"url": "", "has_custom_certificate": False,
+                                  "pending_update_count": 0}
+
+
+# --------------------------------------------------------------------------- the choice
+
+
+def test_polling_without_a_webhook_url(tmp_path: Path) -> None:
+    how = receiving(Settings(token="1:x", database_path=tmp_path / "db"))
+    assert not how.webhook
+    assert how.options == {"allowed_updates": Update.ALL_TYPES, "bootstrap_retries": -1,
+                           "drop_pending_updates": False}
+    assert how.describe() == "Receiving updates by long polling"
+
+
+def test_webhook_options_from_the_settings(tmp_path: Path) -> None:
+    settings = Settings(token="1:x", database_path=tmp_path / "db",
+                        webhook_url="https://bot.example.org:8443/tg/domino",
+                        webhook_listen="0.0.0.0", webhook_port=9000,
+                        webhook_secret="s3cret_-token")
+    how = receiving(settings)
+    assert how.webhook
+    assert how.options == {
+        "allowed_updates": Update.ALL_TYPES, "bootstrap_retries": -1,
+        "drop_pending_updates": False, "listen": "0.0.0.0", "port": 9000,
+        "url_path": "tg/domino", "webhook_url": "https://bot.example.org:8443/tg/domino",
+        "secret_token": "s3cret_-token"}
+    line = how.describe()
+    assert "0.0.0.0:9000" in line and "https://bot.example.org:8443/tg/domino" in line
+    assert "s3cret" not in line
+
+
+def test_a_random_secret_when_none_is_set(tmp_path: Path) -> None:
+    """Without WEBHOOK_SECRET every start gets a new one, valid for Telegram."""
+    settings = Settings(token="1:x", database_path=tmp_path / "db",
+                        webhook_url="https://bot.example.org/")
+    secrets = {receiving(settings).options["secret_token"] for _ in range(20)}
+    assert len(secrets) == 20
+    for secret in secrets:
+        assert re.fullmatch(r"[A-Za-z0-9_-]{1,256}", secret), secret
+        assert len(secret) >= 32
+    assert receiving(settings).options["url_path"] == ""
