@@ -29,6 +29,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from http import HTTPStatus
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -204,7 +205,7 @@ class Webhook:
                                            headers=headers)
                 status = answer.status_code
                 if not 200 <= status < 300:
-                    error = f"Wrong response from the webhook: {status} {answer.reason_phrase}"
+                    error = f"Wrong response from the webhook: {status} {_phrase(status)}"
             except httpx.TimeoutException:
                 error = "Read timeout expired"
             except httpx.HTTPError:
@@ -215,6 +216,13 @@ class Webhook:
             self.last_error = (int(time.time()), error)
             return False
         return True
+
+
+def _phrase(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Unknown"
 
 
 def check_url(url: str) -> None:
