@@ -4,9 +4,14 @@ other; how ``python -m bot`` chooses between them (:func:`bot.__main__.receiving
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import random
 import re
+import signal
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -16,11 +21,13 @@ from telegram import Update
 from bot.__main__ import SECRET_TOKEN, receiving
 from bot.wiring.config import Settings
 from engine.domino.record import replay, replay_summary
-from tests.bot.emulator import TelegramEmulator
+from tests.bot.emulator import EmulatorHttpServer, TelegramEmulator
 from tests.bot.emulator.webhook import SECRET_HEADER
-from tests.bot.harness import WEBHOOK_PATH, open_table, play_to_end, running_bot
+from tests.bot.harness import WEBHOOK_PATH, free_port, open_table, play_to_end, running_bot
 
+ROOT = Path(__file__).resolve().parents[2]
 MODES = ["polling", "webhook"]
+PUBLIC_URL = "https://bot.example.org/tg/domino"
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -119,6 +126,78 @@ async def test_webhook_and_polling_exclude_each_other(emu: TelegramEmulator,
         status, body = await emu.handle(emu.token, "getWebhookInfo", {})
         assert body["result"] == {"url": "", "has_custom_certificate": False,
                                   "pending_update_count": 0}
+
+
+# --------------------------------------------------------------------------- the process
+
+
+async def until(emu: TelegramEmulator, reached: Callable[[], bool], what: str) -> None:
+    """Settle the emulator until ``reached`` (the bot is another process)."""
+    for _ in range(300):
+        await emu.wait_idle(timeout=30, quiet_rounds=30, settle=0.1)
+        if reached():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"never: {what}")
+
+
+async def test_the_real_bot_in_webhook_mode(tmp_path: Path) -> None:
+    """``python -m bot`` with WEBHOOK_URL: it sets its webhook (the public https URL, a
+    random secret), listens on WEBHOOK_LISTEN:WEBHOOK_PORT behind the emulator acting as
+    the TLS-terminating proxy, answers a /newgame, refuses a post without the secret,
+    says how it receives in one log line without the secret, and ends cleanly on SIGTERM."""
+    emu = TelegramEmulator()
+    port = free_port()
+    emu.proxy_webhook(f"http://127.0.0.1:{port}")
+    anna = emu.add_user("Anna")
+    group = emu.add_group("Domino club", [anna])
+    log = tmp_path / "bot.log"
+    async with EmulatorHttpServer(emu) as server:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "BOT_TOKEN": emu.token,
+               "TELEGRAM_API_BASE_URL": server.base_url,
+               "DATABASE_PATH": str(tmp_path / "domino.sqlite3"), "AI_DELAY": "0",
+               "LOG_LEVEL": "INFO", "AI_WORKERS": "0", "RENDER_WORKERS": "0",
+               "WEBHOOK_URL": PUBLIC_URL, "WEBHOOK_LISTEN": "127.0.0.1",
+               "WEBHOOK_PORT": str(port)}
+        env.pop("WEBHOOK_SECRET", None)
+        with log.open("wb") as out:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+                stdout=asyncio.subprocess.DEVNULL, stderr=out)
+        try:
+            await until(emu, lambda: emu.webhook_url != "", "setWebhook")
+            assert emu.webhook_url == PUBLIC_URL
+            secret = emu.webhook_secret
+            assert secret is not None and SECRET_TOKEN.fullmatch(secret) and len(secret) >= 32
+            await emu.user_starts_bot(anna)
+            await emu.user_sends(anna, group.id, "/newgame draw")
+            await until(emu, lambda: any(
+                any(d.startswith("l:") for d in m.callback_datas())
+                for m in emu.bot_messages(group.id)), "a lobby")
+            assert emu.call_count("getUpdates", include_polling=True) == 0
+            assert {d.url for d in emu.deliveries} == {f"http://127.0.0.1:{port}/tg/domino"}
+            assert emu.pending_updates == 0
+            async with httpx.AsyncClient() as client:
+                answer = await client.post(f"http://127.0.0.1:{port}/tg/domino", json={
+                    "update_id": 1, "message": {"message_id": 5, "date": 1, "text": "hi",
+                                                "chat": anna.to_api(), "from": anna.to_api()}})
+            assert answer.status_code == 403
+            _, info = await emu.handle(emu.token, "getWebhookInfo", {})
+            assert info["result"]["url"] == PUBLIC_URL
+            assert info["result"]["pending_update_count"] == 0
+            assert info["result"]["allowed_updates"] == list(Update.ALL_TYPES)
+            proc.send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(proc.wait(), 60) == 0
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+            await emu.stop_delivering()
+    text = log.read_text(encoding="utf-8")
+    assert (f"Receiving updates by webhook: listening on 127.0.0.1:{port}, Telegram posts "
+            f"to {PUBLIC_URL}") in text
+    assert secret not in text and emu.token not in text
+    assert "Traceback" not in text, text
 
 
 # --------------------------------------------------------------------------- the choice
