@@ -5,6 +5,7 @@ other; how ``python -m bot`` chooses between them (:func:`bot.__main__.receiving
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -132,72 +133,113 @@ async def test_webhook_and_polling_exclude_each_other(emu: TelegramEmulator,
 
 
 async def until(emu: TelegramEmulator, reached: Callable[[], bool], what: str) -> None:
-    """Settle the emulator until ``reached`` (the bot is another process)."""
+    """Settle the emulator until ``reached`` (the bot is another process; while it starts,
+    an update refused at its address keeps the emulator busy: settling is tried again)."""
     for _ in range(300):
-        await emu.wait_idle(timeout=30, quiet_rounds=30, settle=0.1)
+        with contextlib.suppress(TimeoutError):
+            await emu.wait_idle(timeout=5, quiet_rounds=30, settle=0.1)
         if reached():
             return
         await asyncio.sleep(0.1)
     raise AssertionError(f"never: {what}")
 
 
+async def start_bot(emu: TelegramEmulator, server: EmulatorHttpServer, tmp_path: Path,
+                    port: int, log: Path) -> asyncio.subprocess.Process:
+    """``python -m bot`` with WEBHOOK_URL (and no WEBHOOK_SECRET), logging into ``log``."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "BOT_TOKEN": emu.token,
+           "TELEGRAM_API_BASE_URL": server.base_url,
+           "DATABASE_PATH": str(tmp_path / "domino.sqlite3"), "AI_DELAY": "0",
+           "LOG_LEVEL": "INFO", "AI_WORKERS": "0", "RENDER_WORKERS": "0",
+           "WEBHOOK_URL": PUBLIC_URL, "WEBHOOK_LISTEN": "127.0.0.1",
+           "WEBHOOK_PORT": str(port)}
+    env.pop("WEBHOOK_SECRET", None)
+    before = emu.call_count("setWebhook")
+    with log.open("wb") as out:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+            stdout=asyncio.subprocess.DEVNULL, stderr=out)
+    await until(emu, lambda: emu.call_count("setWebhook") > before, "setWebhook")
+    return proc
+
+
+async def stop_bot(proc: asyncio.subprocess.Process, log: Path) -> str:
+    """SIGTERM: the bot ends with status 0 and no traceback; what it logged."""
+    proc.send_signal(signal.SIGTERM)
+    assert await asyncio.wait_for(proc.wait(), 60) == 0
+    text = log.read_text(encoding="utf-8")
+    assert "Traceback" not in text, text
+    return text
+
+
+def has_lobby(emu: TelegramEmulator, chat_id: int) -> bool:
+    return any(any(d.startswith("l:") for d in m.callback_datas())
+               for m in emu.bot_messages(chat_id))
+
+
 async def test_the_real_bot_in_webhook_mode(tmp_path: Path) -> None:
     """``python -m bot`` with WEBHOOK_URL: it sets its webhook (the public https URL, a
     random secret), listens on WEBHOOK_LISTEN:WEBHOOK_PORT behind the emulator acting as
-    the TLS-terminating proxy, answers a /newgame, refuses a post without the secret,
-    says how it receives in one log line without the secret, and ends cleanly on SIGTERM."""
+    the TLS-terminating proxy, answers, refuses a post without the secret, says how it
+    receives in one log line without the secret, and ends cleanly on SIGTERM. What is
+    written while it is down waits at Telegram and is answered after the restart (with a
+    new secret)."""
     emu = TelegramEmulator()
+    emu.webhook.longest_retry = 0.2
     port = free_port()
     emu.proxy_webhook(f"http://127.0.0.1:{port}")
     anna = emu.add_user("Anna")
     group = emu.add_group("Domino club", [anna])
-    log = tmp_path / "bot.log"
+    procs: list[asyncio.subprocess.Process] = []
     async with EmulatorHttpServer(emu) as server:
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "BOT_TOKEN": emu.token,
-               "TELEGRAM_API_BASE_URL": server.base_url,
-               "DATABASE_PATH": str(tmp_path / "domino.sqlite3"), "AI_DELAY": "0",
-               "LOG_LEVEL": "INFO", "AI_WORKERS": "0", "RENDER_WORKERS": "0",
-               "WEBHOOK_URL": PUBLIC_URL, "WEBHOOK_LISTEN": "127.0.0.1",
-               "WEBHOOK_PORT": str(port)}
-        env.pop("WEBHOOK_SECRET", None)
-        with log.open("wb") as out:
-            proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", cwd=tmp_path, env=env,
-                stdout=asyncio.subprocess.DEVNULL, stderr=out)
         try:
-            await until(emu, lambda: emu.webhook_url != "", "setWebhook")
+            first_log = tmp_path / "first.log"
+            procs.append(await start_bot(emu, server, tmp_path, port, first_log))
             assert emu.webhook_url == PUBLIC_URL
-            secret = emu.webhook_secret
-            assert secret is not None and SECRET_TOKEN.fullmatch(secret) and len(secret) >= 32
+            first_secret = emu.webhook_secret
+            assert first_secret is not None and SECRET_TOKEN.fullmatch(first_secret)
+            assert len(first_secret) >= 32
             await emu.user_starts_bot(anna)
-            await emu.user_sends(anna, group.id, "/newgame draw")
-            await until(emu, lambda: any(
-                any(d.startswith("l:") for d in m.callback_datas())
-                for m in emu.bot_messages(group.id)), "a lobby")
+            await until(emu, lambda: bool(emu.bot_messages(anna.id)), "an answer to /start")
             assert emu.call_count("getUpdates", include_polling=True) == 0
             assert {d.url for d in emu.deliveries} == {f"http://127.0.0.1:{port}/tg/domino"}
             assert emu.pending_updates == 0
             async with httpx.AsyncClient() as client:
                 answer = await client.post(f"http://127.0.0.1:{port}/tg/domino", json={
-                    "update_id": 1, "message": {"message_id": 5, "date": 1, "text": "hi",
+                    "update_id": 1, "message": {"message_id": 5, "date": 1, "text": "/help",
                                                 "chat": anna.to_api(), "from": anna.to_api()}})
             assert answer.status_code == 403
             _, info = await emu.handle(emu.token, "getWebhookInfo", {})
             assert info["result"]["url"] == PUBLIC_URL
             assert info["result"]["pending_update_count"] == 0
             assert info["result"]["allowed_updates"] == list(Update.ALL_TYPES)
-            proc.send_signal(signal.SIGTERM)
-            assert await asyncio.wait_for(proc.wait(), 60) == 0
+            text = await stop_bot(procs[0], first_log)
+            assert (f"Receiving updates by webhook: listening on 127.0.0.1:{port}, Telegram "
+                    f"posts to {PUBLIC_URL}") in text
+            assert first_secret not in text and emu.token not in text
+
+            # the bot is down: the /newgame is refused at its address and waits
+            refused = len(emu.deliveries)
+            await emu.user_sends(anna, group.id, "/newgame draw")
+            for _ in range(400):
+                if len(emu.deliveries) > refused:
+                    break
+                await asyncio.sleep(0.01)
+            assert emu.deliveries[-1].error == "Connection refused"
+            assert emu.pending_updates == 1 and not has_lobby(emu, group.id)
+
+            second_log = tmp_path / "second.log"
+            procs.append(await start_bot(emu, server, tmp_path, port, second_log))
+            assert emu.webhook_secret not in (None, first_secret)
+            await until(emu, lambda: has_lobby(emu, group.id), "a lobby after the restart")
+            assert emu.pending_updates == 0
+            await stop_bot(procs[1], second_log)
         finally:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
+            for proc in procs:
+                if proc.returncode is None:
+                    proc.kill()
+                    await proc.wait()
             await emu.stop_delivering()
-    text = log.read_text(encoding="utf-8")
-    assert (f"Receiving updates by webhook: listening on 127.0.0.1:{port}, Telegram posts "
-            f"to {PUBLIC_URL}") in text
-    assert secret not in text and emu.token not in text
-    assert "Traceback" not in text, text
 
 
 # --------------------------------------------------------------------------- the choice
