@@ -911,6 +911,7 @@ TEXTS: dict[str, str] = {
         "/review [N] — in private: what your decisions in a finished game cost\n"
         "/notify on|off — turn reminders in private\n"
         "/language ru|en — the language\n"
+        "/privacy — what I store about you; /forget — delete it, in private\n"
         "\n"
         "In a forum, each topic can hold its own game."
     ),
