@@ -92,11 +92,11 @@ class Privacy:
                 games = await repos.delete_old_moves(tx, now - moves_days * DAY)
             if pings_days > 0:
                 cutoff = now - pings_days * DAY
-                pings = await repos.delete_old_pings(tx, cutoff)
-                announcements = await repos.delete_old_announcements(
+                pings = await ctx.repos.pings.delete_ended_before(tx, cutoff)
+                announcements = await ctx.repos.announcements.delete_ended_before(
                     tx, min(cutoff, now - UNTOLD_WITHIN))
                 joins = await ctx.repos.pending_joins.purge_older_than(tx, cutoff)
-            joins += await repos.delete_dead_joins(tx)
+            joins += await ctx.repos.pending_joins.delete_dead(tx)
         for game_id in games:
             ctx.games.pop(game_id, None)
         return Retained(tuple(games), pings, announcements, joins)

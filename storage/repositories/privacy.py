@@ -9,8 +9,10 @@ against it: tests/service/test_privacy.py).
   statistics, ratings and rating history, join links, cancel and rematch votes;
   his seats in ended games stay, detached from him and named "Player N", also in
   the record's head; a game he created names no creator (0) from then on.
-* `delete_old_moves`, `delete_old_pings`, `delete_old_announcements`,
-  `delete_dead_joins`: the retention of `service.privacy`.
+* `delete_old_moves`: the retention of `service.privacy` for the moves (a game's
+  row and its moves together); the pings, announcements and join links go through
+  their own repositories.
+* `played_with`: who sat with whom (whose names a leaderboard may show).
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ from storage.transaction import Executor, Transaction
 __all__ = ["ErasedUser", "PrivacyRepository", "neutral_name"]
 
 NO_CREATOR: Final = 0  # games.creator_user_id of a game whose creator was forgotten
-ENDED: Final = "('finished', 'cancelled')"
 
 
 def neutral_name(seat: int) -> str:
@@ -105,27 +106,6 @@ class PrivacyRepository(Repository):
         await tx.executemany("DELETE FROM game_moves WHERE game_id = ?",
                              [(g,) for g in games])
         return games
-
-    async def delete_old_pings(self, ex: Executor, before: float) -> int:
-        """The turn pings of the ended games last changed before ``before``."""
-        result = await ex.execute(
-            "DELETE FROM turn_pings WHERE game_id IN (SELECT game_id FROM games"
-            f" WHERE status IN {ENDED} AND updated_at < ?)", (before,))
-        return result.rowcount
-
-    async def delete_old_announcements(self, ex: Executor, before: float) -> int:
-        """What the groups were told of the ended games last changed before ``before``."""
-        result = await ex.execute(
-            "DELETE FROM game_announced WHERE game_id IN (SELECT game_id FROM games"
-            f" WHERE status IN {ENDED} AND COALESCE(finished_at, updated_at) < ?)", (before,))
-        return result.rowcount
-
-    async def delete_dead_joins(self, ex: Executor) -> int:
-        """The join links of games no longer in their lobby (nobody can join them)."""
-        result = await ex.execute(
-            "DELETE FROM pending_joins WHERE game_id IN"
-            " (SELECT game_id FROM games WHERE status <> 'lobby')")
-        return result.rowcount
 
     async def played_with(self, ex: Executor, asker: int, user_ids: list[int]) -> set[int]:
         """Those of ``user_ids`` who sat with ``asker`` in at least one game that started."""

@@ -25,7 +25,7 @@ from service.errors import (
     StillSeatedError,
 )
 from service.games import UNTOLD_WITHIN
-from service.privacy import DAY
+from service.privacy import DAY, Retained
 from service.review import ReviewInput
 from storage import Database
 from storage.migrations import MIGRATIONS, m0011_privacy
@@ -201,7 +201,8 @@ async def test_retention(tmp_path: Path) -> None:
     service = await _open(tmp_path / "games.sqlite3", clock)
     db = service.context.db
     try:
-        await service.open_lobby(CHAT, ANNA, "draw")
+        lobby = await service.open_lobby(CHAT, ANNA, "draw")
+        await service.join_link(lobby.game_id, user_id=None)  # a link nobody used
         await service.join(CHAT, BORIS)
         info = (await service.start(CHAT, ANNA.user_id)).game
         assert await service.claim_ping(info.game_id, info.version, 0) is not None
@@ -214,8 +215,9 @@ async def test_retention(tmp_path: Path) -> None:
         assert moves > 0 and result == 1 and kept
 
         clock.now += 40 * DAY
-        # off by default (0 days): nothing goes
-        assert (await service.apply_retention(0, 0)).games == ()
+        # off by default (0 days): nothing goes but the join link of a game past its
+        # lobby, which nobody can use any more
+        assert await service.apply_retention(0, 0) == Retained(joins=1)
         assert await _count(db, "SELECT COUNT(*) FROM game_moves") == moves
         assert await _count(db, "SELECT COUNT(*) FROM turn_pings") == 1
         assert await _count(db, "SELECT COUNT(*) FROM game_announced") == 1
