@@ -32,6 +32,7 @@ from bot.handlers import (
     membership,
     pages,
     presses,
+    privacy,
 )
 from bot.handlers.review import cmd_review
 from bot.showing import computer as ai
@@ -47,6 +48,7 @@ from bot.transport.order import GameOrderProcessor, KeyedLocks
 from bot.transport.outbox import Outbox
 from bot.ui.callbacks import (
     CancelAgree,
+    ForgetChoice,
     HelpPage,
     LobbyAction,
     Rematch,
@@ -111,6 +113,8 @@ COMMAND_TABLE: tuple[Command, ...] = (
     Command("back", timers.cmd_back),  # the turn timers: the seat back from the computer
     Command("notify", pings.cmd_notify),  # turn pings on or off
     Command("review", cmd_review),  # the post-game review (bot/handlers/review.py)
+    Command("privacy", privacy.cmd_privacy),  # what is stored (bot/handlers/privacy.py)
+    Command("forget", privacy.cmd_forget),  # delete it all
 )
 COMMANDS = tuple(c.name for c in COMMAND_TABLE if c.menu)  # the menu, in its order
 _LIMITER_KEY = "domino_limiter"
@@ -312,7 +316,8 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
             (pages.on_help, pattern_of(HelpPage)),
             (pages.on_review, pattern_of(ReviewGame)),
             (pages.on_rematch, pattern_of(Rematch)),
-            (pages.on_cancel_agree, pattern_of(CancelAgree))):
+            (pages.on_cancel_agree, pattern_of(CancelAgree)),
+            (privacy.on_forget, pattern_of(ForgetChoice))):
         app.add_handler(CallbackQueryHandler(button, pattern=pattern))
     app.add_handler(CallbackQueryHandler(presses.on_forged))
     app.add_handler(ChatMemberHandler(membership.on_my_chat_member,
