@@ -1,16 +1,22 @@
-"""``python -m bot`` / ``domino-bot``: run the bot with long polling."""
+"""``python -m bot`` / ``domino-bot``: run the bot, with long polling or, when
+WEBHOOK_URL is set, with Telegram posting the updates to a webhook."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
+import secrets
 import sys
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
 
 from telegram import Update
 from telegram.error import InvalidToken, TelegramError
 
 from bot.wiring.app import build_application
-from bot.wiring.config import SettingsError, load_settings
+from bot.wiring.config import Settings, SettingsError, load_settings
 from bot.wiring.logs import configure
 from bot.wiring.state import AnyApp
 
@@ -20,6 +26,8 @@ FIRST_WAIT = 1.0
 LONGEST_WAIT = 30.0
 # The process's status when Telegram refuses the token (as for a bad setting).
 BAD_TOKEN = 2
+# Telegram's rule for a webhook's secret_token.
+SECRET_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 
 async def connect(app: AnyApp) -> bool:
@@ -40,6 +48,62 @@ async def connect(app: AnyApp) -> bool:
         wait = min(LONGEST_WAIT, wait * 1.5)
 
 
+@dataclass(frozen=True, slots=True)
+class Receiving:
+    """How the updates arrive: ``options`` are the keyword arguments of
+    ``Updater.start_webhook`` (``webhook``) or ``Updater.start_polling``, which
+    ``Application.run_webhook`` / ``run_polling`` take as well."""
+
+    webhook: bool
+    options: dict[str, Any]
+
+    def describe(self) -> str:
+        """One line for the log (never the secret)."""
+        if not self.webhook:
+            return "Receiving updates by long polling"
+        o = self.options
+        return (f"Receiving updates by webhook: listening on {o['listen']}:{o['port']}, "
+                f"Telegram posts to {o['webhook_url']}")
+
+
+def new_secret() -> str:
+    """A random secret_token: 43 characters of A-Za-z0-9_- (Telegram's alphabet)."""
+    secret = secrets.token_urlsafe(32)
+    if not SECRET_TOKEN.fullmatch(secret):
+        raise RuntimeError("secrets.token_urlsafe made a secret_token Telegram refuses")
+    return secret
+
+
+def receiving(settings: Settings) -> Receiving:
+    """Long polling without WEBHOOK_URL; else the library's server on listen:port, at the
+    URL's path (behind the reverse proxy that serves the https URL), with the secret
+    Telegram sends back in every post (WEBHOOK_SECRET or a new random one)."""
+    # bootstrap_retries=-1: setWebhook/deleteWebhook are tried again too if Telegram drops
+    # away between getMe and receiving; pending updates are kept (a restart loses none).
+    common: dict[str, Any] = {"allowed_updates": Update.ALL_TYPES, "bootstrap_retries": -1,
+                              "drop_pending_updates": False}
+    if settings.webhook_url is None:
+        return Receiving(webhook=False, options=common)
+    return Receiving(webhook=True, options={
+        **common,
+        "listen": settings.webhook_listen,
+        "port": settings.webhook_port,
+        "url_path": urlsplit(settings.webhook_url).path.lstrip("/"),
+        "webhook_url": settings.webhook_url,
+        "secret_token": settings.webhook_secret or new_secret(),
+    })
+
+
+def receive_updates(app: AnyApp, settings: Settings) -> None:
+    """Run the bot until SIGINT/SIGTERM, receiving updates as the settings say."""
+    how = receiving(settings)
+    log.info("%s", how.describe())
+    if how.webhook:
+        app.run_webhook(**how.options)
+    else:
+        app.run_polling(**how.options)
+
+
 def main() -> int:
     try:
         settings = load_settings()
@@ -48,8 +112,8 @@ def main() -> int:
         return 2
     configure(settings.log_level, settings.token)
     app = build_application(settings)
-    # run_polling runs on this loop: the Application initialized here is the one it polls
-    # with (run_polling's own initialize is then a no-op).
+    # run_polling/run_webhook run on this loop: the Application initialized here is the one
+    # they receive with (their own initialize is then a no-op).
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     try:
@@ -59,9 +123,7 @@ def main() -> int:
     except KeyboardInterrupt:  # stopped while Telegram was not reachable yet
         loop.close()
         return 0
-    # bootstrap_retries=-1: deleteWebhook before polling is tried again too if Telegram
-    # drops away between getMe and polling.
-    app.run_polling(allowed_updates=Update.ALL_TYPES, bootstrap_retries=-1)
+    receive_updates(app, settings)
     return 0
 
 

@@ -165,3 +165,36 @@ class NotFinishedError(ServiceError):
     """A review asked of a game that is not over (or was cancelled)."""
 
     code = "not_finished"
+
+
+class StillSeatedError(ServiceError):
+    """``/forget`` while the person sits in a game in its lobby or being played:
+    ``status`` says which (``lobby``, ``playing``), ``game_id`` which game."""
+
+    code = "still_seated"
+
+    def __init__(self, status: str, game_id: int, chat_id: int) -> None:
+        super().__init__(f"seated in game {game_id} ({status})")
+        self.status = status
+        self.game_id = game_id
+        self.chat_id = chat_id
+
+
+class MovesDeletedError(ServiceError):
+    """The finished game's moves were deleted by the host's retention
+    (``RETAIN_MOVES_DAYS``): its record can no longer be built; its result stays."""
+
+    code = "moves_deleted"
+
+
+class ForgottenSeatError(ServiceError):
+    """A rematch of a game one of whose players was forgotten (``/forget``)."""
+
+    code = "forgotten_seat"
+
+
+class StaleForgetError(ServiceError):
+    """A /forget confirmation pressed again: he was forgotten already (since then
+    nothing, or only a new contact, is stored)."""
+
+    code = "forget_stale"

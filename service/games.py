@@ -82,6 +82,10 @@ class Games:
                 await set_aside(self._ctx, row, exc)
         return games
 
+    async def count_playing(self) -> int:
+        """How many games are being played now (one indexed count, for the metrics)."""
+        return await self._ctx.repos.games.count_playing(self._ctx.db)
+
     async def untold_finished_games(self, within: float = UNTOLD_WITHIN) -> list[GameInfo]:
         """Games that finished in the last ``within`` seconds and whose group was not
         told the result, or whose table does not show it yet (the bot stopped before

@@ -20,6 +20,7 @@ from service.context import CACHE_SIZE, CHAT_CACHE_SIZE, Context, lru_put
 from service.errors import (
     AlreadyStartedError,
     BadSettingsError,
+    MovesDeletedError,
     NoSuchGameError,
     NotAllowedError,
     NotInGameError,
@@ -91,6 +92,8 @@ def note_chat(ctx: Context, row: GameRow) -> None:
 async def live(ctx: Context, ex: Executor, row: GameRow) -> Live:
     """The started game ``row`` in memory: from the cache if it is at the row's
     version, else rebuilt from the stored moves (one query)."""
+    if row.moves_deleted_at is not None:  # the host's retention let its moves go
+        raise MovesDeletedError(f"game {row.game_id}: its moves were deleted")
     cached = ctx.games.get(row.game_id)
     if cached is not None and cached.version == row.version:
         ctx.games.move_to_end(row.game_id)
@@ -147,8 +150,10 @@ async def info_of(ctx: Context, ex: Executor, row: GameRow, seats: list[SeatRow]
     rebuilds from its moves (set aside as broken) is described without its position;
     one still played raises `BrokenGameError`, which sets it aside."""
     note_chat(ctx, row)
+    # a game whose moves the retention deleted is shown without its table (view None)
     try:
-        loaded = await live(ctx, ex, row) if row.record_json is not None else None
+        loaded = await live(ctx, ex, row) \
+            if row.record_json is not None and row.moves_deleted_at is None else None
     except BrokenGameError:
         if row.status in ("lobby", "playing"):
             raise

@@ -17,6 +17,7 @@ from engine.fairness import deal_fields
 from engine.games import kind_of
 from service.context import Context
 from service.errors import (
+    MovesDeletedError,
     NoFishError,
     NoReviewError,
     NoSuchGameError,
@@ -136,6 +137,8 @@ class Records:
         ctx = self._ctx
         async with ctx.db.reading() as ex:
             row, _, mine = await own_seat(ctx, ex, game_id, user_id)
+            if row.moves_deleted_at is not None:
+                raise MovesDeletedError()
             if row.status != "finished" or row.record_json is None or row.seed is None:
                 raise NotFinishedError()
             if not kind_of(row.variant).reviewed:

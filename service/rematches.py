@@ -9,6 +9,7 @@ from service.context import CHAT_CACHE_SIZE, Context, lru_put
 from service.errors import (
     ActiveGameExistsError,
     AlreadyStartedError,
+    ForgottenSeatError,
     NotFinishedError,
     NotInGameError,
 )
@@ -56,6 +57,8 @@ class Rematches:
         people = tuple(s.user_id for s in game.seats if s.user_id is not None)
         if user_id not in people:
             raise NotInGameError()
+        if any(s.forgotten for s in game.seats):  # his seat names nobody to seat again
+            raise ForgottenSeatError()
         if await ctx.repos.rematches.started(ctx.db, game_id) is not None:
             raise AlreadyStartedError()
         if await self._games.active_game(game.chat_id, topic=game.topic) is not None:

@@ -19,6 +19,7 @@ part (attribute)            module
 ``games``                   `service.games`: reading games and seat views
 ``records``                 `service.records`: records, rounds, review input
 ``ratings``                 `service.ratings`: skill ratings (read side)
+``privacy``                 `service.privacy`: /forget, retention, visible names
 ==========================  ==================================================
 
 The loading every part shares (the games in memory, a game's `GameInfo`, who may
@@ -50,6 +51,7 @@ from service.lobby import Lobby
 from service.people import People, require_chat_admin
 from service.pings import Pings
 from service.play import FORCED_KEY, InTransaction, Play
+from service.privacy import Forgotten, Privacy, Retained
 from service.ratings import RatingService
 from service.records import Records, RoundSummary
 from service.rematches import Rematches
@@ -102,6 +104,7 @@ class GameService:
         self.records = Records(ctx)
         self.rematches = Rematches(ctx, self.games, self.play)
         self.ratings = RatingService(ctx)
+        self.privacy = Privacy(ctx)
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] | None = None,
@@ -116,6 +119,10 @@ class GameService:
         """Close the database (waiting for a transaction under way)."""
         await self.context.db.close()
 
+    async def ping(self) -> None:
+        """Raises unless the database answers a trivial query (the health check)."""
+        await self.context.db.ping()
+
     # What tests reach for: the seed source (a test replaces it for a game's deals)
     # and the games kept in memory.
     @property
@@ -129,6 +136,10 @@ class GameService:
     @property
     def _cache(self) -> OrderedDict[int, Live]:
         return self.context.games
+
+    def now(self) -> float:
+        """The service's clock (the one that stamps every stored time)."""
+        return self.context.now()
 
     async def chat_of(self, game_id: int) -> int | None:
         return await chat_of(self.context, game_id)
@@ -330,6 +341,10 @@ class GameService:
     async def active_games(self) -> list[GameInfo]:
         return await self.games.active_games()
 
+    async def games_playing(self) -> int:
+        """How many games are being played now (the metrics' ``domino_games_active``)."""
+        return await self.games.count_playing()
+
     def take_set_aside(self) -> list[SetAside]:
         """The games `active_games` set aside since the last call (cannot be rebuilt;
         now cancelled and marked broken): their groups are to be told once."""
@@ -369,3 +384,13 @@ class GameService:
 
     async def review_input(self, game_id: int, user_id: int) -> ReviewInput:
         return await self.records.review_input(game_id, user_id)
+
+    # ---------------------------------------------------------- privacy: `service.privacy`
+    async def forget(self, user_id: int, *, asked_at: float | None = None) -> Forgotten:
+        return await self.privacy.forget(user_id, asked_at=asked_at)
+
+    async def apply_retention(self, moves_days: int, pings_days: int) -> Retained:
+        return await self.privacy.apply_retention(moves_days, pings_days)
+
+    async def visible_names(self, asker: int, user_ids: Iterable[int]) -> frozenset[int]:
+        return await self.privacy.visible_names(asker, user_ids)

@@ -53,6 +53,12 @@ class SeatInfo:
         """A computer player moves for this seat (a computer seat, or a person away)."""
         return self.ai_level is not None or self.away
 
+    @property
+    def forgotten(self) -> bool:
+        """The seat of a person the bot forgot (``/forget``): an ended game's, named
+        by its number only."""
+        return self.user_id is None and self.ai_level is None
+
 
 def is_solo(chat_id: int, creator_user_id: int) -> bool:
     """A game in its creator's own private chat (Telegram gives that chat his user id)

@@ -282,6 +282,13 @@ class Database:
         async with self.reading() as ex:
             return await ex.fetchall(sql, params)
 
+    async def ping(self) -> None:
+        """A trivial query (``SELECT 1``): raises when the database cannot answer (closed,
+        or its connection broken). The health check's (bot/wiring/metrics.py)."""
+        row = await self.fetchone("SELECT 1")
+        if row is None or row[0] != 1:
+            raise StorageError(f"{self._path} answered SELECT 1 with {row!r}")
+
     async def set_trace(self, callback: Callable[[str], object] | None) -> None:
         """Call ``callback`` with the text of every SQL statement the connection runs
         (BEGIN and COMMIT included), or stop with None: a statement counter for tests

@@ -96,6 +96,8 @@ class GameRow:
     finished_at: float | None
     result_json: str | None
     topic: int = 0  # the forum topic's message_thread_id (m0005); 0: no topic
+    # when the host's retention deleted this finished game's moves (m0011); None: kept
+    moves_deleted_at: float | None = None
 
     @property
     def is_active(self) -> bool:

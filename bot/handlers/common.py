@@ -11,7 +11,7 @@ from telegram import Bot, ChatMember, ChatMemberRestricted, Message, User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
-from bot.texts import CATALOGS, tr
+from bot.texts import CATALOGS, plural, tr
 from bot.ui.formatting import refusal_text
 from engine.core.moves import Move
 from engine.variants import get_variant
@@ -33,6 +33,15 @@ T = TypeVar("T")
 def player_of(user: User) -> PlayerInfo:
     return PlayerInfo(user.id, user.full_name or str(user.id), user.language_code,
                       user.username)
+
+
+def moves_deleted_text(lang: str, key: str, days: int, **values: object) -> str:
+    """What /export or /review answers for a finished game whose moves the host's
+    retention deleted: after how many days (``days``: RETAIN_MOVES_DAYS; the generic
+    line should the retention be off now)."""
+    if days <= 0:
+        return tr(lang, "err.moves_deleted")
+    return tr(lang, key, days=plural(lang, days, "day"), **values)
 
 
 def error_text(lang: str, exc: ServiceError) -> str:

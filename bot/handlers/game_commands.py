@@ -11,7 +11,7 @@ from telegram import Update
 from telegram.constants import ChatType
 
 from bot.handlers.commands import Context, command_env, game_command, no_args
-from bot.handlers.common import error_text, move_refusal
+from bot.handlers.common import error_text, move_refusal, moves_deleted_text
 from bot.texts import tr, variant_name
 from bot.transport import tg
 from bot.ui.formatting import fish_text
@@ -22,7 +22,7 @@ from engine.core.moves import PASS
 from engine.domino.record import FORMAT as RECORD_FORMAT
 from service import GameInfo, ServiceError
 from service.display import parse_table_arg
-from service.errors import UnreadableGameError
+from service.errors import MovesDeletedError, UnreadableGameError
 
 
 async def cmd_pass(update: Update, context: Context) -> None:
@@ -217,6 +217,11 @@ async def cmd_export(update: Update, context: Context) -> None:
         record = await service.record_for(game.game_id, asker)
     except UnreadableGameError:
         await env.say(tr(env.lang, "export.broken", game_id=game.game_id))
+        return
+    except MovesDeletedError:  # the host's retention deleted its moves
+        await env.say(moves_deleted_text(env.lang, "export.moves_deleted",
+                                         env.state.settings.retain_moves_days,
+                                         game_id=game.game_id))
         return
     except ServiceError:
         await env.say(tr(env.lang, "export.none"))

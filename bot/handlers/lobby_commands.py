@@ -17,6 +17,7 @@ from bot.handlers.common import (
     with_admin_fallback,
 )
 from bot.handlers.info_commands import HELP_PAYLOAD, RULES_PAYLOAD
+from bot.handlers.privacy import FORGET_PAYLOAD, PRIVACY_PAYLOAD, forget_reply, privacy_reply
 from bot.handlers.review import REVIEW_PAYLOAD, review_by_link
 from bot.showing.slots import SETTINGS_LINK_PREFIX
 from bot.showing.timers import settings_command, timer_settings_summary
@@ -51,6 +52,12 @@ async def cmd_start(update: Update, context: Context) -> None:
     if env.args and env.args[0].startswith(HELP_PAYLOAD) \
             and env.args[0].removeprefix(HELP_PAYLOAD) in HELP_PAGES:  # a group's /help button
         await env.say(*help_page(env.lang, env.args[0].removeprefix(HELP_PAYLOAD)))
+        return
+    if env.args and env.args[0] == PRIVACY_PAYLOAD:  # a group's /privacy
+        await privacy_reply(env)
+        return
+    if env.args and env.args[0] == FORGET_PAYLOAD:  # a group's /forget
+        await forget_reply(env)
         return
     if env.args and env.args[0].startswith(REVIEW_PAYLOAD):  # a group's review button
         await review_by_link(context.application, user.id, env.lang, env.args[0])

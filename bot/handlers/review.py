@@ -42,6 +42,7 @@ from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes, JobQueue
 
+from bot.handlers.common import moves_deleted_text
 from bot.texts import plural, tr, variant_name
 from bot.transport import tg
 from bot.ui.callbacks import ReviewGame
@@ -51,7 +52,7 @@ from engine.core.moves import Cut, Move, Place
 from engine.core.tiles import Tile
 from engine.domino.ai.review import DecisionReview, ReviewSummary
 from service import ServiceError
-from service.errors import NoReviewError, NoSuchGameError, NotInGameError
+from service.errors import MovesDeletedError, NoReviewError, NoSuchGameError, NotInGameError
 from service.review import NotFinishedError, ReviewInput
 
 log = logging.getLogger(__name__)
@@ -129,6 +130,9 @@ async def begin(app: AnyApp, user_id: int, lang: str, game_id: int) -> str | Non
         return tr(lang, "review.not_finished", game_id=game_id)
     except NoReviewError:
         return tr(lang, "err.no_review")
+    except MovesDeletedError:  # the host's retention deleted its moves
+        return moves_deleted_text(lang, "review.moves_deleted",
+                                  state.settings.retain_moves_days)
     kept = reviews.kept.get((user_id, game_id))
     if kept is not None:  # done before: sent again as it was, nothing computed
         reviews.running.add(user_id)
@@ -226,6 +230,9 @@ async def review_button(app: AnyApp, query: CallbackQuery, data: ReviewGame) -> 
         await state.service.review_input(data.game_id, user.id)
     except NotInGameError:
         return tr(lang, "review.not_player_answer")
+    except MovesDeletedError:
+        return moves_deleted_text(lang, "review.moves_deleted",
+                                  state.settings.retain_moves_days)
     except ServiceError:
         return tr(lang, "btn.forged")
     if known is None or not known.has_private_chat or known.blocked:

@@ -35,7 +35,8 @@ CHART_GAMES = 30  # the chart shows the player's last this many rated games
 async def top_reply(service: GameService, lang: str, args: Sequence[str], *,
                     chat_id: int | None, user_id: int) -> str:
     """/top's answer: a leaderboard, or the usage for arguments that are not /top's.
-    ``chat_id`` None: a private chat (everyone's leaderboard)."""
+    ``chat_id`` None: a private chat (everyone's leaderboard). Names on a leaderboard of
+    every chat: `service.privacy.Privacy.visible_names`."""
     query = parse_top(args)
     if query is None:
         return usage(lang)
@@ -46,7 +47,12 @@ async def top_reply(service: GameService, lang: str, args: Sequence[str], *,
             else await service.ratings.default_family(user_id=user_id)
         family = family or await service.ratings.default_family() or families()[0]
     board = await service.ratings.leaderboard(family, None if everyone else chat_id, TOP_SIZE)
-    return top_text(lang, family, board, everyone=everyone)
+    # a group's own leaderboard names its players; that of every chat names only the
+    # asker and those who played with him, the others are "a player"
+    visible = await service.visible_names(user_id, [
+        line.user_id for line in (*board.ranked, *board.calibrating)
+        if line.user_id is not None]) if everyone else None
+    return top_text(lang, family, board, everyone=everyone, visible=visible)
 
 
 async def stats_part(service: GameService, workers: Workers, lang: str, user_id: int,

@@ -248,7 +248,7 @@ async def fire_reminder(app: AnyApp, game_id: int) -> bool:
 async def housekeeping(app: AnyApp) -> list[Expired]:
     """Close lobbies that never started and games idle too long, telling the group;
     then bring every active game's messages in line with it (what a failed send left
-    behind after the outbox gave up trying)."""
+    behind after the outbox gave up trying); then the host's retention."""
     state = get_state(app)
     runtime = get_runtime(app)
     closed = await runtime.timers.expire_stale_games()
@@ -264,7 +264,21 @@ async def housekeeping(app: AnyApp) -> list[Expired]:
     for game in await state.service.active_games():
         await ui.reconcile(game)
     await tell_set_aside(app)
+    await retention(app)
     return closed
+
+
+async def retention(app: AnyApp) -> None:
+    """The host's retention (RETAIN_MOVES_DAYS, RETAIN_PINGS_DAYS; 0 keeps for ever),
+    one transaction of the service, from the housekeeping sweep."""
+    state = get_state(app)
+    settings = state.settings
+    done = await state.service.apply_retention(settings.retain_moves_days,
+                                               settings.retain_pings_days)
+    if done.games or done.pings or done.announcements or done.joins:
+        log.info("retention: moves of %d finished games, %d pings, %d announcements and "
+                 "%d join links deleted", len(done.games), done.pings, done.announcements,
+                 done.joins)
 
 
 async def tell_set_aside(app: AnyApp) -> None:
@@ -499,6 +513,7 @@ __all__ = [
     "may_nudge",
     "put_clock",
     "request_arm",
+    "retention",
     "setting_line",
     "settings_command",
     "settings_text",

@@ -32,7 +32,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bot.kinds.registry import table_picture
 from bot.ui.pictures import review_picture
@@ -112,6 +112,15 @@ MOVE = 0  # a computer player's decision: a game waits on it
 REVIEW = 1  # a post-game review's chunk: taken only when no decision waits
 
 
+class Timings(Protocol):
+    """Told how long each computer decision and each picture took in its worker (the
+    metrics, bot/wiring/metrics.py). Its calls are cheap and never raise."""
+
+    def decided(self, seconds: float) -> None: ...
+
+    def rendered(self, seconds: float) -> None: ...
+
+
 class Pool:
     """A lazily started process pool of ``workers`` processes (0: a thread instead).
 
@@ -127,6 +136,9 @@ class Pool:
         self._free = max(1, workers)
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._arrivals = itertools.count()
+        # told (lane, seconds) of each call the worker answered (the wait for a free
+        # worker left out: the worker call itself, its sending and answer included)
+        self.timed: Callable[[int, float], None] | None = None
 
     async def _enter(self, lane: int) -> None:
         if self._free > 0 and not self._waiting:
@@ -170,7 +182,11 @@ class Pool:
         try:
             for attempt in (1, 2):
                 try:
-                    return await loop.run_in_executor(self._executor(), fn, *args)
+                    started = time.perf_counter()
+                    result = await loop.run_in_executor(self._executor(), fn, *args)
+                    if self.timed is not None:
+                        self.timed(lane, time.perf_counter() - started)
+                    return result
                 except BrokenProcessPool:
                     log.warning("the %s pool broke; starting a new one", self.name)
                     self._reset()
@@ -204,6 +220,20 @@ class Workers:
         # top-level functions (they are sent to the worker by name)
         self._decide = decider
         self._review = reviewer
+
+    def watch(self, timings: Timings) -> None:
+        """Tell ``timings`` how long each decision (not a review's chunks, which share
+        the AI pool) and each picture (tables, review pictures, rating charts) took."""
+
+        def ai(lane: int, seconds: float) -> None:
+            if lane == MOVE:
+                timings.decided(seconds)
+
+        def render(_lane: int, seconds: float) -> None:
+            timings.rendered(seconds)
+
+        self.ai.timed = ai
+        self.render.timed = render
 
     async def decide(self, turn: AiTurn) -> Move:
         return await self.ai.run(self._decide, turn)

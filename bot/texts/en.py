@@ -919,6 +919,7 @@ TEXTS: dict[str, str] = {
         "/review [N] — in private: what your decisions in a finished game cost\n"
         "/notify on|off — turn reminders in private\n"
         "/language ru|en — the language\n"
+        "/privacy — what I store about you; /forget — delete it, in private\n"
         "\n"
         "In a forum, each topic can hold its own game."
     ),
@@ -981,4 +982,86 @@ TEXTS: dict[str, str] = {
     "plural.after_missed.one": "after {n} missed turn in a row",
     "plural.after_missed.few": "after {n} missed turns in a row",
     "plural.after_missed.many": "after {n} missed turns in a row",
+    # privacy: /privacy, /forget (bot/handlers/privacy.py), the retention's answers
+    "cmd.privacy": "What the bot stores about you",
+    "cmd.forget": "Delete everything the bot stores about you",
+    "privacy.text": (
+        "🔒 What I store and why\n"
+        "\n"
+        "About you: your Telegram id, your name and username as Telegram gives them, "
+        "your language and your settings (turn pings on or off). About games: who sat "
+        "where, every move, the results; your statistics and ratings. About groups: "
+        "their ids, titles and settings. And the ids of the messages I keep up to date "
+        "(the table, your hand), so I can edit them.\n"
+        "\n"
+        "Why: to play the games, to show the tables and the results, to keep statistics "
+        "and ratings.\n"
+        "\n"
+        "For how long: {moves} {pings} Everything else is kept as long as this bot runs.\n"
+        "\n"
+        "Who sees what: your tiles only you (in private); a game's table, moves and "
+        "result the group where it is played; /stats only its asker. /top in a group "
+        "shows that group's players; /top all and /top in private show by name only you "
+        "and the people you have played with, everyone else as «a player».\n"
+        "\n"
+        "To delete all of it: /forget (in private). Your seats in old games stay as "
+        "«Player N», so the other players' results stay as they are."
+    ),
+    "privacy.moves_forever": "moves of finished games are kept for ever;",
+    "privacy.moves_days": "moves of finished games are deleted after {days} (their results, "
+                          "statistics and ratings stay);",
+    "privacy.pings_forever": "turn pings and what a group was told are kept for ever.",
+    "privacy.pings_days": "turn pings and what a group was told are deleted after {days}.",
+    "privacy.group": (
+        "🔒 I store your Telegram id, name, language and settings, the games you play "
+        "and your results and ratings. The details, and how to delete it all "
+        "(/forget), in private: {link}"
+    ),
+    "forget.group": (
+        "Send /forget to me in private (it deletes what I store about you): {link}"
+    ),
+    "forget.ask": (
+        "Delete everything I store about you? Your name, language and settings, your "
+        "statistics, ratings and rating history go. In finished games your seat stays as "
+        "«Player N», so the other players keep their results. This cannot be undone."
+    ),
+    "btn.forget_yes": "✅ Delete",
+    "btn.forget_no": "Cancel",
+    "forget.lobby": (
+        "You are in a game's lobby. Leave it first (the «Leave» button under the lobby), "
+        "then send /forget again."
+    ),
+    "forget.playing": (
+        "You are playing a game. Finish it, or cancel it with /cancel in its group, then "
+        "send /forget again."
+    ),
+    "forget.done": (
+        "🗑 Done: I no longer store anything about you. If you write to me again, I will "
+        "know you as a new player."
+    ),
+    "forget.kept": "Nothing was deleted.",
+    "ans.forget_done": "Deleted.",
+    "ans.forget_kept": "Nothing was deleted.",
+    "err.forget_stale": ("This button is old: nothing was changed. Send /forget again if "
+                         "you wish."),
+    "err.forgotten_seat": ("A player of that game asked me to forget him: it cannot be "
+                           "played again."),
+    "err.moves_deleted": ("That game's moves were deleted by this bot's retention; its "
+                          "result stays."),
+    "seat.forgotten": "Player {number}",
+    "err.still_seated": ("You sit at a game not over yet: finish it, cancel it or leave its "
+                         "lobby, then send /forget again."),
+    "rating.hidden": "a player",
+    "export.moves_deleted": (
+        "The moves of game {game_id} were deleted after {days}, as this bot keeps "
+        "finished games' moves no longer: there is no record to send. Its result, the "
+        "statistics and the ratings stay."
+    ),
+    "review.moves_deleted": (
+        "The moves of that game were deleted after {days} (this bot keeps finished "
+        "games' moves no longer): it cannot be reviewed. Its result stays."
+    ),
+    "plural.day.one": "{n} day",
+    "plural.day.few": "{n} days",
+    "plural.day.many": "{n} days",
 }

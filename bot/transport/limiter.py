@@ -35,7 +35,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
@@ -175,6 +175,15 @@ def _retry_seconds(exc: RetryAfter) -> float:
     return float(value) if isinstance(value, int | float) else 1.0
 
 
+class RequestWatcher(Protocol):
+    """Told of every 429 met and of every request's end (the metrics,
+    bot/wiring/metrics.py). Its calls are cheap and never raise."""
+
+    def retry_after(self, endpoint: str, chat_id: int | None) -> None: ...
+
+    def finished(self, endpoint: str, data: dict[str, Any], ok: bool) -> None: ...
+
+
 class ChatLimiter(BaseRateLimiter[int]):
     """Per-chat pacing and per-chat 429 handling (see the module docstring)."""
 
@@ -182,7 +191,8 @@ class ChatLimiter(BaseRateLimiter[int]):
                  group_burst: int = 4, private_interval: float = 1.0, overall_max: int = 30,
                  max_retries: int = 3,
                  monotonic: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 watcher: RequestWatcher | None = None) -> None:
         self.group_max = group_max
         self.group_burst = group_burst
         self.group_window = group_window
@@ -198,6 +208,7 @@ class ChatLimiter(BaseRateLimiter[int]):
         # of all chats' messages a second, those an update leaves to urgent ones
         self.overall_reserve = max(1, overall_max // 10) if overall_max > 1 else 0
         self.retries = 0  # 429s met (and waited out), for the logs and the benchmarks
+        self.watcher = watcher
 
     async def initialize(self) -> None:
         return None
@@ -304,6 +315,26 @@ class ChatLimiter(BaseRateLimiter[int]):
         data: dict[str, Any],
         rate_limit_args: int | None,
     ) -> JSONResult:
+        if self.watcher is None:
+            return await self._request(callback, args, kwargs, endpoint, data, rate_limit_args)
+        try:
+            result = await self._request(callback, args, kwargs, endpoint, data,
+                                         rate_limit_args)
+        except Exception:
+            self.watcher.finished(endpoint, data, False)
+            raise
+        self.watcher.finished(endpoint, data, True)
+        return result
+
+    async def _request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, JSONResult]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> JSONResult:
         chat_id = chat_of(data)
         paced = counted(endpoint, chat_id)
         retries = rate_limit_args if rate_limit_args is not None else self.max_retries
@@ -317,6 +348,8 @@ class ChatLimiter(BaseRateLimiter[int]):
                 return await callback(*args, **kwargs)
             except RetryAfter as exc:
                 self.retries += 1
+                if self.watcher is not None:
+                    self.watcher.retry_after(endpoint, chat_id)
                 seconds = _retry_seconds(exc)
                 self._blocked(chat_id, float(seconds) + 0.1)
                 if attempt == retries:

@@ -23,6 +23,10 @@ processor takes its slot first, so 256 updates of one flooding group waiting for
 their key would hold every slot). At most ``key_queue`` updates wait for one key;
 beyond that a press is answered at once ("busy, press again") and a message is
 dropped, without waiting.
+
+The processor tells its watcher (the metrics, bot/wiring/metrics.py) of every update
+that reaches it and of every one it refuses, and keeps when each update under way
+arrived: one under way for minutes is the health check's sign of a stalled game line.
 """
 
 from __future__ import annotations
@@ -30,11 +34,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
+import itertools
 import logging
+import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from telegram import Update
 from telegram.constants import ChatType
@@ -187,12 +193,22 @@ Refused = Callable[[Update, Verdict], Awaitable[None]]
 KEY_QUEUE = 32  # updates waiting for one key before presses are answered at once
 
 
+class Watcher(Protocol):
+    """Told of every update as it reaches the processor, and of each one refused at once
+    (the metrics, bot/wiring/metrics.py). Its calls are cheap and never raise."""
+
+    def arrived(self, update: object) -> None: ...
+
+    def refused(self, update: object, verdict: Verdict) -> None: ...
+
+
 class GameOrderProcessor(BaseUpdateProcessor):
     """Concurrent updates, serialised per game key (see the module docstring)."""
 
     def __init__(self, locks: KeyedLocks, max_concurrent_updates: int = 256, *,
                  budgets: Budgets | None = None, key_queue: int = KEY_QUEUE,
-                 games: UpdateGames = NO_GAMES) -> None:
+                 games: UpdateGames = NO_GAMES, watcher: Watcher | None = None,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
         # python-telegram-bot's own slot is taken before the key is waited for: it is
         # left unbounded here, and our own bounded slots are taken after the key
         super().__init__(1 << 30)
@@ -207,6 +223,11 @@ class GameOrderProcessor(BaseUpdateProcessor):
         self._chats_of_user: ChatsOfUser | None = None
         self._refused: Refused | None = None
         self.shed = 0  # updates answered without waiting: their key's queue was full
+        self.watcher = watcher
+        self._now = monotonic
+        # the updates under way (arrived, not finished), oldest first: when each arrived
+        self._under_way: dict[int, float] = {}
+        self._tickets = itertools.count()
 
     def resolve_with(self, chat_of_game: ChatOfGame, chats_of_user: ChatsOfUser,
                      refused: Refused | None = None) -> None:
@@ -215,8 +236,16 @@ class GameOrderProcessor(BaseUpdateProcessor):
         self._chats_of_user = chats_of_user
         self._refused = refused
 
+    def longest_under_way(self) -> float:
+        """Seconds the oldest update still under way has been (0: none is): the health
+        check's sign of a stalled processor."""
+        oldest = next(iter(self._under_way.values()), None)
+        return 0.0 if oldest is None else max(0.0, self._now() - oldest)
+
     async def _refuse(self, update: object, coroutine: Awaitable[Any], verdict: Verdict
                       ) -> None:
+        if self.watcher is not None:
+            self.watcher.refused(update, verdict)
         if inspect.iscoroutine(coroutine):
             coroutine.close()  # never run: no handler sees the update
         if self._refused is not None and isinstance(update, Update):
@@ -226,6 +255,16 @@ class GameOrderProcessor(BaseUpdateProcessor):
                 log.exception("refusing update %s", update.update_id)
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        if self.watcher is not None:
+            self.watcher.arrived(update)
+        ticket = next(self._tickets)
+        self._under_way[ticket] = self._now()
+        try:
+            await self._process(update, coroutine)
+        finally:
+            del self._under_way[ticket]
+
+    async def _process(self, update: object, coroutine: Awaitable[Any]) -> None:
         if self.budgets is not None and self._refused is not None:
             verdict = self.budgets.check(update)
             if verdict is not Verdict.ADMIT:

@@ -16,6 +16,7 @@ Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn fo
     m:<gid>                            a rematch of that finished game (under its result)
     k:<gid>                            agree to cancel that started game
     h:<page>                           a /help button: r rules, s settings, c commands, v review
+    f:<y|n>:<ms>                       /forget's answer: delete or keep; ms: when it was asked
     n:<variant>                        open a solo table of that variant (in private)
 
 Anything else, or anything out of range, decodes to None: a forged payload.
@@ -200,6 +201,22 @@ class CancelAgree:
         return f"k:{self.game_id}"
 
 
+@dataclass(frozen=True, slots=True)
+class ForgetChoice:
+    """/forget's buttons: delete everything stored of the presser (``confirm``) or
+    keep it. ``asked_at`` is when he was asked, in milliseconds of the service's
+    clock: a confirmation older than his stored row is an old one
+    (`service.privacy.Privacy.forget`)."""
+
+    confirm: bool
+    asked_at: int
+
+    def text(self) -> str:
+        if not 0 <= self.asked_at < _MAX_ID:
+            raise ValueError(f"not a time: {self.asked_at!r}")
+        return f"f:{'y' if self.confirm else 'n'}:{self.asked_at}"
+
+
 # the pages a /help button opens: the rules menu, settings, commands, the review
 HELP_PAGES = ("r", "s", "c", "v")
 
@@ -318,14 +335,15 @@ def lobby_pattern(action: str) -> str | None:
 
 
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
-                | Signal | RulesOf | ReviewGame | Rematch | CancelAgree | HelpPage | PlaySolo)
+                | Signal | RulesOf | ReviewGame | Rematch | CancelAgree | HelpPage
+                | ForgetChoice | PlaySolo)
 
 # The letter each payload's data starts with: the handlers are registered by it
 # (bot/wiring/app.py, one CallbackQueryHandler a prefix).
 PREFIXES: dict[type[CallbackData], str] = {
     PlayTile: "p", DrawTile: "d", PassTurn: "s", EndTurn: "e", OpenEnd: "o", Signal: "g",
     TileInfo: "t", LobbyAction: "l", RulesOf: "r", ReviewGame: "v", Rematch: "m",
-    CancelAgree: "k", HelpPage: "h", PlaySolo: "n",
+    CancelAgree: "k", HelpPage: "h", ForgetChoice: "f", PlaySolo: "n",
 }
 
 
@@ -345,6 +363,7 @@ _REVIEW = re.compile(rf"v:{_NUM}")
 _REMATCH = re.compile(rf"m:{_NUM}")
 _AGREE = re.compile(rf"k:{_NUM}")
 _HELP = re.compile(r"h:([a-z])")
+_FORGET = re.compile(rf"f:([yn]):{_NUM}")
 _SOLO = re.compile(r"n:([a-z_]{1,20})")
 _LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
 
@@ -413,6 +432,9 @@ def decode(text: str | None) -> CallbackData | None:
     if m := _AGREE.fullmatch(text):
         ids = _ids(m[1])
         return None if ids is None else CancelAgree(ids[0])
+    if m := _FORGET.fullmatch(text):
+        ids = _ids(m[2])
+        return None if ids is None else ForgetChoice(m[1] == "y", ids[0])
     if m := _HELP.fullmatch(text):
         return HelpPage(m[1]) if m[1] in HELP_PAGES else None
     if m := _SOLO.fullmatch(text):

@@ -13,6 +13,7 @@ from bot.ui.callbacks import (
     HELP_PAGES,
     SIGNALS,
     CancelAgree,
+    ForgetChoice,
     HandPress,
     HelpPage,
     LobbyAction,
@@ -510,6 +511,13 @@ def cancel_agreement_keyboard(lang: str, game_id: int, agreed: int, needed: int
     many of them did: ``✅ Cancel the game (1/3)``."""
     return InlineKeyboardMarkup([[_button(
         tr(lang, "btn.cancel_agree", agreed=agreed, needed=needed), CancelAgree(game_id))]])
+
+
+def forget_keyboard(lang: str, asked_at: int) -> InlineKeyboardMarkup:
+    """/forget's two buttons: delete everything stored of him, or keep it."""
+    return InlineKeyboardMarkup([[
+        _button(tr(lang, "btn.forget_yes"), ForgetChoice(True, asked_at)),
+        _button(tr(lang, "btn.forget_no"), ForgetChoice(False, asked_at))]])
 
 
 def table_keyboard(lang: str, bot_username: str | None) -> InlineKeyboardMarkup | None:

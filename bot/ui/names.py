@@ -23,6 +23,8 @@ SEP = " · "
 def seat_name(lang: str, seat: SeatInfo) -> str:
     """The name a seat is shown by: a computer's is localised ("🤖 Computer 1"; the
     seat is stored as "AI 1"), a person's is his own."""
+    if seat.forgotten:  # a person forgotten (/forget): his seat's number only
+        return tr(lang, "seat.forgotten", number=seat.seat + 1)
     if seat.ai_level is None:
         return seat.name
     number = seat.name.rsplit(" ", 1)[-1]

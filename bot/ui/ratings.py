@@ -7,7 +7,8 @@ persons only: those still calibrating follow on one line, the computer players o
 another, apart. The chart comes from `CHART_FROM_GAMES` rated games on.
 
 /top's arguments: none (the chat's leaderboard; in private, everyone's), ``all``
-(everyone's), and a family or any variant's name (the leaderboard of its family),
+(everyone's: by name only the asker and those who played with him, the others as
+"a player"), and a family or any variant's name (the leaderboard of its family),
 in either order. The family shown when none is named is that of the latest rated
 game of the chat (in private: of the user's, else anyone's); before any, the
 family of the first variant of the menu. Anything else gets the usage and
@@ -72,8 +73,11 @@ def usage(lang: str) -> str:
               families=join_words(lang, [f"{family_name(lang, f)} ({f})" for f in families()]))
 
 
-def player_name(lang: str, line: RatingLine) -> str:
-    """A person's name as the bot knows it; a computer player's level in words."""
+def player_name(lang: str, line: RatingLine, visible: frozenset[int] | None = None) -> str:
+    """A person's name as the bot knows it (``visible`` given: only if he is in it,
+    else "a player"); a computer player's level in words."""
+    if line.level is None and visible is not None and line.user_id not in visible:
+        return tr(lang, "rating.hidden")
     if line.level is not None:
         return tr(lang, f"ai.{line.level}") if line.level in ("easy", "medium", "hard") \
             else line.level
@@ -101,20 +105,23 @@ def rating_value(lang: str, line: RatingLine) -> str:
               games=plural(lang, line.games, "rating_game"))
 
 
-def top_text(lang: str, family: str, board: Leaderboard, *, everyone: bool) -> str:
+def top_text(lang: str, family: str, board: Leaderboard, *, everyone: bool,
+             visible: frozenset[int] | None = None) -> str:
     """The leaderboard: persons past calibration best first, those still calibrating
-    on a line, the computer players apart on another, and what the rating means."""
+    on a line, the computer players apart on another, and what the rating means.
+    ``visible``: the persons whose names the reader may see (None: all; the others
+    are "a player", their rank kept)."""
     scope = tr(lang, "rating.scope.all" if everyone else "rating.scope.chat")
     name = family_name(lang, family)
     if board.empty:
         return tr(lang, "rating.top.none", family=name, scope=scope)
     out = [tr(lang, "rating.top.title", family=name, scope=scope)]
     for rank, line in enumerate(board.ranked, 1):
-        out.append(tr(lang, "rating.top.line", rank=rank, name=player_name(lang, line),
+        out.append(tr(lang, "rating.top.line", rank=rank, name=player_name(lang, line, visible),
                       value=rating_value(lang, line)))
     if board.calibrating:
         out.append(tr(lang, "rating.top.calibrating", players=", ".join(
-            tr(lang, "rating.top.calibrating_player", name=player_name(lang, line),
+            tr(lang, "rating.top.calibrating_player", name=player_name(lang, line, visible),
                done=line.games, of_total=plural(lang, PROVISIONAL_GAMES, "rating_of"))
             for line in board.calibrating)))
     if board.computers:

@@ -32,6 +32,7 @@ from bot.handlers import (
     membership,
     pages,
     presses,
+    privacy,
 )
 from bot.handlers.review import cmd_review
 from bot.showing import computer as ai
@@ -47,6 +48,7 @@ from bot.transport.order import GameOrderProcessor, KeyedLocks
 from bot.transport.outbox import Outbox
 from bot.ui.callbacks import (
     CancelAgree,
+    ForgetChoice,
     HelpPage,
     LobbyAction,
     PlaySolo,
@@ -58,6 +60,7 @@ from bot.ui.callbacks import (
     pattern_of,
 )
 from bot.wiring.config import Settings
+from bot.wiring.metrics import Metrics, get_metrics, put_metrics, start_server, stop_server
 from bot.wiring.state import (
     AnyApp,
     BotState,
@@ -111,6 +114,8 @@ COMMAND_TABLE: tuple[Command, ...] = (
     Command("back", timers.cmd_back),  # the turn timers: the seat back from the computer
     Command("notify", pings.cmd_notify),  # turn pings on or off
     Command("review", cmd_review),  # the post-game review (bot/handlers/review.py)
+    Command("privacy", privacy.cmd_privacy),  # what is stored (bot/handlers/privacy.py)
+    Command("forget", privacy.cmd_forget),  # delete it all
 )
 COMMANDS = tuple(c.name for c in COMMAND_TABLE if c.menu)  # the menu, in its order
 _LIMITER_KEY = "domino_limiter"
@@ -130,6 +135,9 @@ async def post_init(app: AnyApp) -> None:
     workers = app.bot_data.get(_WORKERS_KEY)
     if not isinstance(workers, Workers):
         workers = Workers(settings.ai_workers, settings.render_workers)
+    metrics = get_metrics(app)  # bot/wiring/metrics.py: the outbox's depth, the workers' times
+    metrics.watch_outbox(outbox)
+    workers.watch(metrics)
     presenter = Presenter(app.bot, service, outbox, workers, token=settings.token,
                           default_language=settings.default_language)
 
@@ -187,6 +195,8 @@ async def post_init(app: AnyApp) -> None:
     # summary, the final picture, the lobby and every hand with the result).
     for game in await service.untold_finished_games():
         await presenter.reconcile(game)
+    if settings.metrics_port:  # /metrics and /healthz (bot/wiring/metrics.py)
+        await start_server(app, settings.metrics_listen, settings.metrics_port)
 
 
 async def refuse(app: AnyApp, update: Update, verdict: Verdict) -> None:
@@ -224,6 +234,7 @@ async def post_stop(app: AnyApp) -> None:
 
 
 async def post_shutdown(app: AnyApp) -> None:
+    await stop_server(app)
     try:
         state = get_state(app)
     except RuntimeError:
@@ -265,21 +276,23 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
         builder = builder.request(request)
     if get_updates_request is not None:
         builder = builder.get_updates_request(get_updates_request)
+    metrics = Metrics()  # this Application's own registry (bot/wiring/metrics.py)
     limiter = ChatLimiter(group_max=settings.group_rate_limit,
                           private_interval=settings.private_interval,
                           overall_max=settings.overall_rate_limit,
-                          max_retries=settings.max_retries)
+                          max_retries=settings.max_retries, watcher=metrics)
     builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
     locks = KeyedLocks()
     budgets = Budgets(Allowance.of(settings.user_commands), Allowance.of(settings.chat_commands),
                       Allowance.of(settings.user_presses))
     processor = GameOrderProcessor(locks, settings.concurrent_updates, budgets=budgets,
-                                   games=UPDATE_GAMES)
+                                   games=UPDATE_GAMES, watcher=metrics)
     builder = builder.concurrent_updates(processor)
     app: AnyApp = (builder.post_init(post_init).post_stop(post_stop)
                    .post_shutdown(post_shutdown).build())
     put_settings(app, settings)
     put_locks(app, locks)
+    put_metrics(app, metrics)
     app.bot_data[_LIMITER_KEY] = limiter
     app.bot_data[_PROCESSOR_KEY] = processor
     if workers is not None:
@@ -305,7 +318,8 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
             (pages.on_play_solo, pattern_of(PlaySolo)),
             (pages.on_review, pattern_of(ReviewGame)),
             (pages.on_rematch, pattern_of(Rematch)),
-            (pages.on_cancel_agree, pattern_of(CancelAgree))):
+            (pages.on_cancel_agree, pattern_of(CancelAgree)),
+            (privacy.on_forget, pattern_of(ForgetChoice))):
         app.add_handler(CallbackQueryHandler(button, pattern=pattern))
     app.add_handler(CallbackQueryHandler(presses.on_forged))
     app.add_handler(ChatMemberHandler(membership.on_my_chat_member,

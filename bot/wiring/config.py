@@ -114,6 +114,9 @@ def load_settings(environ: Mapping[str, str] | None = None,
         raise SettingsError(f"REVIEWS_AT_ONCE must be a number from 1 to 64, not {reviews!r}")
     webhook = _webhook(values)
     metrics_port = _port(values, "METRICS_PORT", "0", zero_ok=True)
+    if webhook[0] is not None and metrics_port == webhook[2]:
+        raise SettingsError(f"METRICS_PORT must differ from WEBHOOK_PORT ({metrics_port}): "
+                            "the webhook's server listens there")
     backup_dir = values.get("BACKUP_DIR", "").strip() or None
     keep = _count(values, "BACKUP_KEEP", 7, 1, 10_000)
     retention = {name: _count(values, name, 0, 0, 100_000)

@@ -36,6 +36,7 @@ from storage.migrations import (
     m0008_messages_to_delete,
     m0009_rematches,
     m0010_broken_games,
+    m0011_privacy,
 )
 from storage.transaction import Transaction
 
@@ -82,6 +83,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0008_messages_to_delete),
     Migration.from_module(m0009_rematches),
     Migration.from_module(m0010_broken_games),
+    Migration.from_module(m0011_privacy),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

@@ -33,6 +33,7 @@ from storage.repositories.messages import MessageRepository
 from storage.repositories.moves import MoveRepository
 from storage.repositories.pending_joins import PendingJoinRepository
 from storage.repositories.pings import PingRepository
+from storage.repositories.privacy import PrivacyRepository
 from storage.repositories.ratings import RatingRepository
 from storage.repositories.rematches import RematchRepository
 from storage.repositories.stats import StatsRepository
@@ -48,6 +49,7 @@ __all__ = [
     "MoveRepository",
     "PendingJoinRepository",
     "PingRepository",
+    "PrivacyRepository",
     "RatingRepository",
     "RematchRepository",
     "Repositories",
@@ -73,6 +75,7 @@ class Repositories:
     ratings: RatingRepository
     cancel_votes: CancelVoteRepository
     rematches: RematchRepository
+    privacy: PrivacyRepository
 
     @classmethod
     def with_clock(cls, clock: Clock) -> Repositories:
@@ -90,6 +93,7 @@ class Repositories:
             ratings=RatingRepository(clock),
             cancel_votes=CancelVoteRepository(clock),
             rematches=RematchRepository(clock),
+            privacy=PrivacyRepository(clock),
         )
 
     @classmethod

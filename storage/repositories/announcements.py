@@ -29,3 +29,11 @@ class AnnouncementRepository(Repository):
             " outcome = excluded.outcome",
             (game_id, rounds, int(outcome)),
         )
+
+    async def delete_ended_before(self, ex: Executor, before: float) -> int:
+        """What the groups were told of the ended games last changed before ``before``."""
+        result = await ex.execute(
+            "DELETE FROM game_announced WHERE game_id IN (SELECT game_id FROM games"
+            " WHERE status IN ('finished', 'cancelled')"
+            " AND COALESCE(finished_at, updated_at) < ?)", (before,))
+        return result.rowcount

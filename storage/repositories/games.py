@@ -82,8 +82,8 @@ _joined_seat = RowMapper(SeatRow, prefix="s_", ai_level=_ai_level, joined_at=as_
 
 _GAME_SELECT: Final = (
     "SELECT game_id, chat_id, variant, options_json AS options, status, creator_user_id,"
-    " record_json, version, seed, created_at, updated_at, finished_at, result_json, topic"
-    " FROM games"
+    " record_json, version, seed, created_at, updated_at, finished_at, result_json, topic,"
+    " moves_deleted_at FROM games"
 )
 _SEAT_SELECT: Final = (
     "SELECT s.game_id, s.seat, s.user_id, s.ai_level, s.display_name, s.joined_at,"
@@ -96,7 +96,8 @@ _SEAT_SELECT: Final = (
 _LOAD: Final = (
     "SELECT g.game_id, g.chat_id, g.variant, g.options_json AS options, g.status,"
     " g.creator_user_id, g.record_json, g.version, g.seed, g.created_at, g.updated_at,"
-    " g.finished_at, g.result_json, g.topic, s.game_id AS s_game_id, s.seat AS s_seat,"
+    " g.finished_at, g.result_json, g.topic, g.moves_deleted_at, s.game_id AS s_game_id,"
+    " s.seat AS s_seat,"
     " s.user_id AS s_user_id, s.ai_level AS s_ai_level, s.display_name AS s_display_name,"
     " s.joined_at AS s_joined_at, COALESCE(t.away, 0) AS s_away,"
     " COALESCE(t.timeouts, 0) AS s_timeouts"
@@ -162,6 +163,11 @@ class GameRepository(Repository):
         """Every game in the lobby or being played, oldest first (to resume after a restart)."""
         return _game.all(await ex.fetchall(
             f"{_GAME_SELECT} WHERE status IN ('lobby', 'playing') ORDER BY game_id"))
+
+    async def count_playing(self, ex: Executor) -> int:
+        """How many games are being played now (the partial index ``games_active``)."""
+        row = await ex.fetchone("SELECT COUNT(*) FROM games WHERE status = 'playing'")
+        return int(row[0]) if row is not None else 0
 
     async def list_untold_finished(self, ex: Executor, *, since: float) -> list[GameRow]:
         """Games finished at ``since`` or later whose group was not told the result

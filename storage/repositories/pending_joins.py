@@ -70,3 +70,10 @@ class PendingJoinRepository(Repository):
         """Delete the tokens created before `cutoff` (epoch seconds); how many."""
         result = await ex.execute("DELETE FROM pending_joins WHERE created_at < ?", (cutoff,))
         return result.rowcount
+
+    async def delete_dead(self, ex: Executor) -> int:
+        """The join links of games no longer in their lobby (nobody can join them)."""
+        result = await ex.execute(
+            "DELETE FROM pending_joins WHERE game_id IN"
+            " (SELECT game_id FROM games WHERE status <> 'lobby')")
+        return result.rowcount

@@ -27,3 +27,10 @@ class PingRepository(Repository):
             " WHERE turn_pings.version <> excluded.version OR turn_pings.sent <= ?3",
             (game_id, version, stage))
         return result.rowcount > 0
+
+    async def delete_ended_before(self, ex: Executor, before: float) -> int:
+        """The turn pings of the ended games last changed before ``before``."""
+        result = await ex.execute(
+            "DELETE FROM turn_pings WHERE game_id IN (SELECT game_id FROM games"
+            " WHERE status IN ('finished', 'cancelled') AND updated_at < ?)", (before,))
+        return result.rowcount

@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+import socket
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.__main__ import Receiving, receiving
 from bot.wiring.app import build_application
 from bot.wiring.config import Settings
 from bot.wiring.state import get_state
@@ -67,6 +69,7 @@ class Bot:
     emu: TelegramEmulator
     app: AnyApp
     server: EmulatorHttpServer | None = None
+    receiving: Receiving | None = None  # how it gets its updates (polling or webhook)
     extra: dict[str, Any] = field(default_factory=dict)
 
     async def settle(self, timeout: float = 15.0) -> None:
@@ -171,36 +174,60 @@ class Bot:
         return None
 
 
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+WEBHOOK_PATH = "telegram/webhook"
+
+
 @contextlib.asynccontextmanager
 async def running_bot(emu: TelegramEmulator, db_path: Path, *, http: bool = False,
-                      clock: Any = None, workers: Any = None,
+                      webhook: bool = False, clock: Any = None, workers: Any = None,
                       **overrides: Any) -> AsyncIterator[Bot]:
-    """Start the bot as ``run_polling`` would (initialize, post_init, start, poll) and
-    stop it the same way (stop, shutdown, post_shutdown)."""
+    """Start the bot as ``run_polling``/``run_webhook`` would (initialize, post_init, start,
+    receive) and stop it the same way (stop, shutdown, post_shutdown).
+
+    ``webhook``: the emulator POSTs the updates to the library's server on 127.0.0.1 (a
+    local test address: plain http) and the bot calls the emulator over HTTP; the options
+    of start_webhook/start_polling are the ones ``python -m bot`` uses
+    (:func:`bot.__main__.receiving`)."""
     server: EmulatorHttpServer | None = None
-    if http:
+    if webhook:
+        port = free_port()
+        overrides = {"webhook_url": f"http://127.0.0.1:{port}/{WEBHOOK_PATH}",
+                     "webhook_listen": "127.0.0.1", "webhook_port": port, **overrides}
+    if http or webhook:
         server = EmulatorHttpServer(emu)
         await server.start()
-        app = build_application(test_settings(emu, db_path, api_base_url=server.base_url,
-                                              **overrides), clock=clock, workers=workers)
+        settings = test_settings(emu, db_path, api_base_url=server.base_url, **overrides)
+        app = build_application(settings, clock=clock, workers=workers)
     else:
-        app = build_application(test_settings(emu, db_path, **overrides),
-                                request=EmulatorRequest(emu),
+        settings = test_settings(emu, db_path, **overrides)
+        app = build_application(settings, request=EmulatorRequest(emu),
                                 get_updates_request=EmulatorRequest(emu), clock=clock,
                                 workers=workers)
+    how = receiving(settings)
     emu.attach(app)
     await app.initialize()
     if app.post_init is not None:
         await app.post_init(app)
     await app.start()
     assert app.updater is not None
-    await app.updater.start_polling(poll_interval=0, timeout=10)
-    bot = Bot(emu, app, server)
+    if how.webhook:
+        await app.updater.start_webhook(**how.options)
+    else:
+        await app.updater.start_polling(poll_interval=0, timeout=10, **how.options)
+    bot = Bot(emu, app, server, receiving=how)
     try:
         yield bot
     finally:
         emu.wake_pollers()
         await app.updater.stop()
+        await emu.stop_delivering()  # the bot's server is gone (its webhook stays set)
         await app.stop()
         if app.post_stop is not None:
             await app.post_stop(app)

@@ -16,6 +16,7 @@ from service import GameService, JoinLink, PlayerInfo, Shown, StatsLine, TopLine
 from service import errors as e
 from service.timers import ManualClock, TurnTimers
 from storage import Database
+from storage.errors import StorageError
 from tests.service.helpers import ANNA, BORIS, forced_moves_off, play_some
 
 CHAT = -100
@@ -231,3 +232,27 @@ async def test_turn_deadlines_in_the_service_types(db: Database, service: GameSe
     assert await timers.deadlines() == [deadline]
     assert await timers.remind_at(deadline) == 2_045.0
     assert await timers.deadline(12345) is None
+
+
+async def test_health_reads(db_path: Path) -> None:
+    """The health check's ping answers while the database is open and raises once it
+    is closed; the metrics' count of games being played follows the games' status."""
+    service = await GameService.open(db_path, seeds=lambda: 5)
+    await service.ping()
+    assert await service.games_playing() == 0
+    await service.remember_user(ANNA, private_chat=True)
+    await service.open_lobby(CHAT, ANNA, "block")
+    await service.add_ai(CHAT, ANNA.user_id, "easy")
+    assert await service.games_playing() == 0  # a lobby is not played yet
+    info = (await service.start(CHAT, ANNA.user_id)).game
+    assert await service.games_playing() == 1
+    await service.open_lobby(CHAT - 1, ANNA, "block")
+    await service.add_ai(CHAT - 1, ANNA.user_id, "easy")
+    await service.start(CHAT - 1, ANNA.user_id)
+    assert await service.games_playing() == 2
+    info, _ = await play_some(service, info, random.Random(2))
+    assert info.status == "finished"
+    assert await service.games_playing() == 1
+    await service.close()
+    with pytest.raises(StorageError, match="closed"):
+        await service.ping()

@@ -431,12 +431,12 @@ async def test_seat_constraints(db: Database, repos: Repositories) -> None:
         await add(user_id=11, display_name="Boris", max_seats=3)
     assert len(await games.list_seats(db, game_id)) == 3
 
-    # The table enforces the same rules on its own.
+    # The table enforces the same rules on its own (a seat of neither is a person
+    # forgotten, m0011: the repository never seats one, /forget leaves one behind).
     for sql in (
         "INSERT INTO game_seats VALUES (?, 2, 99, NULL, 'dup seat', 0)",
         "INSERT INTO game_seats VALUES (?, 7, 10, NULL, 'dup user', 0)",
         "INSERT INTO game_seats VALUES (?, 8, 98, 'easy', 'both', 0)",
-        "INSERT INTO game_seats VALUES (?, 9, NULL, NULL, 'neither', 0)",
     ):
         with pytest.raises(sqlite3.IntegrityError):
             await db.execute(sql, (game_id,))

@@ -26,6 +26,19 @@ channel), ``restrict`` and ``ban`` (getChatMember answers "restricted" with ``is
 ``press_times``, ``answer_latency(qid)``, ``first_call_after``. Test-side misuse (a user
 pressing a button he cannot see, ...) raises :class:`EmulatorUsageError`; everything the
 bot does wrong comes back as a real Bot API error.
+
+Updates reach the bot by long polling (``getUpdates``) or, once the bot called
+``setWebhook``, by HTTP POSTs to its webhook (:mod:`.webhook`): one update at a time, in
+order, with the ``X-Telegram-Bot-Api-Secret-Token`` header, retried with back-off until
+the bot's server answers a 2xx (``getWebhookInfo`` shows ``last_error_*``); ``getUpdates``
+answers 409 meanwhile and ``deleteWebhook`` goes back to polling. The URL must be https on
+port 443/80/88/8443 as on Telegram, except a local test address (``http://127.0.0.1:<any
+port>/...``, ``localhost``, ``::1``), which is posted to directly; an https webhook is
+posted to the address given by ``emu.proxy_webhook("http://127.0.0.1:<port>")`` plus the
+URL's path (a reverse proxy terminating TLS). ``deliveries`` lists every POST and its
+outcome; ``await emu.stop_delivering()`` once the bot's server is gone. ``wait_idle``
+counts an update not yet answered with a 2xx as busy, so tests drive the bot alike in both
+modes (the harness: ``running_bot(..., webhook=True)``).
 """
 
 from .core import FakeClock, TelegramEmulator
@@ -54,12 +67,14 @@ from .models import (
 from .params import Params, UploadedFile
 from .stats import PressTiming
 from .transport import EmulatorRequest
+from .webhook import Delivery
 
 __all__ = [
     "ApiCall",
     "ApiError",
     "CallbackAnswer",
     "Chat",
+    "Delivery",
     "EmulatorHttpServer",
     "EmulatorRequest",
     "EmulatorUsageError",

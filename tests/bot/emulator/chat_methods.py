@@ -1,4 +1,4 @@
-"""Bot API methods about the bot and chats: getMe, webhooks, commands, chat info, members,
+"""Bot API methods about the bot and chats: getMe, commands, chat info, members,
 chat actions and the menu button."""
 
 from __future__ import annotations
@@ -61,8 +61,6 @@ class ChatMethods:
             "getMe": self.get_me,
             "logOut": lambda p: True,
             "close": lambda p: True,
-            "deleteWebhook": self.delete_webhook,
-            "getWebhookInfo": self.get_webhook_info,
             "setMyCommands": self.set_commands,
             "getMyCommands": self.get_commands,
             "deleteMyCommands": self.delete_commands,
@@ -84,15 +82,6 @@ class ChatMethods:
             "can_connect_to_business": False,
             "has_main_web_app": False,
         }
-
-    def delete_webhook(self, p: Params) -> bool:
-        if p.get_bool("drop_pending_updates"):
-            self.updates.drop_pending()
-        return True
-
-    def get_webhook_info(self, p: Params) -> Json:
-        return {"url": "", "has_custom_certificate": False,
-                "pending_update_count": len(self.updates.pending)}
 
     # ------------------------------------------------------------------ commands
     def _scope_key(self, p: Params) -> tuple[str, str]:

@@ -5,6 +5,7 @@
 * :mod:`.methods`, :mod:`.chat_methods` - the Bot API methods (with :mod:`.validation`
   and :mod:`.media`);
 * :mod:`.polling` - the update queue, long polling, ``wait_idle``;
+* :mod:`.webhook` - setWebhook and the delivery of updates by HTTP POST;
 * :mod:`.faults` - injected failures, held calls, slow chats; :mod:`.limits` - flood limits;
 * :mod:`.stats` - the call log and press timings.
 
@@ -30,6 +31,7 @@ from .models import ApiCall, CallbackAnswer, Chat, HistoryEntry, Json, Message, 
 from .params import Params, UploadedFile, _Params
 from .polling import DEFAULT_UPDATES, UpdateQueue
 from .stats import CallLog, PressTiming
+from .webhook import Delivery, Webhook
 from .world import ChatRef, UserRef, World
 
 if TYPE_CHECKING:
@@ -89,6 +91,7 @@ class TelegramEmulator:
         self.world = World(self.bot, self._time)
         self.stats = CallLog(self._time)
         self.updates = UpdateQueue(on_deliver=self.stats.delivered)
+        self.webhook = Webhook(self.updates, on_deliver=self.stats.delivered)
         self.actors = Actors(self.world, self.updates, self.stats)
         self.failures = Failures()
         self.holds = Holds()
@@ -97,6 +100,7 @@ class TelegramEmulator:
         handlers: dict[str, Handler] = {
             **MessageMethods(self.world, media, lambda: self.callback_query_timeout).handlers(),
             **ChatMethods(self.world, self.updates).handlers(),
+            **self.webhook.handlers(),
             "getUpdates": self.updates.get_updates,  # a coroutine: awaited in _run()
         }
         self._handlers = {name.lower(): fn for name, fn in handlers.items()}
@@ -378,7 +382,8 @@ class TelegramEmulator:
                         busy: Callable[[], bool] | None = None) -> None:
         """Wait until every update was fetched AND processed and the bot went quiet.
 
-        Busy while: an update is not yet confirmed by a getUpdates offset; a Bot API call
+        Busy while: an update is not yet confirmed by a getUpdates offset (with a webhook:
+        not yet answered with a 2xx by the bot's server, a refused one too); a Bot API call
         (other than getUpdates) is in flight; the attached Application's update_queue has
         unfinished items; or a task created through ``Application.create_task``
         (``block=False`` handlers, concurrent updates) runs. Idle is declared after
@@ -406,8 +411,35 @@ class TelegramEmulator:
         self.updates.wake_pollers()
 
     def close(self) -> None:
-        """Stop long polling for good: pending and future getUpdates return at once."""
+        """Stop long polling for good: pending and future getUpdates return at once; no
+        more webhook deliveries."""
         self.updates.close()
+        self.webhook.close()
+
+    # ------------------------------------------------------------------ webhooks
+    @property
+    def webhook_url(self) -> str:
+        """The URL the bot set with setWebhook ("": none, updates by getUpdates)."""
+        return self.webhook.url
+
+    @property
+    def webhook_secret(self) -> str | None:
+        return self.webhook.secret
+
+    @property
+    def deliveries(self) -> list[Delivery]:
+        """Every POST of an update to the webhook so far, with its outcome."""
+        return self.webhook.deliveries
+
+    def proxy_webhook(self, base: str | None) -> None:
+        """Deliver an https webhook to ``base`` (``"http://127.0.0.1:8080"``) plus the
+        registered URL's path, as a reverse proxy terminating TLS would (None: no proxy)."""
+        self.webhook.proxy = base
+
+    async def stop_delivering(self) -> None:
+        """Stop POSTing updates (e.g. when the bot's server is gone); the webhook stays set
+        and the next setWebhook starts the deliveries again."""
+        await self.webhook.stop()
 
     # ------------------------------------------------------------------ dispatch
     async def handle(

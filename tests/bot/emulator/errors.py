@@ -19,6 +19,10 @@ GROUP_UPGRADED = "group chat was upgraded to a supergroup chat"
 CONFLICT = (
     "terminated by other getUpdates request; make sure that only one bot instance is running"
 )
+WEBHOOK_ACTIVE = (
+    "can't use getUpdates method while webhook is active; use deleteWebhook to delete the "
+    "webhook first"
+)
 
 
 class ApiError(Exception):
@@ -83,8 +87,8 @@ def not_found() -> ApiError:
     return ApiError(404, "Not Found")
 
 
-def conflict() -> ApiError:
-    return ApiError(409, f"Conflict: {CONFLICT}")
+def conflict(text: str = CONFLICT) -> ApiError:
+    return ApiError(409, f"Conflict: {text}")
 
 
 class TransportTimeout(Exception):

@@ -1,4 +1,5 @@
-"""Updates waiting for the bot: the queue, long-polling ``getUpdates`` and ``wait_idle``."""
+"""Updates waiting for the bot: the queue, long-polling ``getUpdates`` and ``wait_idle``
+(the webhook's deliveries, :mod:`.webhook`, take from the same queue)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import conflict
+from .errors import WEBHOOK_ACTIVE, conflict
 from .models import Json
 from .params import Params
 
@@ -62,6 +63,8 @@ class UpdateQueue:
     busy/activity counters :meth:`wait_idle` watches.
 
     ``on_deliver`` is called with every batch ``getUpdates`` returns (for statistics).
+    While ``webhook_set``, getUpdates answers 409 and the webhook takes the updates one by
+    one (:meth:`next_for_webhook`, :meth:`acknowledge` once the bot's server took it).
     """
 
     def __init__(self, on_deliver: Callable[[list[Json]], None] | None = None) -> None:
@@ -71,6 +74,8 @@ class UpdateQueue:
         self.inflight = 0  # Bot API calls other than getUpdates being handled
         self.activity = 0  # bumped on every API call and update
         self.closed = False
+        self.webhook_set = False
+        self._arrivals: list[asyncio.Event] = []  # the webhook waiting for a new update
         self._update_ids = itertools.count(500_000_001)
         self._on_deliver = on_deliver
 
@@ -79,6 +84,12 @@ class UpdateQueue:
         self.activity += 1
         for p in self.pollers:
             p.event.set()
+        for event in self._arrivals:
+            event.set()
+
+    def set_allowed(self, allowed: list[str]) -> None:
+        """The kinds of update the bot asked for (an empty list: the default ones)."""
+        self.allowed = tuple(allowed) if allowed else DEFAULT_UPDATES
 
     def wake_pollers(self) -> None:
         """Make pending getUpdates return now (empty) - used on shutdown."""
@@ -116,8 +127,10 @@ class UpdateQueue:
         limit = min(max(p.get_int("limit", 100) or 100, 1), 100)
         timeout = max(0.0, p.get_float("timeout", 0.0))
         allowed = p.get_json("allowed_updates", "allowed updates")
+        if self.webhook_set:
+            raise conflict(WEBHOOK_ACTIVE)
         if isinstance(allowed, list):
-            self.allowed = tuple(allowed) if allowed else DEFAULT_UPDATES
+            self.set_allowed(allowed)
         for other in self.pollers:  # a new getUpdates terminates the older one
             other.conflict = True
             other.event.set()
@@ -136,7 +149,31 @@ class UpdateQueue:
             self.pollers.remove(poller)
         if poller.conflict:
             raise conflict()
+        if self.webhook_set:  # setWebhook while this poll waited
+            raise conflict(WEBHOOK_ACTIVE)
         return self._deliverable(limit)
+
+    # ------------------------------------------------------------------ the webhook
+    def next_for_webhook(self) -> Json | None:
+        """The oldest update of an allowed kind (the others are dropped), still pending."""
+        allowed = set(self.allowed)
+        self.pending = [u for u in self.pending
+                        if next(k for k in u if k != "update_id") in allowed]
+        return self.pending[0] if self.pending else None
+
+    def acknowledge(self, update_id: int) -> None:
+        """The bot's server answered this update with a 2xx: it is delivered."""
+        self.pending = [u for u in self.pending if u["update_id"] != update_id]
+        self.activity += 1
+
+    async def new_update(self) -> None:
+        """Until the next update is enqueued."""
+        event = asyncio.Event()
+        self._arrivals.append(event)
+        try:
+            await event.wait()
+        finally:
+            self._arrivals.remove(event)
 
     # ------------------------------------------------------------------ idleness
     async def wait_idle(
