@@ -74,6 +74,10 @@ class PrivacyRepository(Repository):
                     players[seat] = name
                     await tx.execute("UPDATE games SET record_json = ? WHERE game_id = ?",
                                      (json.dumps(head, ensure_ascii=False), game_id))
+        # his solo tables live in his private chat, whose id is his: they keep their
+        # results under no chat (and no creator), like the rest of his past games
+        await tx.execute("UPDATE games SET chat_id = ? WHERE chat_id = ?",
+                         (NO_CREATOR, user_id))
         await tx.execute("UPDATE games SET creator_user_id = ? WHERE creator_user_id = ?",
                          (NO_CREATOR, user_id))
         player = f"user:{user_id}"

@@ -20,6 +20,7 @@ from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.emulator.models import Message
 from tests.bot.harness import Bot, choose, play_to_end, running_bot
 from tests.bot.test_triangular_e2e import hand_message
+from tests.service.test_privacy import _traces
 
 
 async def solo_lobby(bot: Bot, user: User, command: str) -> GameInfo:
@@ -106,6 +107,14 @@ async def test_all_fives_one_against_one(emu: TelegramEmulator, db_path: Path) -
         stats = emu.bot_messages(boris.id)[-1].text or ""
         assert "🤖 Из них с компьютером один на один: 1 игра" in stats
         assert "Рейтинг" in stats or "рейтинг" in stats
+        # /forget: his solo tables (kept in his own chat, whose id is his) keep no trace
+        await bot.send(boris, boris.id, "/forget")
+        ask = emu.bot_messages(boris.id)[-1]
+        confirm = next(d for d in ask.callback_datas() if d.startswith("f:y"))
+        assert await bot.press(boris, boris.id, ask.message_id, confirm) == tr(
+            "ru", "ans.forget_done")
+        assert await _traces(bot.service.context.db, boris.id, "Boris") == []
+        replay(await bot.service.record(finished.game_id))  # the game itself stays
 
 
 async def test_tri_ominos_alone(emu: TelegramEmulator, db_path: Path) -> None:
