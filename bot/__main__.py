@@ -1,4 +1,5 @@
-"""``python -m bot`` / ``domino-bot``: run the bot with long polling."""
+"""``python -m bot`` / ``domino-bot``: run the bot with long polling (or, with a command,
+``backup`` / ``restore`` the database: bot/wiring/cli.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 from telegram import Update
 from telegram.error import InvalidToken, TelegramError
 
+from bot.wiring import cli
 from bot.wiring.app import build_application
 from bot.wiring.config import SettingsError, load_settings
 from bot.wiring.logs import configure
@@ -41,6 +43,9 @@ async def connect(app: AnyApp) -> bool:
 
 
 def main() -> int:
+    command = cli.dispatch()  # backup / restore: done without the bot
+    if command is not None:
+        return command
     try:
         settings = load_settings()
     except SettingsError as exc:

@@ -55,6 +55,7 @@ from bot.ui.callbacks import (
     TileInfo,
     pattern_of,
 )
+from bot.wiring import backups
 from bot.wiring.config import Settings
 from bot.wiring.state import (
     AnyApp,
@@ -169,6 +170,7 @@ async def post_init(app: AnyApp) -> None:
     if isinstance(processor, GameOrderProcessor):
         processor.resolve_with(service.chat_of, chats_of_user, refused)
     await timers.start(app)  # stored deadlines back on the JobQueue
+    await backups.start(app)  # the daily backup, when BACKUP_DIR is set
     await tg.quietly(app.bot.set_my_commands(bot_commands("en")), "setMyCommands")
     await tg.quietly(app.bot.set_my_commands(bot_commands("ru"), language_code="ru"),
                      "setMyCommands ru")
