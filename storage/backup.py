@@ -36,8 +36,10 @@ exclusively, without waiting (and, for a program that holds the file without tha
 ``BEGIN EXCLUSIVE`` on the live file must succeed at once). It checks that the backup is
 whole (``PRAGMA integrity_check``) and a database of this bot (its ``migrations`` table,
 no newer than this code), copies it in through the backup API into a temporary file
-beside the database, removes the live file's ``-wal`` and ``-shm`` (a stale WAL would be
-replayed into the restored file) and renames the copy over the database.
+beside the database, marks every stored message's shown version unknown (the chats may
+show what was shown after the backup: the next start shows the restored game again),
+removes the live file's ``-wal`` and ``-shm`` (a stale WAL would be replayed into the
+restored file) and renames the copy over the database.
 """
 
 from __future__ import annotations
@@ -174,6 +176,7 @@ def restore(backup_file: Path, database: Path) -> BackupResult:
             try:
                 with closing(_connect(backup_file, read_only=True)) as src:
                     _copy(src, temp, -1, 0.0, 0)
+                _shown_unknown(temp)
                 _check(temp, "quick_check")
             except sqlite3.Error as exc:
                 raise BackupError(f"restore from {backup_file} failed: {exc}") from exc
@@ -217,6 +220,17 @@ def _check_backup(path: Path) -> int:
         raise BackupError(f"{path} is at schema version {version}, newer than this bot "
                           f"({LATEST_VERSION}): upgrade the bot before restoring it")
     return version
+
+
+def _shown_unknown(path: Path) -> None:
+    """Every stored message's shown game version made unknown (-1): the chats may show
+    what the bot showed after the backup was taken, so the next start edits each
+    message back to the restored game (bot/showing/restore.py) instead of trusting the
+    stored version and content."""
+    with closing(_connect(path, read_only=False)) as conn:
+        columns = {str(r[1]) for r in conn.execute("PRAGMA table_info(game_messages)")}
+        if "version" in columns:  # a backup older than the column gets -1 by its migration
+            conn.execute("UPDATE game_messages SET version = -1")
 
 
 def _not_busy(database: Path) -> None:
@@ -295,9 +309,11 @@ def _check(path: Path, pragma: str, *, read_only: bool = False) -> None:
 
 
 def _private_folder(folder: Path) -> None:
-    """The folder, created 0700 if missing (an existing one is left as its owner set it)."""
-    if not folder.exists():
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    """The folder, created 0700 if missing, and so are its missing parents (an existing
+    one is left as its owner set it)."""
+    missing = [f for f in (folder, *folder.parents) if not f.exists()]
+    for each in reversed(missing):
+        each.mkdir(mode=0o700, exist_ok=True)
 
 
 def _temp_file(target: Path) -> Path:

@@ -46,22 +46,30 @@ def _now(app: AnyApp) -> datetime.datetime:
 
 
 async def start(app: AnyApp) -> None:
-    """post_init: the daily backup on the JobQueue, when BACKUP_DIR is set."""
-    settings = get_settings(app)
-    folder = settings.backup_dir
+    """post_init: the daily backup on the JobQueue, when BACKUP_DIR is set: at once when
+    the newest one in the folder is a day old (or there is none), else when it will be."""
+    folder = get_settings(app).backup_dir
     if folder is None:
         return
     last = await asyncio.to_thread(last_backup_at, folder)
     due = 0.0 if last is None else (last + DAY - _now(app)).total_seconds()
+    _schedule(app, max(0.0, due))
+
+
+def _schedule(app: AnyApp, when: float) -> None:
+    # one job at a time, each setting the next: a repeating job added before the
+    # JobQueue starts (post_init) would skip its first run, the one due at start
     queue = app.job_queue
     if queue is None:
         raise RuntimeError("the JobQueue is missing: install python-telegram-bot[job-queue]")
-    queue.run_repeating(_daily_job, interval=DAY.total_seconds(), first=max(0.0, due),
-                        name=JOB_NAME)
+    queue.run_once(_daily_job, when=when, name=JOB_NAME)
 
 
 async def _daily_job(context: Context) -> None:
-    await take_daily(context.application)
+    try:
+        await take_daily(context.application)
+    finally:
+        _schedule(context.application, DAY.total_seconds())  # failed or not: tomorrow
 
 
 async def take_daily(app: AnyApp) -> BackupDone | None:
