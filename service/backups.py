@@ -32,11 +32,12 @@ class BackupFailed(ServiceError):
         self.in_use = in_use
 
 
-def backup_to(database: Path, where: Path, now: datetime.datetime) -> BackupDone:
+def backup_to(database: Path, where: Path, now: datetime.datetime, *,
+              folder: bool = False) -> BackupDone:
     """A backup of ``database`` into the file ``where``, or, when ``where`` is a folder
-    (or ends with a slash), into it as domino-YYYYmmdd-HHMMSS.sqlite3 (``now``, UTC)."""
-    target = where / files.backup_name(now) if where.is_dir() or str(where).endswith("/") \
-        else where
+    (or ``folder``: one to create), into it as domino-YYYYmmdd-HHMMSS.sqlite3 (``now``,
+    UTC)."""
+    target = where / files.backup_name(now) if folder or where.is_dir() else where
     try:
         return files.backup(database, target)
     except (StorageError, OSError) as exc:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -100,10 +101,12 @@ def size_words(size: int) -> str:
     return f"{size / 1e6:.1f} MB"
 
 
-def run_backup(database: Path, where: Path) -> int:
-    """``domino-bot backup PATH``: one line, the exit status (0 done, 1 failed)."""
+def run_backup(database: Path, where: str) -> int:
+    """``domino-bot backup PATH``: one line, the exit status (0 done, 1 failed). PATH a
+    folder (one that exists, or any ending with a slash) gets a dated file name."""
     try:
-        done = backup_to(database, where, datetime.datetime.now(datetime.UTC))
+        done = backup_to(database, Path(where), datetime.datetime.now(datetime.UTC),
+                         folder=where.endswith(("/", os.sep)))
     except BackupFailed as exc:
         print(f"domino-bot backup: failed: {exc}", file=sys.stderr)
         return 1

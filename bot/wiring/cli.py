@@ -24,9 +24,9 @@ def parser() -> argparse.ArgumentParser:
     backup = commands.add_parser(
         "backup", help="write a consistent copy of the database (the bot may be running)",
         description="Write a consistent copy of DATABASE_PATH, also while the bot runs.")
-    backup.add_argument("path", type=Path, metavar="PATH",
-                        help="the backup file, or a folder: domino-YYYYmmdd-HHMMSS.sqlite3 "
-                             "in it")
+    backup.add_argument("path", metavar="PATH",
+                        help="the backup file, or a folder (one that exists, or ending "
+                             "with /): domino-YYYYmmdd-HHMMSS.sqlite3 in it")
     restore = commands.add_parser(
         "restore", help="replace the database by a backup (stop the bot first)",
         description="Replace DATABASE_PATH by a backup; refused while the bot runs.")

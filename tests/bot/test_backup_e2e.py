@@ -204,6 +204,12 @@ async def test_the_commands_exit_statuses_and_lines(tmp_path: Path) -> None:
     assert out == f"backup written: {made} ({made.stat().st_size / 1e6:.1f} MB, " \
                   f"{out.rsplit(', ', 1)[1]}"
     assert made.name.startswith("domino-") and made.suffix == ".sqlite3"
+    # a folder still to make: a slash at its end
+    code, out, err = await command(tmp_path, tmp_path / "db.sqlite3", "backup", "later/")
+    assert (code, err) == (0, ""), err
+    [later] = list((tmp_path / "later").iterdir())
+    assert later.name.startswith("domino-") and stat.S_IMODE(later.parent.stat().st_mode) \
+        == 0o700
     code, out, err = await command(tmp_path, tmp_path / "new" / "db.sqlite3", "restore",
                                    str(made))
     assert (code, err) == (0, "") and out.startswith("restored ")
