@@ -111,6 +111,8 @@ def backup(source: Path, target: Path, *, pages: int = DEFAULT_PAGES,
     source, target = Path(source), Path(target)
     if not source.is_file():
         raise BackupError(f"{source} is not a database file")
+    if _same(source, target):
+        raise BackupError(f"{target} is the database itself: choose another file")
     _private_folder(target.parent)
     temp = _temp_file(target)
     try:
@@ -166,6 +168,8 @@ def restore(backup_file: Path, database: Path) -> BackupResult:
     database of this bot or is newer than this code; the database is then untouched."""
     started = time.monotonic()
     backup_file, database = Path(backup_file), Path(database)
+    if _same(backup_file, database):
+        raise BackupError(f"{backup_file} is the database itself: nothing to restore")
     _check_backup(backup_file)
     _private_folder(database.parent)
     lock = filelock.hold_exclusive(database)
@@ -289,11 +293,19 @@ def rotate(folder: Path, keep: int) -> list[Path]:
 # ------------------------------------------------------------------------- files
 
 
+def _same(one: Path, other: Path) -> bool:
+    """Whether two paths name one file (the second may not exist yet)."""
+    try:
+        return one.resolve() == other.resolve() or (
+            other.exists() and os.path.samefile(one, other))
+    except OSError:
+        return False
+
+
 def _connect(path: Path, *, read_only: bool) -> sqlite3.Connection:
-    """A connection to an existing file (never creating one). Read-only for a backup
-    being restored: ``immutable`` as nothing writes it (and a copy made in WAL mode
-    without its -wal reads as its last checkpoint instead of failing)."""
-    uri = path.resolve().as_uri() + ("?mode=ro&immutable=1" if read_only else "?mode=rw")
+    """A connection to an existing file (never creating one); read-only for a backup
+    being restored (a copy in WAL mode with its -wal beside it is read with it)."""
+    uri = path.resolve().as_uri() + ("?mode=ro" if read_only else "?mode=rw")
     conn = sqlite3.connect(uri, uri=True, isolation_level=None,
                            timeout=BUSY_TIMEOUT_MS / 1000)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from storage import LATEST_VERSION, Database, filelock
+from storage import backup as backup_module
 from storage.backup import backup, backup_name, backups_in, restore, rotate, taken_at
 from storage.errors import BackupError, DatabaseInUseError
 
@@ -72,6 +73,33 @@ async def test_a_backup_while_the_bot_writes_is_a_committed_prefix(
     assert result.path == target and result.size == target.stat().st_size
     with closing(sqlite3.connect(target)) as conn:  # one file, no -wal needed
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+
+
+async def test_a_stepped_copy_restarted_by_commits_is_finished_in_one_step(
+        db: Database, db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for n in range(1, 101):
+        await _add_user(db, n, PADDING)
+    await db.close()
+    committed = [100]
+
+    def commit_between_steps(seconds: float) -> None:
+        # another connection commits in every pause between two steps: each restarts
+        with closing(sqlite3.connect(db_path, isolation_level=None)) as other:
+            n = committed[0] + 1
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("INSERT INTO users (user_id, first_name, created_at, updated_at) "
+                          "VALUES (?, 'p', 0, 0)", (n,))
+            other.execute("INSERT INTO chats (chat_id, created_at, updated_at) "
+                          "VALUES (?, 0, 0)", (n,))
+            other.execute("COMMIT")
+            committed[0] = n
+
+    monkeypatch.setattr(backup_module.time, "sleep", commit_between_steps)
+    target = tmp_path / "b.sqlite3"
+    result = backup(db_path, target, pages=2, pause=0.001, max_restarts=3)
+    assert result.restarts == 4  # one past the limit: then one step, which nothing restarts
+    users, chats = _rows(target)
+    assert users == chats == list(range(1, committed[0] + 1))
 
 
 async def test_the_copy_is_0600_in_a_new_0700_folder_and_replaces_the_old(
@@ -184,6 +212,37 @@ async def test_restore_into_a_new_place(db: Database, db_path: Path, tmp_path: P
     fresh = tmp_path / "elsewhere" / "domino.sqlite3"
     restore(copy, fresh)
     assert _rows(fresh) == ([1], [1]) and _mode(fresh.parent) == 0o700
+
+
+async def test_a_file_is_neither_backed_up_nor_restored_onto_itself(
+        db: Database, db_path: Path) -> None:
+    with pytest.raises(BackupError, match="the database itself"):
+        await asyncio.to_thread(backup, db_path, db_path.parent / "." / db_path.name)
+    await db.close()
+    with pytest.raises(BackupError, match="the database itself"):
+        restore(db_path, db_path)
+
+
+async def test_a_copy_in_wal_mode_is_restored_with_its_wal(db_path: Path,
+                                                           tmp_path: Path) -> None:
+    db = await Database.open(db_path)
+    await _add_user(db, 1)
+    await db.close()
+    # a copy as a careful cp leaves it: the file in WAL mode and its -wal beside it
+    copy = tmp_path / "copy" / "domino.sqlite3"
+    copy.parent.mkdir()
+    copy.write_bytes(db_path.read_bytes())
+    with closing(sqlite3.connect(copy, isolation_level=None)) as conn:
+        conn.execute("PRAGMA wal_autocheckpoint = 0")
+        conn.execute("INSERT INTO users (user_id, first_name, created_at, updated_at) "
+                     "VALUES (2, 'in the wal', 0, 0)")
+        conn.execute("INSERT INTO chats (chat_id, created_at, updated_at) VALUES (2, 0, 0)")
+        wal = copy.with_name(copy.name + "-wal").read_bytes()
+        main = copy.read_bytes()
+    copy.write_bytes(main)
+    copy.with_name(copy.name + "-wal").write_bytes(wal)
+    restore(copy, db_path)
+    assert _rows(db_path) == ([1, 2], [1, 2])
 
 
 def _foreign(path: Path) -> Path:
