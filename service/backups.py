@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from service.errors import ServiceError
 from storage import backup as files
 from storage.errors import DatabaseInUseError, StorageError
 
@@ -21,11 +20,10 @@ DAY = datetime.timedelta(days=1)  # the daily backup's period
 BackupDone = files.BackupResult
 
 
-class BackupFailed(ServiceError):
-    """A backup or restore could not be done (the message says why); ``in_use`` when a
+class BackupFailed(Exception):
+    """A backup or restore could not be done (the message says why, for the operator: no
+    player sees it, so it is no `ServiceError` with a catalogue text); ``in_use`` when a
     restore found the database open in a running bot."""
-
-    code = "backup_failed"
 
     def __init__(self, detail: str, *, in_use: bool = False) -> None:
         super().__init__(detail)

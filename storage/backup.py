@@ -30,10 +30,11 @@ then renamed over the target, so the target is the old backup or the new one, ne
 half. Files are created 0600 and folders 0700, as the database (storage/db.py): a
 backup holds every player's data.
 
-A restore refuses while the database is open in a bot: every `Database` holds a shared
-lock on the database's lock file (storage/filelock.py) and the restore takes it
-exclusively, without waiting (and, for a program that holds the file without that lock,
-``BEGIN EXCLUSIVE`` on the live file must succeed at once). It checks that the backup is
+A restore refuses while the database is open in a bot (or being backed up): every
+`Database` and every backup holds a shared lock on the database's lock file
+(storage/filelock.py) and the restore takes it exclusively, without waiting (and, for a
+program that holds the file without that lock, ``BEGIN EXCLUSIVE`` on the live file
+must succeed at once). It checks that the backup is
 whole (``PRAGMA integrity_check``) and a database of this bot (its ``migrations`` table,
 no newer than this code), copies it in through the backup API into a temporary file
 beside the database, marks every stored message's shown version unknown (the chats may
@@ -114,6 +115,7 @@ def backup(source: Path, target: Path, *, pages: int = DEFAULT_PAGES,
     if _same(source, target):
         raise BackupError(f"{target} is the database itself: choose another file")
     _private_folder(target.parent)
+    lock = _share_of(source)  # as an open database: no restore meanwhile
     temp = _temp_file(target)
     try:
         try:
@@ -128,6 +130,9 @@ def backup(source: Path, target: Path, *, pages: int = DEFAULT_PAGES,
     except BaseException:
         _remove(temp)
         raise
+    finally:
+        if lock is not None:
+            filelock.release(lock)
     return BackupResult(target, target.stat().st_size, time.monotonic() - started, restarts)
 
 
@@ -291,6 +296,18 @@ def rotate(folder: Path, keep: int) -> list[Path]:
 
 
 # ------------------------------------------------------------------------- files
+
+
+def _share_of(source: Path) -> int | None:
+    """The backup's share of the database's lock (storage/filelock.py), as an open
+    database holds one; `DatabaseInUseError` during a restore. None where the lock file
+    cannot be made (a database on a read-only mount: nothing restores it there)."""
+    try:
+        return filelock.hold_shared(source)
+    except DatabaseInUseError:
+        raise
+    except OSError:
+        return None
 
 
 def _same(one: Path, other: Path) -> bool:

@@ -3,11 +3,11 @@ database is open.
 
 SQLite itself cannot tell: in WAL mode an idle connection holds no lock a newcomer could
 see (``BEGIN EXCLUSIVE`` succeeds while the bot waits for its next update). So every
-`Database` holds a shared ``flock`` on this file while it is open (several may: a bot and
-a tool reading the same file), and a restore takes it exclusively, without waiting: it
-fails while any database connection of this code is open, and a bot started during a
-restore refuses to open the file. The kernel drops the lock when the process ends, a
-kill -9 included, so a crash leaves no stale lock behind.
+`Database` holds a shared ``flock`` on this file while it is open, and so does a backup
+while it copies (several may at once: a bot and ``domino-bot backup``), and a restore
+takes it exclusively, without waiting: it fails while any of them is open, and a bot
+started (or a backup begun) during a restore refuses the file. The kernel drops the
+lock when the process ends, a kill -9 included, so a crash leaves no stale lock behind.
 """
 
 from __future__ import annotations

@@ -172,10 +172,15 @@ async def test_restore_is_refused_while_another_program_writes(
 
 
 async def test_a_bot_does_not_open_a_database_being_restored(db_path: Path) -> None:
+    db = await Database.open(db_path)  # the file exists, as it does for a restore
+    await db.close()
     fd = filelock.hold_exclusive(db_path)
     try:
         with pytest.raises(DatabaseInUseError, match="being restored"):
             await Database.open(db_path)
+        with pytest.raises(DatabaseInUseError, match="being restored"):
+            backup(db_path, db_path.with_name("b.sqlite3"))
+        assert not db_path.with_name("b.sqlite3").exists()
     finally:
         filelock.release(fd)
     db = await Database.open(db_path)
