@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 
 from bot.wiring.backups import JOB_NAME
-from bot.wiring.config import load_database_path
 from service import GameService
 from service.backups import last_backup_at
 from tests.bot.emulator import TelegramEmulator, User
@@ -218,11 +217,3 @@ async def test_the_commands_exit_statuses_and_lines(tmp_path: Path) -> None:
     code, out, err = await command(tmp_path, tmp_path / "db.sqlite3", "restore", str(notes))
     assert code == 1 and "not an SQLite database" in err
 
-
-def test_the_database_path_is_read_without_a_token(tmp_path: Path) -> None:
-    env_file = tmp_path / ".env"
-    env_file.write_text("DATABASE_PATH=/var/lib/domino/from-file.sqlite3\n")
-    assert load_database_path({}, env_file) == Path("/var/lib/domino/from-file.sqlite3")
-    assert load_database_path({"DATABASE_PATH": "env.sqlite3"}, env_file) \
-        == Path("env.sqlite3")
-    assert load_database_path({}, tmp_path / "missing.env") == Path("domino.sqlite3")
