@@ -1,5 +1,6 @@
 """``python -m bot`` / ``domino-bot``: run the bot, with long polling or, when
-WEBHOOK_URL is set, with Telegram posting the updates to a webhook."""
+WEBHOOK_URL is set, with Telegram posting the updates to a webhook (or, with a command,
+``backup`` / ``restore`` the database: bot/wiring/cli.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from urllib.parse import urlsplit
 from telegram import Update
 from telegram.error import InvalidToken, TelegramError
 
+from bot.wiring import cli
 from bot.wiring.app import build_application
 from bot.wiring.config import Settings, SettingsError, load_settings
 from bot.wiring.logs import configure
@@ -105,6 +107,9 @@ def receive_updates(app: AnyApp, settings: Settings) -> None:
 
 
 def main() -> int:
+    command = cli.dispatch()  # backup / restore: done without the bot
+    if command is not None:
+        return command
     try:
         settings = load_settings()
     except SettingsError as exc:

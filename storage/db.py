@@ -42,6 +42,7 @@ from typing import Any
 
 import aiosqlite
 
+from storage import filelock
 from storage.errors import (
     DatabaseLockedError,
     DatabaseTooNewError,
@@ -105,6 +106,7 @@ class Database:
         self._lock = asyncio.Lock()
         self._tx: Transaction | None = None
         self._owner: asyncio.Task[Any] | None = None
+        self._lock_fd: int | None = None  # the share of storage/filelock.py's lock
 
     # ---------------------------------------------------------------- lifecycle
 
@@ -126,7 +128,14 @@ class Database:
         code_version = migrations[-1].version if migrations else 0
         path = Path(path)
         _create_private(path)
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        # a restore (storage/backup.py) waits for no open database: it sees this share
+        lock_fd = None if str(path) == ":memory:" else filelock.hold_shared(path)
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except BaseException:
+            if lock_fd is not None:
+                filelock.release(lock_fd)
+            raise
         try:
             conn.row_factory = sqlite3.Row
             # Per-connection pragmas, set once here. journal_mode is stored in
@@ -143,8 +152,11 @@ class Database:
             await conn.execute("PRAGMA synchronous = NORMAL")
         except BaseException:
             await conn.close()
+            if lock_fd is not None:
+                filelock.release(lock_fd)
             raise
         db = cls(conn, path, clock=clock)
+        db._lock_fd = lock_fd
         try:
             await db._migrate(migrations)
         except BaseException:
@@ -168,6 +180,9 @@ class Database:
                 pass  # another process holds the lock past busy_timeout: optimize next time
             finally:
                 await conn.close()
+                if self._lock_fd is not None:
+                    filelock.release(self._lock_fd)
+                    self._lock_fd = None
 
     async def __aenter__(self) -> Database:
         return self

@@ -117,3 +117,13 @@ class GameFullError(SeatError):
         self.game_id = game_id
         self.max_seats = max_seats
         super().__init__(f"game {game_id} is full ({max_seats} seats)")
+
+
+class DatabaseInUseError(StorageError):
+    """The database is open in a running bot (or being restored): a restore must wait
+    until the bot is stopped, and a bot must not open a file being restored."""
+
+
+class BackupError(StorageError):
+    """A backup could not be written or a restore could not use its file; nothing was
+    replaced."""

@@ -211,9 +211,10 @@ class Slots:
         content = key or digest(text, markup_json(markup))
         ref = await self.ref(game.game_id, kind, seat)
         if ref is not None and not resend:
-            if ref.digest == content:
+            if ref.digest == content and ref.version >= 0:
                 # it shows this already (its stored version may stay older: a restart
-                # compares the content again and finds nothing to edit)
+                # compares the content again and finds nothing to edit); a version
+                # unknown (-1, after a restore) is edited: the chat may show another
                 return
             try:
                 await tg.edit(lambda: self.bot.edit_message_text(

@@ -239,7 +239,7 @@ class Table:
         game_id = game.game_id
         content = content or TEXT_MARK + digest(game.version, text)
         if live is not None and is_text(live):
-            if live.digest == content:
+            if live.digest == content and live.version >= 0:  # -1: after a restore
                 return
             try:
                 await tg.edit(lambda: slots.bot.edit_message_text(

@@ -59,6 +59,7 @@ from bot.ui.callbacks import (
     TileInfo,
     pattern_of,
 )
+from bot.wiring import backups
 from bot.wiring.config import Settings
 from bot.wiring.metrics import Metrics, get_metrics, put_metrics, start_server, stop_server
 from bot.wiring.state import (
@@ -179,6 +180,7 @@ async def post_init(app: AnyApp) -> None:
     if isinstance(processor, GameOrderProcessor):
         processor.resolve_with(service.chat_of, chats_of_user, refused)
     await timers.start(app)  # stored deadlines back on the JobQueue
+    await backups.start(app)  # the daily backup, when BACKUP_DIR is set
     await tg.quietly(app.bot.set_my_commands(bot_commands("en")), "setMyCommands")
     await tg.quietly(app.bot.set_my_commands(bot_commands("ru"), language_code="ru"),
                      "setMyCommands ru")

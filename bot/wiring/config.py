@@ -78,14 +78,30 @@ def parse_dotenv(text: str) -> dict[str, str]:
     return out
 
 
-def load_settings(environ: Mapping[str, str] | None = None,
-                  dotenv: Path | None = Path(".env")) -> Settings:
-    """The environment wins over the ``.env`` file."""
+def _values(environ: Mapping[str, str] | None, dotenv: Path | None) -> dict[str, str]:
+    """The settings as written: the environment wins over the ``.env`` file."""
     values: dict[str, str] = {}
     if dotenv is not None and dotenv.is_file():
         values.update(parse_dotenv(dotenv.read_text(encoding="utf-8")))
     values.update(os.environ if environ is None else environ)
+    return values
 
+
+def _database_path(values: Mapping[str, str]) -> Path:
+    return Path(values.get("DATABASE_PATH", "").strip() or "domino.sqlite3")
+
+
+def load_database_path(environ: Mapping[str, str] | None = None,
+                       dotenv: Path | None = Path(".env")) -> Path:
+    """DATABASE_PATH alone, as `load_settings` reads it but without needing BOT_TOKEN:
+    for the commands that work on the file only (``domino-bot backup`` and ``restore``)."""
+    return _database_path(_values(environ, dotenv))
+
+
+def load_settings(environ: Mapping[str, str] | None = None,
+                  dotenv: Path | None = Path(".env")) -> Settings:
+    """The environment wins over the ``.env`` file."""
+    values = _values(environ, dotenv)
     token = values.get("BOT_TOKEN", "").strip()
     if not token:
         raise SettingsError(
@@ -101,7 +117,6 @@ def load_settings(environ: Mapping[str, str] | None = None,
     if language not in LANGUAGES:
         raise SettingsError(f"DEFAULT_LANGUAGE must be ru or en, not {language!r}")
     base_url = values.get("TELEGRAM_API_BASE_URL", "").strip() or None
-    path = values.get("DATABASE_PATH", "").strip() or "domino.sqlite3"
     delay = _seconds(values, "AI_DELAY", "1.5")
     solo_delay = _seconds(values, "SOLO_AI_DELAY", "0.5")
     ping = _seconds(values, "TURN_PING_DELAY", "20", " (0 turns pings off)")
@@ -121,7 +136,7 @@ def load_settings(environ: Mapping[str, str] | None = None,
     keep = _count(values, "BACKUP_KEEP", 7, 1, 10_000)
     retention = {name: _count(values, name, 0, 0, 100_000)
                  for name in ("RETAIN_MOVES_DAYS", "RETAIN_PINGS_DAYS")}
-    return Settings(token=token, database_path=Path(path), api_base_url=base_url,
+    return Settings(token=token, database_path=_database_path(values), api_base_url=base_url,
                     log_level=level, default_language=language, ai_delay=delay,
                     solo_ai_delay=solo_delay,
                     turn_ping_delay=ping, reviews_at_once=int(reviews),

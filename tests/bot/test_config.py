@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.wiring.config import SettingsError, load_settings, parse_dotenv
+from bot.wiring.config import SettingsError, load_database_path, load_settings, parse_dotenv
 
 
 def test_parse_dotenv() -> None:
@@ -59,3 +59,12 @@ def test_missing_token_exits_2_without_traceback(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert "@BotFather" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_the_database_path_is_read_without_a_token(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("DATABASE_PATH=/var/lib/domino/from-file.sqlite3\n")
+    assert load_database_path({}, env_file) == Path("/var/lib/domino/from-file.sqlite3")
+    assert load_database_path({"DATABASE_PATH": "env.sqlite3"}, env_file) \
+        == Path("env.sqlite3")
+    assert load_database_path({}, tmp_path / "missing.env") == Path("domino.sqlite3")
