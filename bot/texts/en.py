@@ -24,6 +24,7 @@ TEXTS: dict[str, str] = {
         "🁫 Domino bot: dominoes for group chats.\n"
         "In a group, /newgame [variant] opens a game: press «Join», then «Start».\n"
         "Your tiles come to your private chat with me, as buttons: tap one to place it.\n"
+        "Here in private, /newgame [variant] is a game against the computer.\n"
         "/hand sends your hand again; /table and /score show the table and the score.\n"
         "/cancel cancels a game; /stats and /top: your statistics and the ratings.\n"
         "The buttons below: the rules of every variant, the settings, all commands."
