@@ -6,6 +6,7 @@ game's end are new messages as in a group. The record replays to the result."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -262,3 +263,35 @@ async def test_the_private_pace_is_kept(db_path: Path) -> None:
         await bot.settle()
         refused = [c for c in emu.calls_for(anna.id) if c.error_code == 429]
         assert refused == []
+
+
+async def test_text_table_export_and_review_alone(emu: TelegramEmulator, db_path: Path) -> None:
+    """His private chat's own settings: the live table as text, still with his hand's
+    buttons; after the game, /export sends the complete record and /review runs."""
+    dan = emu.add_user("Dan", language_code="en")
+    async with running_bot(emu, db_path) as bot:
+        await emu.user_starts_bot(dan)
+        await bot.send(dan, dan.id, "/settings table text")
+        await solo_lobby(bot, dan, "/newgame draw")
+        await bot.lobby_press(dan, dan.id, "go")
+        await bot.settle()
+        hands = live_messages(bot, dan)
+        assert len(hands) == 1 and not hands[0].has_media and hands[0].text
+        await play_to_end(bot, dan.id, [dan], random.Random(9))
+        game = await bot.game_in(dan.id)
+        assert game is not None and game.status == "finished"
+        assert not any(m.has_media for m in emu.bot_messages(dan.id))  # text all along
+        await bot.send(dan, dan.id, "/export")
+        await bot.settle()
+        document = next(m for m in reversed(emu.bot_messages(dan.id))
+                        if m.document is not None)
+        assert document.document is not None
+        exported = json.loads(emu.files[document.document.file_id].data)
+        assert exported["format"] == "domino-record/1" and "deal" in exported
+        await bot.send(dan, dan.id, f"/review {game.game_id}")
+        for _ in range(100):
+            await bot.settle()
+            if any(f"Game {game.game_id}" in (m.text or "") and "🔍" in (m.text or "")
+                   for m in emu.bot_messages(dan.id)):
+                break
+        assert any("🔍" in (m.text or "") for m in emu.bot_messages(dan.id))
