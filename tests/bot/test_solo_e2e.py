@@ -295,3 +295,28 @@ async def test_text_table_export_and_review_alone(emu: TelegramEmulator, db_path
                    for m in emu.bot_messages(dan.id)):
                 break
         assert any("🔍" in (m.text or "") for m in emu.bot_messages(dan.id))
+
+
+async def test_settings_panel_and_rematch_alone(emu: TelegramEmulator, db_path: Path) -> None:
+    """The lobby's ⚙ opens the same settings panel in his chat; 🔁 under the game's end
+    starts the same solo table again at once (nobody else to ask)."""
+    eve = emu.add_user("Eve", language_code="en")
+    async with running_bot(emu, db_path) as bot:
+        game = await solo_lobby(bot, eve, "/newgame all_fives")
+        await bot.lobby_press(eve, eve.id, "c")
+        panel = bot.panel(eve)
+        assert panel.chat_id == eve.id and any(d.endswith(":b") for d in panel.callback_datas())
+        await bot.panel_press(eve, "b")
+        await bot.lobby_press(eve, eve.id, "go")
+        await play_to_end(bot, eve.id, [eve], random.Random(13))
+        await bot.settle()
+        end = next(m for m in reversed(emu.bot_messages(eve.id))
+                   if any(d.startswith("m:") for d in m.callback_datas()))
+        rematch = next(d for d in end.callback_datas() if d.startswith("m:"))
+        await bot.press(eve, eve.id, end.message_id, rematch)
+        await bot.settle()
+        again = await bot.game_in(eve.id)
+        assert again is not None and again.game_id != game.game_id
+        assert again.status == "playing" and again.solo
+        assert [s.ai_level for s in again.seats] == [s.ai_level for s in game.seats]
+        assert len(live_messages(bot, eve)) >= 1
