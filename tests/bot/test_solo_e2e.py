@@ -20,7 +20,7 @@ from service.types import PlayerInfo
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.emulator.models import Message
 from tests.bot.harness import Bot, choose, play_to_end, running_bot
-from tests.bot.test_triangular_e2e import hand_message
+from tests.bot.test_triangular_e2e import play_alone_against_computers
 from tests.service.test_privacy import _traces
 
 
@@ -126,26 +126,7 @@ async def test_tri_ominos_alone(emu: TelegramEmulator, db_path: Path) -> None:
     async with running_bot(emu, db_path) as bot:
         await solo_lobby(bot, vera, "/newgame triangular")
         await bot.lobby_press(vera, vera.id, "go")
-        for _ in range(3000):
-            await bot.settle()
-            game = await bot.game_in(vera.id)
-            assert game is not None
-            if game.status != "playing":
-                break
-            msg = hand_message(bot, vera)
-            assert msg is not None and msg.has_media  # the table carries the hand
-            data = rng.choice(sorted(msg.callback_datas()))
-            while True:
-                answer = await bot.press(vera, vera.id, msg.message_id, data)
-                after = await bot.game_in(vera.id)
-                assert after is not None
-                if after.version != game.version or after.status != "playing":
-                    break
-                edited = next(m for m in emu.bot_messages(vera.id)
-                              if m.message_id == msg.message_id)
-                step = sorted(edited.callback_datas())
-                assert step and answer is None, (data, answer)
-                data = rng.choice(step)
+        await play_alone_against_computers(bot, vera.id, vera, rng, on_table=True)
         game = await bot.game_in(vera.id)
         assert game is not None
         await replays_to_its_result(bot, game.game_id)

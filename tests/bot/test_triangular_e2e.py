@@ -34,6 +34,38 @@ def hand_message(bot: Bot, user: User) -> Message | None:
     return None
 
 
+async def play_alone_against_computers(bot: Bot, chat_id: int, person: User,
+                                       rng: random.Random, *, on_table: bool = False
+                                       ) -> None:
+    """The one person at the table plays to the game's end, the computers between: on
+    each of his turns a random button, then a random next choice on the same message
+    (a triangle, a cell, a turning) until the move is made. ``on_table``: his buttons
+    must be under the table picture (a solo table)."""
+    for _ in range(3000):
+        await bot.settle()
+        game = await bot.game_in(chat_id)
+        assert game is not None
+        if game.status != "playing":
+            return
+        seat = game.seat_of(person.id)
+        assert seat is not None and game.turn == seat.seat, "a computer did not move"
+        msg = hand_message(bot, person)
+        assert msg is not None and (msg.has_media or not on_table)
+        data = rng.choice(sorted(msg.callback_datas()))
+        while True:
+            answer = await bot.press(person, person.id, msg.message_id, data)
+            after = await bot.game_in(chat_id)
+            assert after is not None
+            if after.version != game.version or after.status != "playing":
+                break
+            edited = next(m for m in bot.emu.bot_messages(person.id)
+                          if m.message_id == msg.message_id)
+            step = sorted(edited.callback_datas())  # the next choice, or back
+            assert step and answer is None, (data, answer)
+            data = rng.choice(step)
+    raise AssertionError("the game did not end")
+
+
 def action(data: str) -> str:
     press = decode(data)
     assert press is not None, data
@@ -193,28 +225,7 @@ async def test_a_game_with_computer_players(emu: TelegramEmulator, db_path: Path
         await open_table(bot, group.id, [anna], "triangular", ai=2, level="m", target=100)
         await bot.send(anna, group.id, "/settings table text")  # the table as text
         await bot.lobby_press(anna, group.id, "go")
-        for _ in range(3000):
-            await bot.settle()
-            game = await bot.game_in(group.id)
-            assert game is not None
-            if game.status != "playing":
-                break
-            seat = game.seat_of(anna.id)
-            assert seat is not None and game.turn == seat.seat, "a computer did not move"
-            msg = hand_message(bot, anna)
-            assert msg is not None
-            data = rng.choice(sorted(msg.callback_datas()))
-            while True:
-                answer = await bot.press(anna, anna.id, msg.message_id, data)
-                after = await bot.game_in(group.id)
-                assert after is not None
-                if after.version != game.version or after.status != "playing":
-                    break
-                edited = next(m for m in bot.emu.bot_messages(anna.id)
-                              if m.message_id == msg.message_id)
-                step = sorted(edited.callback_datas())  # the next choice, or back
-                assert step and answer is None, (data, answer)
-                data = rng.choice(step)
+        await play_alone_against_computers(bot, group.id, anna, rng)
         game = await bot.game_in(group.id)
         assert game is not None and game.status == "finished" and game.view is not None
         record = await bot.service.record(game.game_id)
