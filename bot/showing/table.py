@@ -266,7 +266,10 @@ def _computers_moving(screen: Screen, game: GameInfo) -> bool:
     if game.status != "playing" or turn is None or not screen.results:
         return False
     last = screen.results[-1].seat
-    return game.seats[turn].is_ai and last < len(game.seats) and game.seats[last].is_ai
+    # computer seats only: his own seat played for him while he is away is shown move
+    # by move, so the table never waits on a run that lasts until he comes back
+    return game.seats[turn].ai_level is not None and last < len(game.seats) \
+        and game.seats[last].ai_level is not None
 
 
 def _utf16(text: str) -> int:
