@@ -20,6 +20,7 @@ from service.types import PlayerInfo
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.emulator.models import Message
 from tests.bot.harness import Bot, choose, play_to_end, running_bot
+from tests.bot.test_review_e2e import REVIEW_TIMEOUT
 from tests.bot.test_triangular_e2e import play_alone_against_computers
 from tests.service.test_privacy import _traces
 
@@ -179,10 +180,11 @@ async def test_a_solo_game_and_a_group_game_at_once(emu: TelegramEmulator,
             if not moved:
                 break
         # the group's hand and the solo table are different messages of his chat
-        solo_msgs = {m.message_id for m in live_messages(bot, anna)
-                     if any(f":{solo.game_id}:" in d for d in m.callback_datas())}
-        group_msgs = {m.message_id for m in live_messages(bot, anna)
-                      if any(f":{group_game.game_id}:" in d for d in m.callback_datas())}
+        def of_game(game_id: int) -> set[int]:  # "p:<game>:<version>:…"
+            return {m.message_id for m in live_messages(bot, anna)
+                    if any(d.split(":")[1] == str(game_id) for d in m.callback_datas())}
+
+        solo_msgs, group_msgs = of_game(solo.game_id), of_game(group_game.game_id)
         assert solo_msgs and group_msgs and not solo_msgs & group_msgs
 
 
@@ -269,13 +271,10 @@ async def test_text_table_export_and_review_alone(emu: TelegramEmulator, db_path
         assert document.document is not None
         exported = json.loads(emu.files[document.document.file_id].data)
         assert exported["format"] == "domino-record/1" and "deal" in exported
-        await bot.send(dan, dan.id, f"/review {game.game_id}")
-        for _ in range(100):
-            await bot.settle()
-            if any(f"Game {game.game_id}" in (m.text or "") and "🔍" in (m.text or "")
-                   for m in emu.bot_messages(dan.id)):
-                break
-        assert any("🔍" in (m.text or "") for m in emu.bot_messages(dan.id))
+        await emu.user_sends(dan, dan.id, f"/review {game.game_id}")
+        await bot.settle(timeout=REVIEW_TIMEOUT)  # the review runs in the worker
+        assert any(f"🔍 Game {game.game_id}" in (m.text or "")
+                   for m in emu.bot_messages(dan.id))
 
 
 async def test_settings_panel_and_rematch_alone(emu: TelegramEmulator, db_path: Path) -> None:
