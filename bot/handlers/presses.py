@@ -75,9 +75,11 @@ class Press:
         await self.answer(tr(self.lang, "btn.forged"))
 
 
-def on_query(handle: Callable[[Press], Awaitable[None]]) -> Callback:
+def on_query(handle: Callable[[Press], Awaitable[None]], *, remember: bool = True
+             ) -> Callback:
     """A ``CallbackQueryHandler`` callback around ``handle``: the press is answered
-    exactly once whatever happens, and the presser remembered first."""
+    exactly once whatever happens, and the presser remembered first (``remember``
+    False: not, for a press that deletes what it would store)."""
 
     async def callback(update: Update, context: Context) -> None:
         query = update.callback_query
@@ -90,7 +92,8 @@ def on_query(handle: Callable[[Press], Awaitable[None]]) -> Callback:
             # every press carries the presser's profile, his client's language first:
             # his hands follow a language he changed in Telegram (written only when
             # it changed)
-            await state.service.remember_user(player_of(user))
+            if remember:
+                await state.service.remember_user(player_of(user))
             lang = await state.presenter.user_language(user.id, user.language_code)
             await handle(Press(state, query, context, answer, lang))
         finally:
@@ -100,8 +103,8 @@ def on_query(handle: Callable[[Press], Awaitable[None]]) -> Callback:
     return callback
 
 
-def on_press(types: tuple[type[Any], ...], handle: Callable[[Press, Any], Awaitable[None]]
-             ) -> Callback:
+def on_press(types: tuple[type[Any], ...], handle: Callable[[Press, Any], Awaitable[None]],
+             *, remember: bool = True) -> Callback:
     """A handler of the codec's payloads of ``types``: anything else under the
     handler's prefix, or a press whose message's chat is unknown, is forged."""
 
@@ -113,7 +116,7 @@ def on_press(types: tuple[type[Any], ...], handle: Callable[[Press, Any], Awaita
         await handle(press, data)
 
     decoded.__name__ = getattr(handle, "__name__", "decoded")
-    return on_query(decoded)
+    return on_query(decoded, remember=remember)
 
 
 async def _forged(press: Press) -> None:

@@ -20,12 +20,11 @@ from telegram import Update
 
 from bot.handlers.commands import Context, Env, command_env, no_args
 from bot.handlers.common import error_text
-from bot.handlers.presses import Answer
+from bot.handlers.presses import Press, on_press
 from bot.texts import plural, tr
-from bot.ui.callbacks import ForgetChoice, decode
+from bot.ui.callbacks import ForgetChoice
 from bot.ui.keyboards import forget_keyboard
 from bot.wiring.config import Settings
-from bot.wiring.state import get_state
 from service import ServiceError
 from service.errors import StillSeatedError
 
@@ -85,39 +84,30 @@ async def cmd_forget(update: Update, context: Context) -> None:
         await env.say(tr(env.lang, "forget.group", link=env.ui.start_link(FORGET_PAYLOAD)))
 
 
-async def on_forget(update: Update, context: Context) -> None:
-    """A press on /forget's buttons (``f:``): delete, or keep."""
-    query = update.callback_query
-    if query is None:
+async def _forget(press: Press, data: ForgetChoice) -> None:
+    """A press on /forget's buttons (``f:``): delete, or keep. The presser is not
+    remembered first (on_press ``remember``): that would store what he deletes."""
+    message, lang, answer = press.query.message, press.lang, press.answer
+    user = press.user
+    if message is None or message.chat.id != user.id:  # only in his own private chat
+        await press.forged()
         return
-    answer = Answer(query)
+    ui = press.ui
+    if not data.confirm:
+        await answer(tr(lang, "ans.forget_kept"))
+        ui.edit_text(message.chat.id, message.message_id, tr(lang, "forget.kept"))
+        return
     try:
-        state = get_state(context)
-        user = query.from_user
-        lang = await state.presenter.user_language(user.id, user.language_code)
-        data = decode(query.data)
-        message = query.message
-        if not isinstance(data, ForgetChoice) or message is None:
-            await answer(tr(lang, "btn.forged"))
-            return
-        if message.chat.id != user.id:  # only in his own private chat, by himself
-            await answer(tr(lang, "btn.forged"))
-            return
-        ui = state.presenter
-        if not data.confirm:
-            await answer(tr(lang, "ans.forget_kept"))
-            ui.edit_text(message.chat.id, message.message_id, tr(lang, "forget.kept"))
-            return
-        try:
-            await state.service.forget(user.id, asked_at=data.asked_at / 1000)
-        except StillSeatedError as exc:  # he sat down at a game since he was asked
-            await answer(tr(lang, "forget.playing" if exc.status == "playing"
-                            else "forget.lobby"))
-            return
-        except ServiceError as exc:  # an old confirmation (StaleForgetError) among them
-            await answer(error_text(lang, exc))
-            return
-        await answer(tr(lang, "ans.forget_done"))
-        ui.edit_text(message.chat.id, message.message_id, tr(lang, "forget.done"))
-    finally:
-        await answer.finish()
+        await press.state.service.forget(user.id, asked_at=data.asked_at / 1000)
+    except StillSeatedError as exc:  # he sat down at a game since he was asked
+        await answer(tr(lang, "forget.playing" if exc.status == "playing"
+                        else "forget.lobby"))
+        return
+    except ServiceError as exc:  # an old confirmation (StaleForgetError) among them
+        await answer(error_text(lang, exc))
+        return
+    await answer(tr(lang, "ans.forget_done"))
+    ui.edit_text(message.chat.id, message.message_id, tr(lang, "forget.done"))
+
+
+on_forget = on_press((ForgetChoice,), _forget, remember=False)
