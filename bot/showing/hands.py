@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from telegram import InlineKeyboardMarkup
 from telegram.error import TelegramError
 
 from bot.kinds.registry import bot_kind
@@ -20,7 +21,20 @@ from bot.transport import tg
 from bot.transport.outbox import Priority
 from bot.ui.result_words import round_note
 from engine.core.view import SeatView
-from service import GameInfo, ServiceError
+from service import GameInfo, GameService, ServiceError
+
+
+async def hand_markup(service: GameService, lang: str, game: GameInfo, seat: int,
+                      view: SeatView) -> InlineKeyboardMarkup | None:
+    """The seat's hand buttons at the game's version, with the scoring hints on his
+    turn (the chat may switch them off): under his hand message, or under a solo
+    table's picture."""
+    kind = bot_kind(game.variant)
+    on_turn = game.status == "playing" and view.turn == seat
+    hints = hand_hints(game, view) if on_turn and kind.hints and (
+        await display_of(service, game.chat_id)).hints else None
+    return kind.hand_keyboard(lang, game.game_id, game.version, view,
+                              active=game.status == "playing", hints=hints)
 
 
 class Hands:
@@ -91,11 +105,7 @@ class Hands:
         if ping is not None and pinged and ping[0] == game.version:
             text = f"{ping[1]}\n\n{text}"
         on_turn = game.status == "playing" and view.turn == seat
-        # the scoring hints on the buttons (the chat may switch them off)
-        hints = hand_hints(game, view) if on_turn and kind.hints and (
-            await display_of(slots.service, game.chat_id)).hints else None
-        markup = kind.hand_keyboard(lang, game.game_id, game.version, view,
-                                    active=game.status == "playing", hints=hints)
+        markup = await hand_markup(slots.service, lang, game, seat, view)
         # Who is not on turn keeps a keyboard of an older version: pressing it only
         # explains; the digest ignores the version then, so it is not edited for it.
         key = digest(text, markup_json(markup) if on_turn else markup_json(

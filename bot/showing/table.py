@@ -14,7 +14,8 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from bot.kinds.registry import bot_kind
-from bot.showing.display import display_of, hand_hints
+from bot.showing.display import display_of
+from bot.showing.hands import hand_markup
 from bot.showing.screens import Screen, digest
 from bot.showing.slots import TEXT_MARK, Slots, is_summary, is_text, summary_round, thread_of
 from bot.texts import tr
@@ -220,12 +221,7 @@ class Table:
         if game.status != "playing":
             return game, game.view, None
         lang = await slots.user_language(seat.user_id)
-        kind = bot_kind(game.variant)
-        on_turn = mine.turn == seat.seat
-        hints = hand_hints(game, mine) if on_turn and kind.hints and (
-            await display_of(slots.service, game.chat_id)).hints else None
-        return game, game.view, kind.hand_keyboard(lang, game.game_id, game.version, mine,
-                                                   active=True, hints=hints)
+        return game, game.view, await hand_markup(slots.service, lang, game, seat.seat, mine)
 
     async def text_table(self, game: GameInfo, live: Shown | None, text: str,
                          markup: InlineKeyboardMarkup | None, *,
