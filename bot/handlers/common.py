@@ -11,7 +11,7 @@ from telegram import Bot, ChatMember, ChatMemberRestricted, Message, User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
-from bot.texts import CATALOGS, plural, tr
+from bot.texts import has_text, plural, tr
 from bot.ui.formatting import refusal_text
 from engine.core.moves import Move
 from engine.variants import get_variant
@@ -52,7 +52,7 @@ def error_text(lang: str, exc: ServiceError) -> str:
     if isinstance(exc, NoPrivateChatError):  # say who must open the private chat
         return _names_text(lang, "err.no_private_chat", exc.names)
     key = f"err.{exc.code}"
-    return tr(lang, key if key in CATALOGS["en"] else "err.error")
+    return tr(lang, key if has_text(key) else "err.error")
 
 
 ANSWER_LIMIT = 200  # characters of a callback answer (Telegram's limit)

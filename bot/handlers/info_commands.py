@@ -3,15 +3,18 @@
 
 from __future__ import annotations
 
-from telegram import Update
+from telegram import Bot, Update
 
 from bot.handlers.commands import Context, command_env, no_args
 from bot.handlers.common import error_text, is_admin
+from bot.handlers.presses import Press, on_press
 from bot.showing.ratings import send_chart, stats_part, top_reply
-from bot.texts import LANGUAGES, tr
-from bot.ui.keyboards import help_keyboard, resolve_variant, rules_keyboard
+from bot.texts import LANGUAGES, language_name, tr
+from bot.ui.callbacks import ChooseLanguage
+from bot.ui.keyboards import help_keyboard, language_keyboard, resolve_variant, rules_keyboard
 from bot.ui.lobby_words import rules_text
 from bot.ui.ratings import stats_text
+from bot.wiring.state import BotState
 from service import ServiceError
 
 RULES_PAYLOAD = "rules-"  # /start rules-<variant>: the rules, from a group's /rules
@@ -84,26 +87,80 @@ async def cmd_top(update: Update, context: Context) -> None:
                                   user_id=env.user.id))
 
 
+def find_language(arg: str) -> str | None:
+    """The catalogue ``/language <arg>`` names: its code in any case or spelling
+    ("pt-br", "PT_BR", "pt"), or its own name ("español"); None: no such language."""
+    wanted = arg.strip().casefold().replace("-", "_")
+    for code in LANGUAGES:
+        if wanted in (code.casefold(), language_name(code).casefold()):
+            return code
+    same = [code for code in LANGUAGES if code.split("_")[0] == wanted]
+    return same[0] if same else None
+
+
+def language_codes() -> str:
+    return ", ".join(code.replace("_", "-") for code in LANGUAGES)
+
+
 async def cmd_language(update: Update, context: Context) -> None:
+    """/language alone: the languages as buttons, each in its own name. /language <code
+    or name>: that one at once. In private it is the person's own language; in a group
+    the group's, which only a chat admin changes."""
     env = await command_env(update, context)
     if env is None:
         return
-    if len(env.args) != 1 or env.args[0].lower() not in LANGUAGES:
-        await env.say(tr(env.lang, "usage.language", language=tr(env.lang, "language.name")))
+    if not env.args:
+        key = "language.choose" if env.private else "language.choose_group"
+        text = tr(env.lang, "usage.language", language=language_name(env.lang),
+                  codes=language_codes())
+        await env.say(f"{tr(env.lang, key)}\n{text}", language_keyboard(env.lang))
         return
-    lang = env.args[0].lower()
-    service = env.state.service
-    if env.private:
-        await service.set_user_language(env.user.id, lang)
-    else:  # the group's language, every topic's: a chat admin's to change
-        try:
-            admin = await is_admin(context.bot, env.chat_id, env.user.id)
-            await service.change_chat_language(env.chat_id, env.user.id, lang, is_admin=admin)
-        except ServiceError as exc:
-            await env.say(error_text(env.lang, exc))
-            return
+    lang = find_language(" ".join(env.args))
+    if lang is None:
+        await env.say(tr(env.lang, "err.no_language") + "\n" + tr(
+            env.lang, "usage.language", language=language_name(env.lang),
+            codes=language_codes()), language_keyboard(env.lang))
+        return
+    try:
+        await _set_language(env.state, context.bot, env.chat_id, env.user.id, lang,
+                            private=env.private)
+    except ServiceError as exc:
+        await env.say(error_text(env.lang, exc))
+        return
     await env.say(tr(lang, "language.set"))
 
 
+async def _set_language(state: BotState, bot: Bot, chat_id: int, user_id: int, lang: str,
+                        *, private: bool) -> None:
+    if private:
+        await state.service.set_user_language(user_id, lang)
+    else:  # the group's language, every topic's: a chat admin's to change
+        admin = await is_admin(bot, chat_id, user_id)
+        await state.service.change_chat_language(chat_id, user_id, lang, is_admin=admin)
+
+
+async def _choose_language(press: Press, data: ChooseLanguage) -> None:
+    """A /language button: the message becomes the confirmation, in the new language."""
+    message = press.query.message
+    if data.code not in LANGUAGES or message is None:
+        await press.forged()
+        return
+    private = message.chat.type == "private"
+    if private and message.chat.id != press.user.id:
+        await press.forged()
+        return
+    try:
+        await _set_language(press.state, press.context.bot, message.chat.id, press.user.id,
+                            data.code, private=private)
+    except ServiceError as exc:
+        await press.answer(error_text(press.lang, exc))
+        return
+    await press.answer(tr(data.code, "language.set"))
+    press.ui.edit_text(message.chat.id, message.message_id, tr(data.code, "language.set"))
+
+
+on_language = on_press((ChooseLanguage,), _choose_language)
+
+
 __all__ = ["HELP_PAYLOAD", "RULES_PAYLOAD", "cmd_help", "cmd_language", "cmd_rules", "cmd_stats",
-           "cmd_top"]
+           "cmd_top", "find_language", "on_language"]

@@ -244,6 +244,19 @@ class PlaySolo:
         return f"n:{self.variant}"
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseLanguage:
+    """A /language button: the language (a catalogue's code) the presser chooses, for
+    himself in private, for the group in a group."""
+
+    code: str
+
+    def text(self) -> str:
+        if not _LANGUAGE_CODE.fullmatch(self.code):
+            raise ValueError(f"not a language code: {self.code!r}")
+        return f"a:{self.code}"
+
+
 # ------------------------------------------------------------ the hand's moves
 # The domino kind's hand buttons and the moves they make, both ways in one place.
 HandPress = PlayTile | DrawTile | PassTurn | OpenEnd | EndTurn
@@ -336,7 +349,7 @@ def lobby_pattern(action: str) -> str | None:
 
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
                 | Signal | RulesOf | ReviewGame | Rematch | CancelAgree | HelpPage
-                | ForgetChoice | PlaySolo)
+                | ForgetChoice | PlaySolo | ChooseLanguage)
 
 # The letter each payload's data starts with: the handlers are registered by it
 # (bot/wiring/app.py, one CallbackQueryHandler a prefix).
@@ -344,6 +357,7 @@ PREFIXES: dict[type[CallbackData], str] = {
     PlayTile: "p", DrawTile: "d", PassTurn: "s", EndTurn: "e", OpenEnd: "o", Signal: "g",
     TileInfo: "t", LobbyAction: "l", RulesOf: "r", ReviewGame: "v", Rematch: "m",
     CancelAgree: "k", HelpPage: "h", ForgetChoice: "f", PlaySolo: "n",
+    ChooseLanguage: "a",
 }
 
 
@@ -365,6 +379,8 @@ _AGREE = re.compile(rf"k:{_NUM}")
 _HELP = re.compile(r"h:([a-z])")
 _FORGET = re.compile(rf"f:([yn]):{_NUM}")
 _SOLO = re.compile(r"n:([a-z_]{1,20})")
+_LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z]{2})?")
+_LANGUAGE = re.compile(r"a:([a-z]{2,3}(?:_[A-Z]{2})?)")
 _LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
 
 
@@ -439,6 +455,8 @@ def decode(text: str | None) -> CallbackData | None:
         return HelpPage(m[1]) if m[1] in HELP_PAGES else None
     if m := _SOLO.fullmatch(text):
         return PlaySolo(m[1])
+    if m := _LANGUAGE.fullmatch(text):
+        return ChooseLanguage(m[1])
     if m := _LOBBY.fullmatch(text):
         ids = _ids(m[1])
         action, arg = m[2], m[3] or ""

@@ -7,12 +7,13 @@ from collections.abc import Mapping, Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.texts import tr, variant_name
+from bot.texts import LANGUAGES, language_name, tr, variant_name
 from bot.ui.callbacks import (
     AI_LETTER,
     HELP_PAGES,
     SIGNALS,
     CancelAgree,
+    ChooseLanguage,
     ForgetChoice,
     HandPress,
     HelpPage,
@@ -511,6 +512,13 @@ def cancel_agreement_keyboard(lang: str, game_id: int, agreed: int, needed: int
     many of them did: ``✅ Cancel the game (1/3)``."""
     return InlineKeyboardMarkup([[_button(
         tr(lang, "btn.cancel_agree", agreed=agreed, needed=needed), CancelAgree(game_id))]])
+
+
+def language_keyboard(current: str) -> InlineKeyboardMarkup:
+    """A button per language, each in its own name, two a row; ✓ marks ``current``."""
+    buttons = [_button(("✓ " if code == current else "") + language_name(code),
+                       ChooseLanguage(code)) for code in LANGUAGES]
+    return InlineKeyboardMarkup([buttons[i:i + 2] for i in range(0, len(buttons), 2)])
 
 
 def forget_keyboard(lang: str, asked_at: int) -> InlineKeyboardMarkup:

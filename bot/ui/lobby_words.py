@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.texts import CATALOGS, tr, variant_name, variant_text
+from bot.texts import has_text, tr, variant_name, variant_text
 from bot.ui.keyboards import (
     bool_options,
     fish_point_offered,
@@ -97,7 +97,7 @@ def option_help(lang: str, option: str, variant: str | None = None) -> str:
     """The one-line explanation of an option ("partners sit opposite ..."); a variant
     may explain it its own way (``opt.<variant>.<option>``: chinese's rounds)."""
     own = f"opt.{variant}.{option}"
-    return tr(lang, own if variant is not None and own in CATALOGS["en"] else f"opt.{option}")
+    return tr(lang, own if variant is not None and has_text(own) else f"opt.{option}")
 
 
 def settings_text(lang: str, game: GameInfo) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import singledispatch
 
-from bot.texts import plural, plural_form, tr
+from bot.texts import plural, tr, trn
 from bot.ui.keyboards import end_label, tile_label
 from bot.ui.names import seat_name
 from bot.ui.scoring_words import signed
@@ -132,8 +132,8 @@ def caption_moves(lang: str, game: GameInfo, last: Sequence[MoveResult],
                     and last[j].seat == result.seat and not last[j].new_round:
                 j += 1
             count = j - i
-            text = tr(lang, f"move.draws.{plural_form(lang, count)}", name=name,
-                      count=count) if count > 1 else move_text(lang, game, result)
+            text = (trn(lang, "move.draws", count, name=name, count=count) if count > 1
+                    else move_text(lang, game, result))
         elif isinstance(result.move, Pass) and i in auto:
             text = tr(lang, "move.auto_pass", name=name)
         else:

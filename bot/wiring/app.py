@@ -40,7 +40,7 @@ from bot.showing import pings, timers
 from bot.showing.pipeline import Pipeline
 from bot.showing.presenter import Presenter
 from bot.showing.workers import Workers
-from bot.texts import language_of, tr
+from bot.texts import CATALOGUES, FALLBACK, language_of, tr
 from bot.transport import tg, topics
 from bot.transport.flood import Allowance, Budgets, Verdict
 from bot.transport.limiter import ChatLimiter
@@ -48,6 +48,7 @@ from bot.transport.order import GameOrderProcessor, KeyedLocks
 from bot.transport.outbox import Outbox
 from bot.ui.callbacks import (
     CancelAgree,
+    ChooseLanguage,
     ForgetChoice,
     HelpPage,
     LobbyAction,
@@ -181,9 +182,12 @@ async def post_init(app: AnyApp) -> None:
         processor.resolve_with(service.chat_of, chats_of_user, refused)
     await timers.start(app)  # stored deadlines back on the JobQueue
     await backups.start(app)  # the daily backup, when BACKUP_DIR is set
-    await tg.quietly(app.bot.set_my_commands(bot_commands("en")), "setMyCommands")
-    await tg.quietly(app.bot.set_my_commands(bot_commands("ru"), language_code="ru"),
-                     "setMyCommands ru")
+    await tg.quietly(app.bot.set_my_commands(bot_commands(FALLBACK)), "setMyCommands")
+    for catalogue in CATALOGUES.values():  # each language's descriptions, for its clients
+        if catalogue.code != FALLBACK:
+            await tg.quietly(app.bot.set_my_commands(
+                bot_commands(catalogue.code), language_code=catalogue.telegram_code),
+                f"setMyCommands {catalogue.telegram_code}")
     # After a restart: the replaced messages a stop left behind are deleted, every
     # message back in line with its game, and computer players on turn move again.
     await presenter.delete_leftovers()
@@ -321,7 +325,8 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
             (pages.on_review, pattern_of(ReviewGame)),
             (pages.on_rematch, pattern_of(Rematch)),
             (pages.on_cancel_agree, pattern_of(CancelAgree)),
-            (privacy.on_forget, pattern_of(ForgetChoice))):
+            (privacy.on_forget, pattern_of(ForgetChoice)),
+            (info_commands.on_language, pattern_of(ChooseLanguage))):
         app.add_handler(CallbackQueryHandler(button, pattern=pattern))
     app.add_handler(CallbackQueryHandler(presses.on_forged))
     app.add_handler(ChatMemberHandler(membership.on_my_chat_member,

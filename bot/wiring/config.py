@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-LANGUAGES = ("ru", "en")
+from bot.texts import LANGUAGES
+
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
 
@@ -113,9 +114,12 @@ def load_settings(environ: Mapping[str, str] | None = None,
     level = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
-    language = values.get("DEFAULT_LANGUAGE", "en").strip().lower() or "en"
-    if language not in LANGUAGES:
-        raise SettingsError(f"DEFAULT_LANGUAGE must be ru or en, not {language!r}")
+    codes = {code.lower().replace("_", "-"): code for code in LANGUAGES}
+    wanted = values.get("DEFAULT_LANGUAGE", "en").strip().lower().replace("_", "-") or "en"
+    if wanted not in codes:
+        raise SettingsError(f"DEFAULT_LANGUAGE must be one of {', '.join(LANGUAGES)}, "
+                            f"not {wanted!r}")
+    language = codes[wanted]
     base_url = values.get("TELEGRAM_API_BASE_URL", "").strip() or None
     delay = _seconds(values, "AI_DELAY", "1.5")
     solo_delay = _seconds(values, "SOLO_AI_DELAY", "0.5")

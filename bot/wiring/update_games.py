@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from bot.kinds.registry import kind_of_data
 from bot.transport.order import UpdateGames
-from bot.ui.callbacks import ForgetChoice, HelpPage, PlaySolo, RulesOf, decode
+from bot.ui.callbacks import (
+    ChooseLanguage,
+    ForgetChoice,
+    HelpPage,
+    PlaySolo,
+    RulesOf,
+    decode,
+)
 
 # Commands that act on the one game a user plays when sent in his private chat; the
 # others there (/stats, /rules, /top, /review ...) only read, and keep to his own key
@@ -19,8 +26,9 @@ def game_of_press(data: str | None) -> int | None:
     """The game a press names: a move, a lobby button, a kind's own hand button."""
     decoded = decode(data)
     if decoded is not None:
-        # pages, /forget and a new solo table name no game: they keep to the presser's key
-        return None if isinstance(decoded, RulesOf | HelpPage | ForgetChoice | PlaySolo) \
+        # pages, /forget, a new solo table, a language: no game, the presser's key
+        return None if isinstance(decoded, RulesOf | HelpPage | ForgetChoice | PlaySolo
+                                          | ChooseLanguage) \
             else decoded.game_id
     kind = kind_of_data(data or "")
     return kind.game_of(data or "") if kind is not None else None

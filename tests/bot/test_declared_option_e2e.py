@@ -82,8 +82,8 @@ def _doubling_block() -> type[Variant]:
 def declared(monkeypatch: pytest.MonkeyPatch) -> Iterator[Setup]:
     """The option declared, the variant registered and their texts in the catalogues,
     for one test."""
-    for lang, texts in TEXTS.items():
-        for key, text in texts.items():
+    for lang in CATALOGS:  # every language needs them: English where no other is given
+        for key, text in TEXTS.get(lang, TEXTS["en"]).items():
             monkeypatch.setitem(CATALOGS[lang], key, text)  # type: ignore[arg-type]
     with declaring(OPTION, OptionKind.BOOL, CODE), registered(_doubling_block()) as cls:
         yield Setup(cls)

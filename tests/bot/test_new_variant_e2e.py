@@ -38,8 +38,8 @@ TEXTS = {
 @pytest.fixture
 def quick_block(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[QuickBlock]]:
     """The variant registered, and its texts in the catalogues, for one test."""
-    for lang, texts in TEXTS.items():
-        for key, text in texts.items():
+    for lang in CATALOGS:  # every language needs them: English where no other is given
+        for key, text in TEXTS.get(lang, TEXTS["en"]).items():
             monkeypatch.setitem(CATALOGS[lang], key, text)  # type: ignore[arg-type]
     with registered(QuickBlock):
         yield QuickBlock

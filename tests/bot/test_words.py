@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.texts import CATALOGS, join_words, plural, plural_form, tr
+from bot.texts import CATALOGS, join_words, plural, tr
 from bot.ui.callbacks import PlayTile, RulesOf, decode, encode
 from bot.ui.formatting import fish_text, refusal_text
 from bot.ui.keyboards import distinct_ends, hand_keyboard, placements, rules_keyboard, variant_names
@@ -21,10 +21,12 @@ from tests.bot.test_keyboards import datas
 
 
 def test_plural_forms() -> None:
-    assert [plural_form("ru", n) for n in (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111)] \
-        == ["many", "one", "few", "few", "many", "many", "many", "many", "one", "few", "many",
-            "one", "many"]
-    assert [plural_form("en", n) for n in (0, 1, 2, 21)] == ["many", "one", "many", "many"]
+    assert [plural("ru", n, "tile").split()[1] for n in (0, 1, 2, 4, 5, 11, 12, 14, 21, 22,
+                                                          25, 101, 111)] \
+        == ["костяшек", "костяшка", "костяшки", "костяшки", "костяшек", "костяшек", "костяшек",
+            "костяшек", "костяшка", "костяшки", "костяшек", "костяшка", "костяшек"]
+    assert [plural("en", n, "tile") for n in (0, 1, 2, 21)] == ["0 tiles", "1 tile", "2 tiles",
+                                                               "21 tiles"]
     assert plural("ru", 1, "tile") == "1 костяшка"
     assert plural("ru", 2, "tile") == "2 костяшки"
     assert plural("ru", 5, "tile") == "5 костяшек"
