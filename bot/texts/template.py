@@ -54,7 +54,7 @@ def _keys_of(node: ast.expr) -> Iterator[str | re.Pattern[str]]:
         yield from _keys_of(node.body)
         yield from _keys_of(node.orelse)
     elif isinstance(node, ast.JoinedStr):
-        parts = [re.escape(v.value) if isinstance(v, ast.Constant) else r"[a-z0-9_.]+"
+        parts = [re.escape(str(v.value)) if isinstance(v, ast.Constant) else r"[a-z0-9_.]+"
                  for v in node.values]
         yield re.compile("".join(parts))
 
@@ -65,7 +65,7 @@ def _calls(tree: ast.AST, keywords: Mapping[str, tuple[int, ...]]
         if not isinstance(node, ast.Call):
             continue
         name = _name(node.func)
-        if name not in keywords:
+        if name is None or name not in keywords:
             continue
         index = keywords[name][0] - 1
         if index < len(node.args):
@@ -143,8 +143,8 @@ def build_template(root: Path) -> Catalog:
         if not message.id:
             continue
         key = message.id if isinstance(message.id, str) else message.id[0]
-        source_text = message.string if isinstance(message.string, str) \
-            else " | ".join(message.string)
+        string = message.string
+        source_text = string if isinstance(string, str) else " | ".join(string or ())
         comments = [f"English: {line}" for line in source_text.splitlines() or [""]]
         if key not in places:
             comments.append("The code builds this key at run time.")
