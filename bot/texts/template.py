@@ -155,7 +155,7 @@ def build_template(root: Path) -> Catalog:
 
 def template_bytes(catalog: Catalog) -> bytes:
     out = BytesIO()
-    write_po(out, catalog, width=0, sort_by_file=False, include_lineno=True)
+    write_po(out, catalog, width=0, sort_by_file=False, include_lineno=False)
     return out.getvalue()
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
@@ -58,10 +60,32 @@ def normalize_variant(text: str) -> str:
     return text.strip().lower().replace("ё", "е").replace("-", "_").replace(" ", "_")
 
 
+def _folded(text: str) -> str:
+    """A name with its accents dropped ("Dominó" as "domino"), to compare typed names."""
+    decomposed = unicodedata.normalize("NFKD", normalize_variant(text))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _catalogue_names() -> dict[str, str]:
+    """Every variant's name in every catalogue, and that name without its gloss in
+    parentheses ("Kozel (Chivo)": "kozel", "chivo"), folded -> the variant."""
+    names: dict[str, str] = {}
+    for cls in variants_in_order():
+        for lang in LANGUAGES:
+            name = variant_name(lang, cls.name)
+            parts = [name, *re.split(r"\s*[()]\s*", name)]
+            for part in filter(None, (p.strip() for p in parts)):
+                names.setdefault(_folded(part), cls.name)
+    return names
+
+
 def resolve_variant(text: str) -> str | None:
-    """The variant a name or alias stands for (None: unknown)."""
+    """The variant a name or alias stands for, or its name in any of the catalogues
+    ("tren mexicano" is found in a group that speaks Russian; None: unknown)."""
     cls = find_variant(normalize_variant(text))
-    return cls.name if cls is not None else None
+    if cls is not None:
+        return cls.name
+    return _catalogue_names().get(_folded(text)) if text.strip() else None
 
 
 def close_variants(text: str, lang: str, count: int = 3) -> list[str]:

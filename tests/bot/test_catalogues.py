@@ -12,8 +12,18 @@ from babel.core import Locale
 from babel.messages.plurals import get_plural
 
 from bot.handlers.info_commands import find_language
-from bot.texts import CATALOGUES, FALLBACK, LANGUAGES, language_name, language_of, plural, trn
+from bot.texts import (
+    CATALOGUES,
+    FALLBACK,
+    LANGUAGES,
+    language_name,
+    language_of,
+    plural,
+    trn,
+    variant_name,
+)
 from bot.texts.template import build_template, template_bytes, usage
+from bot.ui.keyboards import resolve_variant, variant_names
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "bot" / "locale"
@@ -126,3 +136,14 @@ def test_language_by_code_or_own_name() -> None:
     assert find_language("de") is None and find_language("") is None
     names = [language_name(lang) for lang in LANGUAGES]
     assert len(set(names)) == len(names) == len(LANGUAGES) >= 5
+
+
+def test_a_variant_by_its_name_in_any_language() -> None:
+    """/newgame and /rules take a variant's name in any catalogue, accents or not, with
+    or without its gloss."""
+    for lang in LANGUAGES:
+        for variant in variant_names():
+            assert resolve_variant(variant_name(lang, variant)) == variant, (lang, variant)
+    assert resolve_variant("domino chino") == resolve_variant("Dominó chino") == "chinese"
+    assert resolve_variant("Морський козел") == "sea_kozel"
+    assert resolve_variant("nothing like it") is None and resolve_variant(" ") is None
