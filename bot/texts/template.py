@@ -74,14 +74,16 @@ def _calls(tree: ast.AST, keywords: Mapping[str, tuple[int, ...]]
 
 
 def extract_keys(fileobj: IO[bytes], keywords: Iterable[str], comment_tags: Iterable[str],
-                 options: Mapping[str, Any]) -> Iterator[tuple[int, str, str, list[str]]]:
-    """A Babel extraction method: every literal key passed to a text function (Babel
-    hands a method the keywords' names only; their argument places are ours)."""
+                 options: Mapping[str, Any]
+                 ) -> Iterator[tuple[int, str, tuple[str | None, ...], list[str]]]:
+    """A Babel extraction method: every literal key passed to a text function. Babel
+    hands a method the keywords' names only and picks the message out of the call's
+    arguments by the keyword's spec, so the key goes back at its argument's place."""
     tree = ast.parse(fileobj.read())
     specs = {name: KEYWORDS.get(name, (1,)) for name in keywords}
     for lineno, name, key in _calls(tree, specs):
         if isinstance(key, str):
-            yield lineno, name, key, []
+            yield lineno, name, (None,) * (specs[name][0] - 1) + (key,), []
 
 
 @dataclass
@@ -147,7 +149,7 @@ def build_template(root: Path) -> Catalog:
         source_text = string if isinstance(string, str) else " | ".join(string or ())
         comments = [f"English: {line}" for line in source_text.splitlines() or [""]]
         if key not in places:
-            comments.append("The code builds this key at run time.")
+            comments.append("The code names this key outside a text function's call.")
         template.add(message.id, locations=places.get(key, ()), flags=message.flags,
                      auto_comments=comments)
     return template
