@@ -325,11 +325,22 @@ def _rtl_paragraph(text: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)
 def visual(text: str, bold: bool = False) -> tuple[Run, ...]:
     """The runs of ``text`` in the order they are drawn, left to right: a right-to-left
-    name's runs are reversed (one level of embedding, which is what names need)."""
-    rs = runs(text, bold)
-    return tuple(reversed(rs)) if _rtl_paragraph(text) else rs
+    name's runs are reversed (one level of embedding, which is what names need), and the
+    spaces after a run against the paragraph's direction are a run of their own, so that
+    they fall between that run and the next one."""
+    rtl = _rtl_paragraph(text)
+    out: list[Run] = []
+    for run in runs(text, bold):
+        body = run.text.rstrip(" ")
+        if run.rtl == rtl or body == run.text or not body:
+            out.append(run)
+        else:
+            out += [Run(body, run.font, run.rtl),
+                    Run(run.text[len(body):], run.font, rtl)]
+    return tuple(reversed(out)) if rtl else tuple(out)
 
 
 def _run_text(run: Run) -> str:
@@ -363,7 +374,7 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
         return 0.0
     if _single(text, bold):
         return float(font(size, bold).getlength(runs(text, bold)[0].text))
-    return sum(_run_width(r, size, bold) for r in runs(text, bold))
+    return sum(_run_width(r, size, bold) for r in visual(text, bold))
 
 
 def _baseline_offset(size: int, bold: bool, vertical: str) -> float:
