@@ -153,15 +153,26 @@ def bench(runs: int) -> dict[str, object]:
 
 def bench_names(runs: int) -> dict[str, object]:
     """The same table picture with Latin/Cyrillic names, with names in other scripts
-    (fallback fonts, shaped runs) and with right-to-left names: what the fallbacks cost."""
-    out: dict[str, object] = {}
+    (fallback fonts, shaped runs) and with right-to-left names and emoji: what the
+    fallbacks cost. The three are drawn in turn, so that a busy machine slows all alike."""
     sets = {"latin": ("Анна", "Boris", "Вера Ёлкина", "Gleb"), "scripts": SCRIPT_NAMES,
             "rtl_emoji": RTL_NAMES}
-    for label, names in sets.items():
-        scene = names_scene(names)
-        row, first = _row(len(scene.table.tiles), partial(render_table, scene), runs)
-        out[f"names_{label}"] = {**row, "bytes": len(first.data)}
-    return out
+    scenes = {label: names_scene(names) for label, names in sets.items()}
+    first: dict[str, float] = {}
+    for label, scene in scenes.items():
+        t0 = time.perf_counter()
+        render_table(scene)
+        first[label] = (time.perf_counter() - t0) * 1000
+    times: dict[str, list[float]] = {label: [] for label in scenes}
+    for _ in range(runs):
+        for label, scene in scenes.items():
+            t0 = time.perf_counter()
+            render_table(scene)
+            times[label].append((time.perf_counter() - t0) * 1000)
+    return {f"names_{label}": {"median_ms": round(statistics.median(ts), 2),
+                               "min_ms": round(min(ts), 2),
+                               "first_ms": round(first[label], 2)}
+            for label, ts in times.items()}
 
 
 def sample_names(path: Path) -> Path:
