@@ -215,8 +215,9 @@ def _attaches(ch: str) -> bool:
 
 
 def _keep_control(ch: str) -> bool:
-    """Format characters a shaper needs (joiners, bidi marks); other controls go."""
-    return ch in _JOINERS or ch in "\u200e\u200f"
+    """Format characters a shaper needs (the joiners); other controls and the bidi marks
+    go (the direction of a name is its first strong character's)."""
+    return ch in _JOINERS
 
 
 # ------------------------------------------------------------------ sanitize

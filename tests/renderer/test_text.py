@@ -37,7 +37,7 @@ def test_sanitize_replaces_the_unknown_visibly() -> None:
 
 
 def test_sanitize_drops_controls() -> None:
-    assert sanitize("A\x00B\u202eC\u2066D\x7f") == "ABCD"
+    assert sanitize("A\x00B\u202eC\u2066D\x7f\u200fE") == "ABCDE"
     assert sanitize("Anna\nVera\tGleb") == "Anna Vera Gleb"
 
 
