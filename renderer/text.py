@@ -214,17 +214,12 @@ def _attaches(ch: str) -> bool:
     return unicodedata.category(ch).startswith("M") or ch in _JOINERS or _selector(ch)
 
 
-def _keep_control(ch: str) -> bool:
-    """Format characters a shaper needs (the joiners); other controls and the bidi marks
-    go (the direction of a name is its first strong character's)."""
-    return ch in _JOINERS
-
-
 # ------------------------------------------------------------------ sanitize
 def sanitize(text: str, bold: bool = False) -> str:
-    """``text`` ready to draw: NFC, controls dropped, spaces collapsed, and every character
-    no font has replaced by :data:`REPLACEMENT`; "" when no character of it is drawable
-    (the call sites then use their own fallback, such as the seat number)."""
+    """``text`` ready to draw: NFC, controls dropped, spaces collapsed, a mark or joiner
+    kept where its letter's font draws it, and every character no font has replaced by
+    :data:`REPLACEMENT`; "" when no character of it is drawable (the call sites then use
+    their own fallback, such as the seat number)."""
     text = unicodedata.normalize("NFC", text)
     out: list[str] = []
     drawable = False
@@ -239,8 +234,9 @@ def sanitize(text: str, bold: bool = False) -> str:
         elif ord(ch) in _EMOJI_MODIFIERS:
             continue
         elif unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
-            if _keep_control(ch):
-                out.append(ch)
+            # controls, bidi marks and overrides (a name's direction is that of its first
+            # strong character); the joiners a shaper needs are kept above, with their letter
+            continue
         elif (f := font_for(ch, bold)) is not None:
             out.append(ch)
             drawable, base = True, f

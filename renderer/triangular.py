@@ -173,7 +173,8 @@ def _caption(view: TriangularView, labels: TriLabels) -> str:
         p = ev.placed
         a, b, c = p.numbers
         shape = "▲" if points_up(p.cell) else "▼"
-        text = (f"{sanitize(view.players[ev.seat]) or f'#{ev.seat + 1}'}: {a}-{b}-{c} "
+        name = sanitize(view.players[ev.seat], bold=True) or f"#{ev.seat + 1}"
+        text = (f"{name}: {a}-{b}-{c} "
                 f"{shape}{p.cell[0]},{p.cell[1]} {ev.points:+d}")
         sc = ev.scored
         if sc.bridge:
