@@ -1,4 +1,5 @@
-"""``python -m renderer bench`` and ``python -m renderer examples DIR``."""
+"""``python -m renderer bench``, ``python -m renderer examples DIR`` and
+``python -m renderer sample-names FILE``."""
 
 from __future__ import annotations
 
@@ -18,7 +19,15 @@ from engine.domino.game import Game
 from engine.domino.variant import as_domino
 from engine.variants import make_variant
 from renderer.draw import render_hand, render_table
-from renderer.samples import full_spinner_scene, game_scene, long_scene, long_table
+from renderer.samples import (
+    RTL_NAMES,
+    SCRIPT_NAMES,
+    full_spinner_scene,
+    game_scene,
+    long_scene,
+    long_table,
+    names_scene,
+)
 from renderer.scene import TableScene
 from renderer.theme import CLASSIC, DARK, KIDS
 
@@ -142,6 +151,37 @@ def bench(runs: int) -> dict[str, object]:
     return out
 
 
+def bench_names(runs: int) -> dict[str, object]:
+    """The same table picture with Latin/Cyrillic names, with names in other scripts
+    (fallback fonts, shaped runs) and with right-to-left names and emoji: what the
+    fallbacks cost. The three are drawn in turn, so that a busy machine slows all alike."""
+    sets = {"latin": ("Анна", "Boris", "Вера Ёлкина", "Gleb"), "scripts": SCRIPT_NAMES,
+            "rtl_emoji": RTL_NAMES}
+    scenes = {label: names_scene(names) for label, names in sets.items()}
+    first: dict[str, float] = {}
+    for label, scene in scenes.items():
+        t0 = time.perf_counter()
+        render_table(scene)
+        first[label] = (time.perf_counter() - t0) * 1000
+    times: dict[str, list[float]] = {label: [] for label in scenes}
+    for _ in range(runs):
+        for label, scene in scenes.items():
+            t0 = time.perf_counter()
+            render_table(scene)
+            times[label].append((time.perf_counter() - t0) * 1000)
+    return {f"names_{label}": {"median_ms": round(statistics.median(ts), 2),
+                               "min_ms": round(min(ts), 2),
+                               "first_ms": round(first[label], 2)}
+            for label, ts in times.items()}
+
+
+def sample_names(path: Path) -> Path:
+    """The table picture of docs/names-in-any-script.jpg."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(render_table(names_scene(SCRIPT_NAMES), CLASSIC).data)
+    return path
+
+
 def examples(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -178,11 +218,18 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("bench", help="time table pictures; prints JSON")
     b.add_argument("--runs", type=int, default=30)
+    b.add_argument("--names", action="store_true",
+                   help="only the table with names in other scripts against Latin names")
     e = sub.add_parser("examples", help="write example pictures")
     e.add_argument("folder", type=Path)
+    n = sub.add_parser("sample-names", help="write the picture of names in four scripts")
+    n.add_argument("file", type=Path)
     args = parser.parse_args(argv)
     if args.command == "bench":
-        print(json.dumps(bench(args.runs), indent=2))
+        result = bench_names(args.runs) if args.names else bench(args.runs)
+        print(json.dumps(result, indent=2))
+    elif args.command == "sample-names":
+        print(sample_names(args.file))
     else:
         for path in examples(args.folder):
             print(path)

@@ -17,7 +17,7 @@ from PIL import ImageDraw
 
 from renderer.draw import _felt, _mix, encode
 from renderer.scene import RenderResult
-from renderer.text import fit, font, sanitize
+from renderer.text import draw_text, fit, font, sanitize, text_width
 from renderer.theme import CLASSIC, Theme
 
 __all__ = ["CHART_HEIGHT", "CHART_WIDTH", "ChartSeries", "RatingChart", "chart_png",
@@ -78,11 +78,11 @@ def render_chart(chart: RatingChart, theme: Theme = CLASSIC) -> RenderResult:
                            fill=theme.panel)
     title_font, small = font(24, bold=True), font(16)
     title = fit(sanitize(chart.title, bold=True), title_font, width - 4 * _MARGIN - 200)
-    draw.text((2 * _MARGIN, (_MARGIN + _HEADER) // 2), title, font=title_font,
+    draw_text(draw, (2 * _MARGIN, (_MARGIN + _HEADER) // 2), title, 24, bold=True,
               fill=theme.panel_text, anchor="lm")
     if chart.subtitle:
-        draw.text((width - 2 * _MARGIN, (_MARGIN + _HEADER) // 2),
-                  fit(sanitize(chart.subtitle), small, 200), font=small,
+        draw_text(draw, (width - 2 * _MARGIN, (_MARGIN + _HEADER) // 2),
+                  fit(sanitize(chart.subtitle), small, 200), 16,
                   fill=theme.panel_muted, anchor="rm")
     series = [s for s in chart.series if any(v is not None for v in s.values)]
     x0, x1 = _MARGIN + _LEFT, width - 2 * _MARGIN
@@ -120,8 +120,8 @@ def render_chart(chart: RatingChart, theme: Theme = CLASSIC) -> RenderResult:
         label = fit(sanitize(s.label), small, 220)
         cy = height - _MARGIN - _LEGEND // 2 + 4
         draw.rounded_rectangle((x, cy - 6, x + 22, cy + 6), radius=4, fill=color)
-        draw.text((x + 30, cy), label, font=small, fill=label_color, anchor="lm")
-        x += 30 + int(small.getlength(label)) + 24
+        draw_text(draw, (x + 30, cy), label, 16, fill=label_color, anchor="lm")
+        x += 30 + int(text_width(label, 16)) + 24
         if x > x1 - 60:
             break
     return RenderResult(encode(img, "PNG"), "PNG", width, height, ())

@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer.draw import encode
-from renderer.text import fit, font, sanitize
+from renderer.text import draw_text, fit, font, sanitize
 
 WIDTH, HEIGHT = 1280, 720
 TILE_W, TILE_H = 40, 88
@@ -141,7 +141,6 @@ def render_chinese(view: Mapping[str, Any], banker_label: str = "",
     canvas = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     draw = ImageDraw.Draw(canvas)
     label_font = font(22, bold=True)
-    small_font = font(18)
     counts: Sequence[int] = view.get("counts", [0] * len(view["players"]))
     tricks: Sequence[int] = view.get("tricks", [0] * len(view["players"]))
     totals: Sequence[int] = view.get("totals", [0] * len(view["players"]))
@@ -152,9 +151,9 @@ def render_chinese(view: Mapping[str, Any], banker_label: str = "",
             draw.rounded_rectangle(item.box, 10, fill=(12, 60, 38),
                                    outline=GOLD if on_turn else WHITE, width=2)
             name = fit(sanitize(str(view["players"][item.seat]), True), label_font, 230)
-            draw.text((x0 + 12, y0 + 6), name, font=label_font, fill=WHITE)
+            draw_text(draw, (x0 + 12, y0 + 6), name, 22, bold=True, fill=WHITE)
             line = f"▮{counts[item.seat]}  ✓{tricks[item.seat]}  Σ{totals[item.seat]}"
-            draw.text((x0 + 12, y0 + 44), sanitize(line), font=small_font, fill=WHITE)
+            draw_text(draw, (x0 + 12, y0 + 44), sanitize(line), 18, fill=WHITE)
             if view.get("banker") == item.seat:
                 draw.ellipse((x1 - 34, y0 + 10, x1 - 12, y0 + 32), fill=RED, outline=GOLD)
         elif item.kind in ("tile", "back", "small", "smallback"):

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from engine.core.tiles import Tile
 from renderer.layout import Area, Layout, Rect, build_rays, fit_layout
 from renderer.scene import Box, RenderResult, TableScene, TilePlacement
-from renderer.text import fit, font, sanitize
+from renderer.text import draw_text, fit, font, sanitize, text_width
 from renderer.theme import CLASSIC, RGB, Theme
 from renderer.tiles import ring_sprite, shadow_sprite, tile_sprite
 
@@ -183,10 +183,10 @@ def _draw_header(draw: ImageDraw.ImageDraw, canvas: Image.Image, scene: TableSce
         # kolbasa: whose line is which ("Anna · W"), the line kept when the name is cut
         owned = seat < len(scene.lines)
         suffix = f" · {sanitize(scene.labels.end(scene.lines[seat]))}" if owned else ""
-        room = chip_w - 56 - name_font.getlength(suffix)
+        room = chip_w - 56 - text_width(suffix, 30, bold=True)
         name = fit(_seat_name(scene, seat), name_font, room)
         name = name + suffix if name else suffix.strip(" ·")
-        draw.text((x0 + 42, y0 + 25), name, font=name_font, fill=text_color, anchor="lm")
+        draw_text(draw, (x0 + 42, y0 + 25), name, 30, bold=True, fill=text_color, anchor="lm")
         # Second line: the hand's size, and the turn label.
         ly = y0 + 47
         iw = _tile_icon(draw, x0 + 16, ly, 24, theme, muted)
@@ -195,14 +195,14 @@ def _draw_header(draw: ImageDraw.ImageDraw, canvas: Image.Image, scene: TableSce
         if on_turn:
             label = fit(sanitize(scene.labels.turn, bold=True), small_bold, chip_w / 2 - 30)
             if label:
-                tw = small_bold.getlength(label)
+                tw = text_width(label, 22, bold=True)
                 bx1 = x1 - 12
                 bx0 = bx1 - tw - 34
                 draw.rounded_rectangle((bx0, ly - 2, bx1, ly + 26), radius=13, fill=(30, 30, 30))
                 tri = ((bx0 + 9, ly + 5), (bx0 + 9, ly + 19), (bx0 + 20, ly + 12))
                 draw.polygon(tri, fill=theme.accent)
-                draw.text((bx0 + 26, ly + 12), label, font=small_bold, fill=(255, 255, 255),
-                          anchor="lm")
+                draw_text(draw, (bx0 + 26, ly + 12), label, 22, bold=True,
+                          fill=(255, 255, 255), anchor="lm")
 
 
 def _draw_footer(draw: ImageDraw.ImageDraw, canvas: Image.Image, scene: TableScene,
@@ -217,8 +217,8 @@ def _draw_footer(draw: ImageDraw.ImageDraw, canvas: Image.Image, scene: TableSce
     rx = WIDTH - 20.0
     if scene.boneyard_left is not None:
         text = f"{sanitize(labels.boneyard)}: {scene.boneyard_left}".lstrip(": ")
-        rx -= label_font.getlength(text)
-        draw.text((rx, cy), text, font=label_font, fill=theme.panel_text, anchor="lm")
+        rx -= text_width(text, 24)
+        draw_text(draw, (rx, cy), text, 24, fill=theme.panel_text, anchor="lm")
         rx -= 36
         for k in range(2):  # two tile backs: a boneyard at a glance
             draw.rounded_rectangle((rx + k * 9, cy - 14 + k * 3, rx + 14 + k * 9,
@@ -227,15 +227,14 @@ def _draw_footer(draw: ImageDraw.ImageDraw, canvas: Image.Image, scene: TableSce
         rx -= 24
     if scene.round_index is not None:
         text = f"{sanitize(labels.round)} {scene.round_index + 1}".strip()
-        rx -= label_font.getlength(text)
-        draw.text((rx, cy), text, font=label_font, fill=theme.panel_muted, anchor="lm")
+        rx -= text_width(text, 24)
+        draw_text(draw, (rx, cy), text, 24, fill=theme.panel_muted, anchor="lm")
         rx -= 24
     x = 20.0
     score_label = sanitize(labels.score)
     if score_label:
-        draw.text((x, cy), score_label + ":", font=label_font, fill=theme.panel_text,
-                  anchor="lm")
-        x += label_font.getlength(score_label + ":") + 14
+        draw_text(draw, (x, cy), score_label + ":", 24, fill=theme.panel_text, anchor="lm")
+        x += text_width(score_label + ":", 24) + 14
     nsides = max(1, len(scene.sides))
     per_side = (rx - x - 10) / nsides
     for i, side in enumerate(scene.sides):
@@ -248,8 +247,8 @@ def _draw_footer(draw: ImageDraw.ImageDraw, canvas: Image.Image, scene: TableSce
         names = fit(names, label_font, per_side - vw - 44)
         tx = x + 26
         if names:
-            draw.text((tx, cy), names, font=label_font, fill=theme.panel_muted, anchor="lm")
-            tx += label_font.getlength(names) + 8
+            draw_text(draw, (tx, cy), names, 24, fill=theme.panel_muted, anchor="lm")
+            tx += text_width(names, 24) + 8
         draw.text((tx, cy), value, font=value_font, fill=theme.panel_text, anchor="lm")
         x += per_side
 
@@ -270,7 +269,7 @@ def _fit_size(text: str, width: float, bold: bool, largest: int) -> tuple[str, i
     """The largest font size (down to the minimum) that fits ``text`` in ``width``;
     at the minimum the text is cut with an ellipsis."""
     size = largest
-    while size > BANNER_MIN_FONT and font(size, bold).getlength(text) > width:
+    while size > BANNER_MIN_FONT and text_width(text, size, bold) > width:
         size -= 2
     return fit(text, font(size, bold), width), size
 
@@ -290,11 +289,11 @@ def _draw_banner(canvas: Image.Image, text: str, detail: str | None, theme: Them
     main, size = _fit_size(main, width, True, BANNER_MAX_FONT)
     cy = (y0 + y1) / 2 - (24 if sub else 0)
     if main:
-        draw.text((WIDTH / 2, cy), main, font=font(size, bold=True), fill=theme.accent,
+        draw_text(draw, (WIDTH / 2, cy), main, size, bold=True, fill=theme.accent,
                   anchor="mm")
     if sub:
         sub, sub_size = _fit_size(sub, width, False, 34)
-        draw.text((WIDTH / 2, cy + size / 2 + 26), sub, font=font(sub_size),
+        draw_text(draw, (WIDTH / 2, cy + size / 2 + 26), sub, sub_size,
                   fill=(240, 240, 240), anchor="mm")
 
 

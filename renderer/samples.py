@@ -15,6 +15,11 @@ from renderer.scene import TableLabels, TableScene, owned_lines
 
 DEFAULT_LABELS = TableLabels()
 NAMES = ("Анна", "Boris 🐐", "Вера Ёлкина", "Gleb ⚽️")
+# Names in four scripts (Devanagari, Chinese, Korean, Latin with a Polish letter), drawn
+# with the fallback fonts; docs/names-in-any-script.jpg is this table.
+SCRIPT_NAMES = ("राम", "李雷", "김민준", "Łukasz")
+# The same with right-to-left names (Arabic, Persian, Hebrew) and emoji.
+RTL_NAMES = ("محمد", "پرویز 🐐", "שרה", "สมชาย")
 
 
 def _scene(game: Game, table: TableSnapshot, hand_sizes: Sequence[int],
@@ -118,3 +123,8 @@ def full_spinner_scene(seed: int = 0) -> TableScene:
                 return sc
     assert best is not None
     return best
+
+
+def names_scene(names: Sequence[str] = SCRIPT_NAMES) -> TableScene:
+    """A four-player kozel table at the end of a round, its seats named ``names``."""
+    return game_scene("kozel", 4, seed=7, placements=None, names=names)

@@ -33,7 +33,7 @@ from engine.triangular.rules import (
 )
 from renderer.draw import encode
 from renderer.scene import RenderResult
-from renderer.text import fit, font, sanitize
+from renderer.text import draw_text, fit, font, sanitize, text_width
 from renderer.theme import CLASSIC, RGB, Theme
 
 WIDTH, HEIGHT = 1280, 720
@@ -173,7 +173,8 @@ def _caption(view: TriangularView, labels: TriLabels) -> str:
         p = ev.placed
         a, b, c = p.numbers
         shape = "▲" if points_up(p.cell) else "▼"
-        text = (f"{sanitize(view.players[ev.seat]) or f'#{ev.seat + 1}'}: {a}-{b}-{c} "
+        name = sanitize(view.players[ev.seat], bold=True) or f"#{ev.seat + 1}"
+        text = (f"{name}: {a}-{b}-{c} "
                 f"{shape}{p.cell[0]},{p.cell[1]} {ev.points:+d}")
         sc = ev.scored
         if sc.bridge:
@@ -222,11 +223,11 @@ def render_triangular(view: TriangularView, labels: TriLabels = TriLabels(),
     if banner:
         f = font(44, True)
         text = fit(sanitize(banner, True), f, WIDTH - 120)
-        w = f.getlength(text)
+        w = text_width(text, 44, True)
         cy = HEIGHT // 2
         draw.rounded_rectangle(((WIDTH - w) / 2 - 30, cy - 40, (WIDTH + w) / 2 + 30, cy + 40),
                                radius=20, fill=theme.accent)
-        draw.text((WIDTH / 2, cy), text, font=f, fill=(30, 30, 30), anchor="mm")
+        draw_text(draw, (WIDTH / 2, cy), text, 44, bold=True, fill=(30, 30, 30), anchor="mm")
     data = encode(img)
     # The triangles' places are the layout's (:func:`layout`), not domino TilePlacements.
     return RenderResult(data, "JPEG", WIDTH, HEIGHT, ())
@@ -256,7 +257,7 @@ def _header(draw: ImageDraw.ImageDraw, view: TriangularView, labels: TriLabels,
         tw = name_font.getlength(total)
         name = fit(sanitize(view.players[seat], True) or f"#{seat + 1}", name_font,
                    chip_w - 60 - tw)
-        draw.text((x0 + 40, y0 + 23), name, font=name_font, fill=text, anchor="lm")
+        draw_text(draw, (x0 + 40, y0 + 23), name, 28, bold=True, fill=text, anchor="lm")
         draw.text((x1 - 12, y0 + 23), total, font=name_font, fill=text, anchor="rm")
         tri = ((x0 + 14, y0 + 62), (x0 + 28, y0 + 62), (x0 + 21, y0 + 50))
         draw.polygon(tri, fill=theme.face, outline=muted)
@@ -265,7 +266,7 @@ def _header(draw: ImageDraw.ImageDraw, view: TriangularView, labels: TriLabels,
             line += f"   {sanitize(labels.turn)}"
             if view.draws:
                 line += f" · {sanitize(labels.draws)}: {view.draws}/3"
-        draw.text((x0 + 36, y0 + 56), fit(line, small, chip_w - 48), font=small, fill=muted,
+        draw_text(draw, (x0 + 36, y0 + 56), fit(line, small, chip_w - 48), 22, fill=muted,
                   anchor="lm")
 
 
@@ -274,11 +275,10 @@ def _footer(draw: ImageDraw.ImageDraw, view: TriangularView, labels: TriLabels,
     y0 = HEIGHT - FOOTER + 6
     cy = y0 + (FOOTER - 6) / 2
     draw.rectangle((0, y0, WIDTH, HEIGHT), fill=_mix(theme.panel, theme.background, 0.15))
-    f = font(24)
     right = f"{sanitize(labels.round)} {view.round_index + 1} · {sanitize(labels.pool)}: " \
             f"{view.pool}"
-    rw = f.getlength(right)
-    draw.text((WIDTH - 20, cy), right, font=f, fill=theme.panel_text, anchor="rm")
+    rw = text_width(right, 24)
+    draw_text(draw, (WIDTH - 20, cy), right, 24, fill=theme.panel_text, anchor="rm")
     caption = fit(_caption(view, labels), font(24, True), WIDTH - 60 - rw)
     if caption:
-        draw.text((20, cy), caption, font=font(24, True), fill=theme.panel_text, anchor="lm")
+        draw_text(draw, (20, cy), caption, 24, bold=True, fill=theme.panel_text, anchor="lm")
