@@ -5,6 +5,7 @@ language for a Telegram client."""
 from __future__ import annotations
 
 import string
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -35,11 +36,12 @@ def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
-def template_keys() -> tuple[set[str], set[str]]:
+@cache
+def template_keys() -> tuple[frozenset[str], frozenset[str]]:
     """The template's plain keys and its plural keys."""
     template = build_template(ROOT)
-    plain = {m.id for m in template if m.id and isinstance(m.id, str)}
-    plurals = {m.id[0] for m in template if m.id and not isinstance(m.id, str)}
+    plain = frozenset(m.id for m in template if m.id and isinstance(m.id, str))
+    plurals = frozenset(m.id[0] for m in template if m.id and not isinstance(m.id, str))
     return plain, plurals
 
 
