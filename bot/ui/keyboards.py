@@ -538,9 +538,16 @@ def cancel_agreement_keyboard(lang: str, game_id: int, agreed: int, needed: int
         tr(lang, "btn.cancel_agree", agreed=agreed, needed=needed), CancelAgree(game_id))]])
 
 
+def language_label(code: str) -> str:
+    """A language as a list shows it: its own name, capitalised ("Українська"; in a
+    sentence the catalogue's own case, "мова: українська")."""
+    name = language_name(code)
+    return name[:1].upper() + name[1:]
+
+
 def language_keyboard(current: str) -> InlineKeyboardMarkup:
     """A button per language, each in its own name, two a row; ✓ marks ``current``."""
-    buttons = [_button(("✓ " if code == current else "") + language_name(code),
+    buttons = [_button(("✓ " if code == current else "") + language_label(code),
                        ChooseLanguage(code)) for code in LANGUAGES]
     return InlineKeyboardMarkup([buttons[i:i + 2] for i in range(0, len(buttons), 2)])
 

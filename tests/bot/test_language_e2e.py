@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.texts import LANGUAGES, language_name, tr
+from bot.texts import LANGUAGES, tr
+from bot.ui.keyboards import language_label
 from tests.bot.emulator import TelegramEmulator
 from tests.bot.harness import running_bot
 
@@ -19,8 +20,9 @@ async def test_a_person_chooses_his_language(emu: TelegramEmulator, db_path: Pat
         menu = emu.bot_messages(hans.id)[-1]
         labels = [b["text"] for row in (menu.reply_markup or {})["inline_keyboard"]
                   for b in row]
-        assert labels == [("✓ " if code == "en" else "") + language_name(code)
+        assert labels == [("✓ " if code == "en" else "") + language_label(code)
                           for code in LANGUAGES]
+        assert "Русский" in labels and "Українська" in labels
         assert tr("en", "language.choose") in (menu.text or "")
         answer = await bot.press(hans, hans.id, menu.message_id, "a:es")
         assert answer == tr("es", "language.set")
