@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.tiles import Tile
 from renderer.layout import Area, Layout, Rect, build_rays, fit_layout
-from renderer.scene import Box, RenderResult, TableScene, TilePlacement
+from renderer.scene import Box, RenderResult, TableLabels, TableScene, TilePlacement
 from renderer.text import draw_text, fit, font, sanitize, text_width
 from renderer.theme import CLASSIC, RGB, Theme
 from renderer.tiles import ring_sprite, shadow_sprite, tile_sprite
@@ -87,7 +87,7 @@ def render_table(scene: TableScene, theme: Theme = CLASSIC, fmt: str = "JPEG") -
     canvas = _felt(theme, WIDTH, height).copy()
     layout = layout.moved(MARGIN, HEADER + MARGIN)
     placements = _draw_layout(canvas, layout, theme, table.last.order if table.last else -1,
-                              by_seat=bool(scene.lines))
+                              by_seat=bool(scene.lines), labels=scene.labels)
     draw = ImageDraw.Draw(canvas)
     _draw_header(draw, canvas, scene, theme)
     _draw_footer(draw, canvas, scene, theme, height)
@@ -97,7 +97,8 @@ def render_table(scene: TableScene, theme: Theme = CLASSIC, fmt: str = "JPEG") -
 
 
 def _draw_layout(canvas: Image.Image, layout: Layout, theme: Theme,
-                 last: int, by_seat: bool = False) -> tuple[TilePlacement, ...]:
+                 last: int, by_seat: bool = False, labels: TableLabels | None = None
+                 ) -> tuple[TilePlacement, ...]:
     u = layout.unit
     out: list[TilePlacement] = []
     last_box: Box | None = None
@@ -131,8 +132,14 @@ def _draw_layout(canvas: Image.Image, layout: Layout, theme: Theme,
             theme.background, (0, 0, 0), 0.35))
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.end_marker,
                      outline=theme.end_marker_text, width=max(1, round(d / 14)))
-        f = font(max(10, round(d * 0.58)), bold=True)
-        draw.text((cx, cy), str(mk.end), font=f, fill=theme.end_marker_text, anchor="mm")
+        # the end's letter in the reader's language, as the buttons name it (W, З, Зх),
+        # smaller when it is two letters wide
+        letter = sanitize((labels or TableLabels()).end(mk.end), bold=True) or str(mk.end)
+        size = max(10, round(d * 0.58))
+        while size > 10 and text_width(letter, size, bold=True) > d * 0.78:
+            size -= 1
+        draw_text(draw, (cx, cy), letter, size, bold=True, fill=theme.end_marker_text,
+                  anchor="mm")
     out.sort(key=lambda p: p.order)
     return tuple(out)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
@@ -408,3 +409,15 @@ def test_sides_and_joining_word_come_from_the_labels() -> None:
     a, b = _pixels(render_table(teams)), _pixels(render_table(joined))
     assert _differs(a, b, (0, a.height - FOOTER, a.width, a.height)) > 0
     assert _differs(a, b, (0, 0, a.width, a.height - FOOTER)) == 0
+
+
+def test_the_end_markers_speak_the_readers_language() -> None:
+    """The letters in the open ends' circles are the labels' (З, В in Russian; a two-letter
+    Зх fits), as the buttons name the ends; English keeps W and E."""
+    scene = game_scene("draw", 2, 5, placements=6)
+    english = render_table(scene).data
+    same = render_table(replace(scene, labels=replace(scene.labels, west="W", east="E")))
+    assert same.data == english
+    for west, east in (("З", "В"), ("Зх", "Сх")):
+        other = render_table(replace(scene, labels=replace(scene.labels, west=west, east=east)))
+        assert other.data != english
