@@ -1,5 +1,5 @@
 """``chicken_foot``, "Куриная лапка": one tree for everybody grown from the round's
-engine (docs/rules.md 4.23), one round per double of the set from the highest
+engine, one round per double of the set from the highest
 down, the lowest total wins.
 
 This module is the game's own state class (:class:`ChickenGame`), pure like the
@@ -18,13 +18,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.chicken.table import ENGINE, Table, TableError
+from engine.core.catalogue import Family, Variant
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError
 from engine.core.moves import DRAW, PASS, BranchPlace, Draw, Move, Pass
+from engine.core.options import Options, OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile, full_set
 
-__all__ = ["NAME", "ChickenGame", "ChickenOptions", "Round", "format_place", "hand_size", "lowest",
-           "make_options", "parse_move", "score_hand"]
+__all__ = ["NAME", "ChickenFoot", "ChickenGame", "ChickenOptions", "Round", "format_place",
+           "hand_size", "lowest", "make_options", "parse_move", "score_hand"]
 
 NAME = "chicken_foot"
 SETS = (9, 6)
@@ -381,3 +383,39 @@ def _check_deal(options: ChickenOptions, engine: Tile, hands: tuple[tuple[Tile, 
     if sorted(tiles) != expected:
         raise IllegalMoveError(f"the deal is not the double-{options.set} set without "
                                f"the engine {engine}, each tile once")
+
+
+class ChickenFoot(Variant):
+    """Chicken Foot as a catalogue entry: its games are of the ``chicken_foot`` kind
+    (:mod:`engine.chicken.kind`). ``set`` and ``rounds`` are its lobby options;
+    ``root_arms`` and ``double_blank`` are the game's own (:func:`make_options`),
+    read from a record's options."""
+
+    name = NAME
+    aliases = ("куриная_лапка", "лапка", "chickenfoot", "chickie")
+    order = 220
+    family = Family.BLOCK_DRAW  # no points in play: the pips left in hand decide
+    kind = NAME
+    option_specs = (OptionSpec.choice("set", SETS, DEFAULT_SET),
+                    OptionSpec.number("rounds"))
+    players_allowed = tuple(sorted(HANDS[DEFAULT_SET]))
+    sets_allowed = SETS
+    default_set = DEFAULT_SET
+    penalty_scoring = True
+    teams_possible = False
+
+    def __init__(self, options: Options) -> None:
+        super().__init__(options)
+        self.chicken = self.chicken_options()
+
+    def chicken_options(self, own: Mapping[str, Any] | None = None) -> ChickenOptions:
+        """The game's own options from the variant's (``own``: a record's root_arms
+        and double_blank besides; OptionsError: refused)."""
+        o = self.options
+        given: dict[str, Any] = {"set": o.set, "rounds": o.rounds}
+        given.update({k: v for k, v in (own or {}).items() if k in ("root_arms",
+                                                                    "double_blank")})
+        return make_options(self.players, given)
+
+    def hand_size(self) -> int:
+        return hand_size(self.options.set, self.players)
