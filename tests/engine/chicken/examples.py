@@ -1,4 +1,4 @@
-"""The worked examples' records of chicken_foot (docs/rules.md 4.23), as data."""
+"""The worked examples' records of chicken_foot, as data."""
 
 from __future__ import annotations
 

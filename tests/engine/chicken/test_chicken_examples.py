@@ -1,4 +1,4 @@
-"""chicken_foot (docs/rules.md 4.23): the worked examples F-E1..F-E4, replayed to
+"""chicken_foot: the worked examples F-E1..F-E4 of its rules, replayed to
 their numbers, and the illegal moves they name refused."""
 
 from __future__ import annotations
