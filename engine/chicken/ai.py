@@ -3,6 +3,9 @@ legal moves the view lists, the seat's own hand and the table).
 
 ``easy`` plays any legal move at random: it places when it can (a draw or a pass is
 legal only when no tile fits), and among the placements takes none over another.
+``medium`` sheds weight: the placement of the tile that would count most left in
+hand (0-0 at its round-end value), a double first among equals, since its toes
+hold the others back.
 """
 
 from __future__ import annotations
@@ -13,12 +16,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.chicken.kind import ChickenMatch, ChickenView
-from engine.chicken.rules import ChickenFoot
-from engine.core.moves import Move
+from engine.chicken.rules import ChickenFoot, score_hand
+from engine.core.moves import BranchPlace, Move
 
 __all__ = ["LEVELS", "Player", "make_player", "simulate_ai"]
 
-LEVELS = ("easy",)
+LEVELS = ("easy", "medium")
 
 Player = Callable[[ChickenView], Move]
 
@@ -35,7 +38,20 @@ def make_player(level: str, seed: int) -> Player:
             raise ValueError("the seat is not on turn")
         return rng.choice(view.legal)
 
-    return easy
+    def medium(view: ChickenView) -> Move:
+        if not view.legal:
+            raise ValueError("the seat is not on turn")
+        places = [m for m in view.legal if isinstance(m, BranchPlace)]
+        if not places:
+            return view.legal[0]
+        blank = view.options.double_blank if view.options is not None else 0
+
+        def weight(move: BranchPlace) -> tuple[int, bool, float]:
+            return score_hand((move.tile,), blank), move.tile.is_double, rng.random()
+
+        return max(places, key=weight)
+
+    return easy if level == "easy" else medium
 
 
 def simulate_ai(variant: ChickenFoot, games: int, seed: int, levels: Sequence[str]

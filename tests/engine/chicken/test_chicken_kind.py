@@ -100,3 +100,22 @@ def test_simulate() -> None:
     assert out["games"] == 3 and out["wins"]["easy"] >= 3
     with pytest.raises(OptionsError):
         CHICKEN_KIND.simulate(v, 1, 1, ["hard"])
+    with pytest.raises(ValueError):
+        CHICKEN_KIND.decide("hard", 1, v, CHICKEN_KIND.new_game(v, 1).view(0))
+
+
+@pytest.mark.usefixtures("chicken")
+def test_medium_sheds_weight_and_beats_easy() -> None:
+    v = make_variant(NAME, 2, {"set": 6})
+    out = CHICKEN_KIND.simulate(v, 20, 5, ["medium", "easy"])
+    assert out["mean_total"]["medium"] < out["mean_total"]["easy"]
+    game = CHICKEN_KIND.new_game(v, 11)
+    while game.current_seat is not None:
+        view = game.view(game.current_seat)
+        move = CHICKEN_KIND.decide("medium", 2, v, view)
+        assert move in game.legal_moves()
+        places = [m for m in view.legal if isinstance(m, BranchPlace)]
+        if places and isinstance(move, BranchPlace):
+            heaviest = max(50 if m.tile == Tile(0, 0) else m.tile.pips for m in places)
+            assert (50 if move.tile == Tile(0, 0) else move.tile.pips) == heaviest
+        game.play(move)
