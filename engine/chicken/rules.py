@@ -177,7 +177,7 @@ class Round:
         return self.yard[self.drawn:]
 
     def placements(self, seat: int) -> list[BranchPlace]:
-        """Every placement the hand of ``seat`` has on the open ends, in hand order."""
+        """Every placement the hand of ``seat`` has on the open ends, end by end."""
         out: list[BranchPlace] = []
         for target, pip in self.table.ends():
             out.extend(BranchPlace(t, pip, target) for t in sorted(self.hands[seat])
