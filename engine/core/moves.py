@@ -110,7 +110,20 @@ class GridPlace:
     cell: tuple[int, int]
 
 
-Move = Place | Draw | Pass | Open | Done | Take | Cut | SetPlay | GridPlace
+@dataclass(frozen=True, slots=True)
+class BranchPlace:
+    """``chicken_foot``'s placement: ``tile`` with its pip ``touching`` against the
+    end named ``branch`` (``"R"``: the engine; ``"2"``, ``"2.1"``: a branch's path),
+    written ``1-3:2.1``; its draws and passes are :class:`Draw` and :class:`Pass`.
+    Its own kind parses and orders it (:mod:`engine.chicken`); the Game of the
+    domino kind never sees one."""
+
+    tile: Tile
+    touching: int
+    branch: str
+
+
+Move = Place | Draw | Pass | Open | Done | Take | Cut | SetPlay | GridPlace | BranchPlace
 
 DRAW = Draw()
 PASS = Pass()
