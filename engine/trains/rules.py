@@ -24,10 +24,16 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
+from engine.core.errors import (
+    IllegalMoveError,
+    MoveError,
+    OptionsError,
+    RecordError,
+    TileError,
+)
 from engine.core.moves import DONE, DRAW, PASS, Done, Draw, Move, Pass, TrainPlace
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
-from engine.core.tiles import Tile, TileError, full_set
+from engine.core.tiles import Tile, full_set
 
 NAME = "mexican_train"
 SETS = (9, 12)
