@@ -276,6 +276,12 @@ def hand_points(hand: Sequence[Tile], double_blank: int) -> int:
     return sum(double_blank if t.a == t.b == 0 else t.pips for t in hand)
 
 
+def game_winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats of the lowest total (equal lowest totals share the win)."""
+    best = min(totals)
+    return tuple(s for s, v in enumerate(totals) if v == best)
+
+
 class TrainsGame:
     """A game of Mexican Train: one round per engine, scored by the pips left in hand."""
 
@@ -311,8 +317,7 @@ class TrainsGame:
         """The game's end (None while it goes on): the lowest totals win."""
         if not self.over:
             return None
-        best = min(self.totals)
-        winners = tuple(s for s, v in enumerate(self.totals) if v == best)
+        winners = game_winners(self.totals)
         losers = tuple(s for s in range(self.seats) if s not in winners)
         return GameOutcome(winners, losers, GameEndReason.ROUNDS)
 
