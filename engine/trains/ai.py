@@ -11,6 +11,7 @@ moves).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -49,12 +50,14 @@ def make_player(level: str) -> Player:
 def simulate(variant: Variant, games: int, seed: int, levels: Sequence[str]
              ) -> dict[str, Any]:
     """``games`` games dealt from ``seed``, ``seed + 1`` ...; seat s plays at
-    ``levels[s % len(levels)]``. The mean total and the wins (shared wins count for
-    each winner) per seat."""
+    ``levels[s % len(levels)]``. The games, rounds and actions played, the time taken,
+    the mean total and the wins (shared wins count for each winner) per seat."""
     from engine.trains.kind import TRAINS_KIND
     seats = variant.players
     sums = [0] * seats
     wins = [0] * seats
+    moves = rounds = 0
+    start = time.perf_counter()
     for g in range(games):
         match = TRAINS_KIND.new_game(variant, seed + g)
         while match.outcome is None:
@@ -63,10 +66,15 @@ def simulate(variant: Variant, games: int, seed: int, levels: Sequence[str]
             move = TRAINS_KIND.decide(levels[seat % len(levels)], seed + g, variant,
                                       match.view(seat))
             match.play(move)
+            moves += 1
+        rounds += len(match.rounds)
         sums = [a + b for a, b in zip(sums, match.totals, strict=True)]
         for w in match.outcome.winners:
             wins[w] += 1
-    return {"variant": variant.name, "games": games,
-            "levels": [levels[s % len(levels)] for s in range(seats)],
+    seconds = time.perf_counter() - start
+    return {"variant": variant.name, "players": seats,
+            "ai": [levels[s % len(levels)] for s in range(seats)], "games": games,
+            "rounds": rounds, "moves": moves, "seconds": round(seconds, 4),
+            "games_per_second": round(games / seconds, 2) if seconds else None,
             "mean_totals": [round(s / games, 2) if games else 0.0 for s in sums],
             "wins": wins}

@@ -28,7 +28,7 @@ from engine.core.catalogue import Family, Variant, default_options
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
 from engine.core.kind import GameKind, PlayedGame
 from engine.core.moves import DONE, Done, Draw, Move, Pass, TrainPlace
-from engine.core.options import ROUND_COUNTS, OptionSpec
+from engine.core.options import ROUND_COUNTS, Options, OptionSpec
 from engine.core.results import EndKind, FishFacts, GameOutcome, MoveResult
 from engine.core.tiles import Tile, full_set
 from engine.core.view import SeatView
@@ -71,6 +71,10 @@ class MexicanTrain(Variant):
     players_allowed = (2, 3, 4, 5, 6, 7, 8)
     penalty_scoring = True
     teams_possible = False
+
+    def __init__(self, options: Options) -> None:
+        super().__init__(options)
+        self.trains_options()  # OptionsError for rounds the set has not
 
     def trains_options(self) -> TrainsOptions:
         """The game's own options from the catalogue's (checked: ``rounds`` fits the set)."""
@@ -197,6 +201,7 @@ class TrainsMatch:
 
     # -- the rest -----------------------------------------------------------------
     def copy(self) -> TrainsMatch:
+        """The match dealt again from its seed with its actions played again."""
         return rebuilt(self.variant, self.seed, self.actions)
 
     def record(self, names: Sequence[str]) -> dict[str, Any]:

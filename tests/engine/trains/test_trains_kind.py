@@ -231,11 +231,12 @@ def test_variant_facts_in_the_registry(in_registry: None) -> None:
     with pytest.raises(OptionsError):
         make_variant("mexican_train", 3, {"set": 6})
     with pytest.raises(OptionsError):
-        make_variant("mexican_train", 3, {"set": 9, "rounds": 11}).trains_options()
+        make_variant("mexican_train", 3, {"set": 9, "rounds": 11})
 
 
 def test_simulate() -> None:
     out = KIND.simulate(variant(3, set=9, rounds=2), 3, 5, ["easy"])
     assert out["games"] == 3 and sum(out["wins"]) >= 3 and len(out["mean_totals"]) == 3
+    assert out["rounds"] == 6 and out["moves"] > 0 and out["ai"] == ["easy"] * 3
     with pytest.raises(OptionsError):
         KIND.simulate(variant(3), 1, 0, ["hard"])
