@@ -55,15 +55,25 @@ def conserved(game: TrainsGame) -> None:
 
 
 def checked_legal(game: TrainsGame) -> None:
-    """A draw or a pass only when no tile can be placed; a pass only without a draw."""
+    """A draw or a pass only when no tile can be placed; a pass only without a draw;
+    placements only where the turn allows."""
     legal = game.legal_moves()
     places = [m for m in legal if isinstance(m, TrainPlace)]
     if DRAW in legal or PASS in legal:
         assert legal in ([DRAW], [PASS]) and not places
     if PASS in legal:
         assert game.current.drew or not game.current.boneyard
+    rnd = game.current
     for m in places:
-        assert m.tile in game.current.hands[game.current.turn]
+        assert m.tile in rnd.hands[rnd.turn] and m.tile.has(rnd.end_pip(m.train))
+        if rnd.chaining:
+            assert m.train == rnd.turn  # a first turn stays on one's own train
+        elif rnd.owed:
+            assert m.train == rnd.owed[0]  # the oldest owed double first
+        elif m.train is not None and m.train != rnd.turn:
+            assert rnd.markers[m.train]  # another's train only when open
+    if not rnd.chaining and len(rnd.owed) > 1:
+        assert rnd.placed == 0  # several owed only as the first round left them
 
 
 def play_rules(game: TrainsGame, rng: random.Random) -> None:

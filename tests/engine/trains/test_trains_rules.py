@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine.core.errors import OptionsError, RecordError
+from engine.core.moves import DRAW, PASS
 from engine.core.results import EndKind
 from engine.core.tiles import Tile
 from engine.trains.record import replay, replay_summary
@@ -374,3 +375,58 @@ def test_replay_summary() -> None:
     one = copy.deepcopy(E1)
     one["options"]["rounds"] = 1
     assert replay_summary(replay(one))["winners"] == [0]
+
+
+# ------------------------------------------------------------------ owed doubles
+def deal_with(fixed: list[str], *, first: str = "",
+              options: dict[str, Any] | None = None) -> TrainsGame:
+    """A double-nine round for three whose hands start with the given tiles, filled
+    up in canonical order; the boneyard is ``first``, then the rest."""
+    from engine.core.tiles import full_set
+    hands = [tiles(h) for h in fixed]
+    used = {t for h in hands for t in h} | {Tile(9, 9)} | set(tiles(first))
+    rest = [t for t in full_set(9) if t not in used]
+    for h in hands:
+        while len(h) < 10:
+            h.append(rest.pop(0))
+    rest = [*tiles(first), *rest]
+    rec = record({"set": 9, **(options or {})}, ["Anna", "Boris", "Vera"],
+                 hands=[" ".join(map(str, h)) for h in hands],
+                 boneyard=" ".join(map(str, rest)), moves=[])
+    return replay(rec)
+
+
+def test_first_round_doubles_covered_oldest_first() -> None:
+    game = deal_with(["9-1 1-1 1-4 2-6", "9-2 2-2 2-5", "9-3"])
+    rnd = game.current
+    game.play_entry("9-1:T0+1-1:T0")
+    game.play_entry("9-2:T1+2-2:T1")
+    game.play_entry("9-3:T2")
+    assert rnd.owed == [0, 1] and rnd.turn == 0 and not rnd.chaining
+    with pytest.raises(TrainsMoveError) as err:
+        game.play_entry("2-6:T1")  # Boris's 2-2 is the younger
+    assert err.value.reason is Reason.MUST_COVER
+    game.play_entry("1-4:T0")
+    assert rnd.owed == [1] and rnd.turn == 1  # one cover a turn
+    game.play_entry("2-5:T1")
+    assert rnd.owed == [] and rnd.turn == 2
+
+
+def test_drawn_double_placed_and_not_covered_draws_again() -> None:
+    """A seat that must place draws; the drawn double fits and is placed, is owed, and
+    the seat (holding no cover) goes to the boneyard once more."""
+    game = deal_with(["9-0 3-4 3-5 3-6 3-7 3-8 4-5 4-6 4-7 4-8", "9-1", "9-2"],
+                     first="0-0 5-6", options={"first_turn": "single"})
+    rnd = game.current
+    game.play_entry("9-0:T0")
+    game.play_entry("9-1:T1")
+    game.play_entry("9-2:T2")
+    # Anna holds no 0 for T0 and no 9 for M; T1 and T2 are closed: she draws
+    assert game.legal_moves() == [DRAW]
+    game.play_entry("draw")
+    game.play_entry("0-0:T0")
+    assert rnd.owed == [0] and game.legal_moves() == [DRAW]
+    game.play_entry("draw")
+    assert rnd.hands[0][-1] == Tile(5, 6) and game.legal_moves() == [PASS]
+    game.play_entry("pass")
+    assert rnd.markers[0] and rnd.turn == 1 and rnd.owed == [0]
