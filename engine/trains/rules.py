@@ -18,9 +18,10 @@ of a first-turn chain, never written).
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
@@ -57,6 +58,7 @@ class Reason(Enum):
 
     ROUND_OVER = "round_over"
     GAME_OVER = "game_over"
+    NOT_YOUR_TURN = "not_your_turn"
     NOT_IN_HAND = "not_in_hand"
     NO_SUCH_TRAIN = "no_such_train"
     NO_MATCH = "no_match"
@@ -391,7 +393,7 @@ class TrainsGame:
         if rnd.over:
             raise TrainsMoveError(Reason.ROUND_OVER, "the round is over")
         if seat != rnd.turn:
-            raise TrainsMoveError(Reason.NOT_IN_HAND, f"it is seat {rnd.turn}'s turn")
+            raise TrainsMoveError(Reason.NOT_YOUR_TURN, f"it is seat {rnd.turn}'s turn")
         legal = self.legal_moves()
         if move in legal:
             return
@@ -581,14 +583,24 @@ class TrainsGame:
 
     def play_entry(self, text: str) -> None:
         """Play one record entry (the seat on turn's): its actions in order, then the
-        end of a first-turn chain the entry leaves open."""
+        end of a first-turn chain the entry leaves open. A refused entry changes
+        nothing, its first actions included."""
         rnd = self.current
         if rnd.over:
             raise TrainsMoveError(Reason.ROUND_OVER, "the round is over")
         seat = rnd.turn
-        for action in parse_entry(text):
-            if self.current.over or self.current.turn != seat:
-                raise TrainsMoveError(Reason.TURN_DONE, f"{text!r} goes on after the turn")
-            self.play(seat, action)
-        if not rnd.over and rnd.chaining and rnd.turn == seat and rnd.placed:
-            self.play(seat, DONE)
+        actions = parse_entry(text)
+        saved, totals = copy.deepcopy(rnd), list(self.totals)
+        try:
+            for action in actions:
+                if rnd.over or rnd.turn != seat:
+                    raise TrainsMoveError(Reason.TURN_DONE,
+                                          f"{text!r} goes on after the turn")
+                self.play(seat, action)
+            if not rnd.over and rnd.chaining and rnd.turn == seat and rnd.placed:
+                self.play(seat, DONE)
+        except IllegalMoveError:
+            for f in fields(Round):  # in place: whoever holds the round sees it undone
+                setattr(rnd, f.name, getattr(saved, f.name))
+            self.totals = totals
+            raise

@@ -230,6 +230,17 @@ def test_wrong_way_round() -> None:
     with pytest.raises(TrainsMoveError) as err:
         game.play_entry("6-9:T2")  # the touching 9 is written first
     assert err.value.reason is Reason.WRONG_WAY
+    with pytest.raises(TrainsMoveError) as err:
+        game.play(0, game.legal_moves()[0])  # Vera is on turn
+    assert err.value.reason is Reason.NOT_YOUR_TURN
+    with pytest.raises(TrainsMoveError) as err:
+        game.play_entry("9-5:T3")
+    assert err.value.reason is Reason.NO_SUCH_TRAIN
+    before = game.record()
+    with pytest.raises(TrainsMoveError) as err:
+        game.play_entry("9-6:T2+6-6:T2+6-3:T2")  # Vera holds no 6-3
+    assert err.value.reason is Reason.NOT_IN_HAND
+    assert game.record() == before and game.current.turn == 2  # the entry is undone
 
 
 # ------------------------------------------------------------------ the double never covered
