@@ -31,6 +31,7 @@ class Family(Enum):
     KOLBASA = "kolbasa"  # two owned lines and the cut (docs/rules.md 4.19)
     CHINESE = "chinese"  # Tien Gow, tricks on the Chinese set (docs/rules.md 4.20)
     TRIANGULAR = "triangular"  # triangles on a grid (docs/rules.md 4.21)
+    TRAINS = "trains"  # lines out of a central double, each seat written its own pips
 
 
 class Variant:

@@ -123,7 +123,21 @@ class BranchPlace:
     branch: str
 
 
-Move = Place | Draw | Pass | Open | Done | Take | Cut | SetPlay | GridPlace | BranchPlace
+@dataclass(frozen=True, slots=True)
+class TrainPlace:
+    """``mexican_train``'s placement: ``tile`` on the end of a
+    train, ``touch`` the pip that meets the end; ``train`` is the owner's seat, None
+    for the Mexican train. Written ``7-2:T1`` / ``9-5:M``. A game of another kind
+    parses and orders it (:mod:`engine.trains.kind`); the Game of the domino kind
+    never sees one."""
+
+    tile: Tile
+    train: int | None
+    touch: int
+
+
+Move = (Place | Draw | Pass | Open | Done | Take | Cut | SetPlay | GridPlace | BranchPlace
+        | TrainPlace)
 
 DRAW = Draw()
 PASS = Pass()
