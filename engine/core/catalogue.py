@@ -31,6 +31,7 @@ class Family(Enum):
     KOLBASA = "kolbasa"  # two owned lines and the cut (docs/rules.md 4.19)
     CHINESE = "chinese"  # Tien Gow, tricks on the Chinese set (docs/rules.md 4.20)
     TRIANGULAR = "triangular"  # triangles on a grid (docs/rules.md 4.21)
+    CAPICUA = "capicua"  # the partnership block game with pass bonuses (docs/rules.md 4.24)
 
 
 class Variant:

@@ -453,7 +453,7 @@ class Game:
     def _fish_kind(self, rnd: RoundState, side_pips: tuple[int, ...]) -> EndKind:
         values = [side_pips[i] for i in self.variant.sides_in_round(rnd)]
         low = min(values)
-        return _EGGS if values.count(low) > 1 else _FISH
+        return _EGGS if values.count(low) > 1 and self.variant.eggs_on_tie() else _FISH
 
     def _plain_end(self, rnd: RoundState, kind: EndKind, seat: int,
                    counted: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> RoundEnd:

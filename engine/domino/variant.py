@@ -202,6 +202,11 @@ class DominoVariant(Variant):
         scored as usual."""
         return None
 
+    def eggs_on_tie(self) -> bool:
+        """Is a fish whose lowest sides tie eggs (3a)? False: round_winner decides it
+        (capicua's tranque decided player by player)."""
+        return True
+
     def sides_in_round(self, rnd: RoundState) -> range | list[int]:
         """The sides dealt into this round (semerka: not the players out of the game)."""
         return range(len(self.sides))
