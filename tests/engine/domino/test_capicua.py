@@ -17,6 +17,7 @@ from engine.core.errors import IllegalMoveError, OptionsError
 from engine.core.moves import PASS, Pass, Place
 from engine.core.results import EndKind, GameEndReason, RoundEnd
 from engine.core.tiles import Tile, full_set
+from engine.domino.ai import Budget, make_player
 from engine.domino.capicua import (
     COUNT_OPPONENTS,
     LEAD_ROTATE,
@@ -592,3 +593,24 @@ def test_later_hands_are_led_by_the_winner_with_any_tile() -> None:
     for before, rnd in zip(game.rounds, game.rounds[1:], strict=False):
         assert rnd.deal.forced is None
         assert rnd.deal.leader == v.next_lead(game, before)[0]
+
+
+# ========================================================= computer players
+@pytest.mark.parametrize("levels", [("easy", "medium"), ("hard", "easy")])
+def test_the_computer_players_play_it_legally_to_the_end(levels: tuple[str, str]) -> None:
+    """The domino computer players play the partnership game from their views only."""
+    budget = Budget(rollouts=8, min_worlds=2, max_worlds=2, exact_tiles=8, node_limit=300,
+                    infer_tau=1.5)
+    v = as_domino(make_variant("capicua", 4))
+    game = Game(v, seed=17)
+    players = [make_player(levels[s % 2], 17 + s, v, budget) for s in range(4)]
+    for _ in range(3000):
+        if game.outcome is not None:
+            break
+        seat = game.current_seat
+        assert seat is not None
+        view = game.view(seat)
+        move = players[seat](view)
+        assert move in view.legal
+        game.play(move)
+    assert game.outcome is not None and game.outcome.reason is GameEndReason.TARGET
