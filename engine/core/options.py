@@ -115,7 +115,9 @@ class Declared:
     ``default`` is the value a record leaves out; ``code`` the lobby button's action
     in the callback data (one or two lower-case letters); ``key`` the stem of its
     catalogue keys; ``digits`` the longest number a lobby button sends for an INT.
-    ``field``: whether :class:`Options` has a typed field of that name."""
+    ``field``: whether :class:`Options` has a typed field of that name. ``named``: a
+    choice whose numbers stand for words (capicua's tranque rules), each shown by the
+    catalogue key ``optval.<key>_<value>``."""
 
     name: str
     kind: OptionKind
@@ -125,6 +127,7 @@ class Declared:
     key: str = ""
     digits: int = 4
     field: bool = False
+    named: bool = False
 
     def __post_init__(self) -> None:
         if not NAME.fullmatch(self.name):
@@ -203,8 +206,12 @@ def _field_default(name: str) -> OptionValue:
     raise ValueError(f"Options has no field {name!r} with a default")
 
 
+# The built-in choices whose numbers stand for words (capicua: COUNT_*, TRANQUE_*, LEAD_*).
+_NAMED = ("count", "tranque", "lead")
+
 _DECLARED: dict[str, Declared] = {
-    name: Declared(name, kind, code, _field_default(name), values, digits=digits, field=True)
+    name: Declared(name, kind, code, _field_default(name), values, digits=digits, field=True,
+                   named=name in _NAMED)
     for name, kind, code, values, digits in _BUILTIN
 }
 
@@ -263,6 +270,32 @@ def declaring(name: str, kind: OptionKind, code: str, *, default: OptionValue = 
         yield declared
     finally:
         undeclare(name)
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of option values, the rest at the variant's defaults: one table's
+    way of playing, offered by name in the settings (catalogue key ``preset.<key>``)."""
+
+    key: str
+    options: tuple[tuple[str, OptionValue], ...]
+
+    def values(self, defaults: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        """Every option of ``defaults`` at this preset's value."""
+        out = dict(defaults)
+        out.update(self.options)
+        return out
+
+
+def preset_of(presets: tuple[Preset, ...], defaults: Mapping[str, OptionValue],
+              options: Mapping[str, OptionValue]) -> Preset | None:
+    """The preset whose values ``options`` (over ``defaults``) hold exactly (None: a
+    house mix of them)."""
+    given = {name: options.get(name, value) for name, value in defaults.items()}
+    for preset in presets:
+        if preset.values(defaults) == given:
+            return preset
+    return None
 
 
 # The targets a lobby offers where a variant takes any target (domiki).

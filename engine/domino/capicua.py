@@ -12,14 +12,13 @@ won as the option ``tranque`` says. The named presets are sets of these options.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.catalogue import Family
 from engine.core.errors import OptionsError
 from engine.core.moves import End
-from engine.core.options import OptionKind, Options, OptionSpec, OptionValue
+from engine.core.options import OptionKind, Options, OptionSpec, Preset
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile
 from engine.domino.table import Placed
@@ -46,21 +45,6 @@ PASE_SALIDA_DOUBLE = 25  # the pase de salida on a double lead
 PASE_SALIDA_OTHER = 50  # ... on a lead that is not a double
 
 
-@dataclass(frozen=True, slots=True)
-class Preset:
-    """A named set of option values (the rest at the variant's defaults): one
-    table's way of playing, offered by name in the settings."""
-
-    key: str  # its name in the record's terms and the stem of its catalogue key
-    options: tuple[tuple[str, OptionValue], ...]
-
-    def values(self, defaults: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
-        """Every option of ``defaults`` at this preset's value."""
-        out = dict(defaults)
-        out.update(self.options)
-        return out
-
-
 PRESETS: tuple[Preset, ...] = (
     Preset("dominican", ()),
     Preset("puerto_rico_500", (("target", 500), ("capicua", 100), ("chuchazo", 100),
@@ -82,7 +66,7 @@ class Capicua(DominoVariant):
     name = "capicua"
     aliases: ClassVar[tuple[str, ...]] = ("capicúa", "капикуа", "dominó_por_parejas",
                                           "domino_por_parejas", "partnership_dominoes")
-    order = 195
+    order = 210
     family = Family.CAPICUA
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec.teams(on_with_four=True),
@@ -101,11 +85,12 @@ class Capicua(DominoVariant):
     players_allowed = (4,)
     draws = False
     scores_in_play = True
+    public_points = False  # a pase depends on the hands of the seats after the mover
     default_target = 200
 
     def __init__(self, options: Options) -> None:
         if not options.teams:  # the partnerships are the game (as in ``sport``)
-            raise OptionsError("capicua is played in two fixed partnerships")
+            raise OptionsError("capicua is played in two teams of partners")
         super().__init__(options)
 
     # ------------------------------------------------------------------- lead
@@ -191,12 +176,43 @@ class Capicua(DominoVariant):
             bonus += capicua
         return bonus
 
-    def hand_bonus(self, game: Game) -> int:
-        """The hand bonus of this hand's number, if the option is on."""
-        number = len(game.rounds)  # the hand just ended is the last dealt
+    def hand_bonus(self, game: Game, number: int | None = None) -> int:
+        """The hand bonus of hand ``number`` (from 1; default: the last dealt, the hand
+        just ended when the round's end is scored), if the option is on."""
+        if number is None:
+            number = len(game.rounds)
         if not self.options.get("hand_bonus") or number > len(HAND_BONUSES):
             return 0
         return HAND_BONUSES[number - 1]
+
+    def bonuses(self, game: Game, rnd: RoundState, seat: int, points: int
+                ) -> tuple[tuple[str, int], ...]:
+        """The pases the placement scored and, if it went out, its capicúa, chuchazo
+        and hand bonus (what the captions name)."""
+        out: list[tuple[str, int]] = []
+        placed = rnd.table.last
+        assert placed is not None
+        if placed.order == 0 and self.options.get("pase_salida"):
+            salida = PASE_SALIDA_DOUBLE if placed.tile.is_double else PASE_SALIDA_OTHER
+            if points >= salida:
+                out.append(("pase_salida", salida))
+                points -= salida
+        if points:
+            out.append(("pase_corrido", points))
+        end = rnd.end
+        if end is None or end.kind is EndKind.EGGS:
+            return tuple(out)
+        if end.kind is EndKind.DOMINO:
+            chuchazo = self.options.get("chuchazo")
+            if placed.tile == BLANKS and isinstance(chuchazo, int) and chuchazo:
+                out.append(("chuchazo", chuchazo))
+            capicua = self.options.get("capicua")
+            if isinstance(capicua, int) and capicua and is_capicua(rnd, placed):
+                out.append(("capicua", capicua))
+        bonus = self.hand_bonus(game, len(game.rounds) - (0 if rnd is game.round else 1))
+        if bonus:
+            out.append(("hand_bonus", bonus))
+        return tuple(out)
 
     def game_over_after_round(self, game: Game, end: RoundEnd) -> GameOutcome | None:
         """A side at the target or more wins; both: the higher; equal: play on."""
@@ -225,13 +241,3 @@ def is_capicua(rnd: RoundState, last: Placed) -> bool:
         return False
     other = End.E if end is End.W else End.W
     return rnd.table.open_ends()[other] in (tile.a, tile.b)
-
-
-def preset_of(options: Mapping[str, OptionValue]) -> Preset | None:
-    """The preset whose values ``options`` hold exactly (None: a house mix)."""
-    defaults = {spec.name: spec.default for spec in Capicua.option_specs}
-    given = {name: options.get(name, value) for name, value in defaults.items()}
-    for preset in PRESETS:
-        if preset.values(defaults) == given:
-            return preset
-    return None

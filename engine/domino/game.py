@@ -243,10 +243,12 @@ class Game:
         _, _, points, _ = rnd.log[at]
         notation = rnd.actions()[at][1]
         new_round = self.rounds[-1] is not rnd
+        bonuses = self.variant.bonuses(self, rnd, seat, points) \
+            if isinstance(move, Place) else ()
         return MoveResult(seat, move, notation, points=points, drawn=drawn,
                           end=end,
                           round_end=rnd.end, game_over=self.outcome, new_round=new_round,
-                          moved=moved)
+                          moved=moved, bonuses=bonuses)
 
     # ------------------------------------------------------------- fast path
     def apply(self, move: Move) -> None:

@@ -25,9 +25,9 @@ from engine.domino.capicua import (
     TRANQUE_BLOCKER,
     TRANQUE_INDIVIDUAL,
     Capicua,
-    preset_of,
 )
 from engine.domino.game import Game
+from engine.domino.hints import placement_hints
 from engine.domino.record import replay, replay_summary, to_record
 from engine.domino.variant import as_domino
 from engine.variants import VARIANTS, make_variant, register, unregister
@@ -472,10 +472,10 @@ def test_presets_are_sets_of_the_variants_options() -> None:
     for preset in PRESETS:
         options = dict(preset.options)
         v = make_variant("capicua", 4, {"teams": True, **options})
-        assert preset_of({**v.record_options(), **options}) == preset
-    assert preset_of({}) == PRESETS[0]
-    assert preset_of(PR500) == PRESETS[1]
-    assert preset_of({"capicua": 50}) is None
+        assert Capicua.preset_now({**v.record_options(), **options}) == preset
+    assert Capicua.preset_now({}) == PRESETS[0]
+    assert Capicua.preset_now(PR500) == PRESETS[1]
+    assert Capicua.preset_now({"capicua": 50}) is None
     pagat = dict(PRESETS[3].options)
     assert pagat == {"target": 100, "count": COUNT_OPPONENTS, "capicua": 0,
                      "pase_salida": False, "pase_corrido": 0, "lead": LEAD_ROTATE}
@@ -614,3 +614,26 @@ def test_the_computer_players_play_it_legally_to_the_end(levels: tuple[str, str]
         assert move in view.legal
         game.play(move)
     assert game.outcome is not None and game.outcome.reason is GameEndReason.TARGET
+
+
+def test_the_move_results_name_the_bonuses() -> None:
+    """The captions' bonuses: L-E1's pase de salida, pase corrido and capicúa; L-E4's
+    chuchazo and first-hand bonus under Puerto Rico "500"."""
+    game = first_game(L_E1)
+    results = play(game, *L_E1["rounds"][0]["moves"])
+    named = {i: r.bonuses for i, r in enumerate(results) if r.bonuses}
+    assert named == {0: (("pase_salida", 25),), 16: (("pase_corrido", 25),),
+                     24: (("capicua", 25),)}
+    rnd = L_E4["rounds"][0]
+    d = deal([" ".join(h) for h in rnd["hands"]], leader=1, forced="6-6")
+    game = Game(as_domino(make_variant("capicua", 4, {"teams": True, **PR500})), deals=[d])
+    results = play(game, *rnd["moves"])
+    assert results[-1].bonuses == (("chuchazo", 100), ("hand_bonus", 100))
+    assert all(not r.bonuses for r in results[:-1])
+
+
+def test_no_scoring_hints_since_a_pase_depends_on_hidden_hands() -> None:
+    """A hint would tell the mover whether the next seats can answer: none is shown."""
+    game = first_game(L_E1)
+    v = game.variant
+    assert placement_hints(v, game.view(0)) == {}
