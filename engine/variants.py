@@ -32,6 +32,7 @@ from engine.core.registry import (
     unregister,
     variants_in_order,
 )
+from engine.domino.capicua import Capicua
 from engine.domino.classic import AllFives, Block, DrawGame, Kozel, Telephone, Threes
 from engine.domino.fives import Cuban, Domiki, Muggins, Pyaterochka, VsemPoPyat
 from engine.domino.goat import Checheve, GeneralKozel, Osel, SeaKozel, Semerka, Sport
@@ -49,6 +50,7 @@ BUILTIN_VARIANTS: tuple[type[Variant], ...] = (
     SeaKozel, Sport, GeneralKozel, Osel, Checheve, Semerka,
     Kolbasa,
     Triangular,
+    Capicua,
 )
 
 # Every game kind, by its name (what a variant's ``kind`` names).

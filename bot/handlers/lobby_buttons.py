@@ -20,7 +20,7 @@ from bot.handlers.presses import Press, on_press
 from bot.texts import tr
 from bot.transport.topics import topic_of
 from bot.ui.callbacks import AI_CODES, LobbyAction, lobby_option
-from bot.ui.keyboards import is_variant
+from bot.ui.keyboards import is_variant, preset_values
 from service import GameInfo, MoveReport, ServiceError
 from service.errors import NoPrivateChatError
 
@@ -149,6 +149,17 @@ async def _variant(lobby: Lobby) -> Changed:
     return game, tr(lobby.lang, "ans.settings")
 
 
+async def _preset(lobby: Lobby) -> Changed:
+    """A preset of the variant's options: every option it sets at its value (the
+    rest at the variant's defaults)."""
+    values = preset_values(lobby.game.variant, int(lobby.data.arg))
+    if values is None:
+        await lobby.press.forged()
+        return None
+    game = await lobby.managed(**values)
+    return game, tr(lobby.lang, "ans.settings")
+
+
 async def _start(lobby: Lobby) -> Changed:
     press, lang = lobby.press, lobby.lang
     service, game, user_id = press.state.service, lobby.game, press.user.id
@@ -180,11 +191,11 @@ async def _cancel(lobby: Lobby) -> Changed:
 # by _option
 ACTIONS: dict[str, Action] = {
     "j": _join, "q": _leave, "a": _add_ai, "r": _remove_ai, "c": _settings, "b": _back,
-    "pg": _page, "v": _variant, "go": _start, "x": _cancel,
+    "pg": _page, "v": _variant, "pr": _preset, "go": _start, "x": _cancel,
 }
 # the lobby actions the settings panel sends from the presser's private chat: its
 # pages, the variant, Start and Done (and every option's button)
-PANEL_ACTIONS = frozenset({"pg", "v", "go", "b"})
+PANEL_ACTIONS = frozenset({"pg", "v", "pr", "go", "b"})
 
 
 async def _option(lobby: Lobby, name: str, value: object) -> Changed:

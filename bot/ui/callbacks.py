@@ -56,6 +56,7 @@ LOBBY_ACTIONS: dict[str, str] = {
     "b": "",                   # back from the settings
     "pg": "[mv]",              # the settings panel's page: m its options, v the variants
     "v": "[a-z_]{1,20}",       # choose the variant
+    "pr": "[0-9]",             # a preset of the variant's options, by its number
     "go": "",                  # start
     "x": "",                   # cancel
 }
@@ -317,9 +318,12 @@ def option_arg(option: Declared, value: OptionValue) -> str:
 
 def option_value(option: Declared, arg: str) -> OptionValue:
     """The value an option button's (decoded, so well-formed) argument sets: on/off,
-    or a number (0: None, which drops the option)."""
+    or a number (0: None, which drops the option; but 0 itself where a choice offers
+    it: a bonus turned off)."""
     if option.kind is OptionKind.BOOL:
         return arg == "1"
+    if option.kind is OptionKind.CHOICE and 0 in option.values:
+        return int(arg)
     return int(arg) or None
 
 

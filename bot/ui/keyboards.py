@@ -475,9 +475,51 @@ def option_buttons(lang: str, game: GameInfo) -> list[InlineKeyboardButton]:
         if following is None or not option_applies(game, name):
             continue
         now = _number_now(game, name)
-        label = tr(lang, f"btn.{key}", value=now) if now else tr(lang, f"btn.{key}_off")
+        if declared.named:
+            label = tr(lang, f"btn.{key}", value=tr(lang, f"optval.{key}_{now}"))
+        else:
+            label = tr(lang, f"btn.{key}", value=now) if now else tr(lang, f"btn.{key}_off")
         buttons.append(_button(label, option_button(game.game_id, name, following)))
     return buttons
+
+
+def preset_now(game: GameInfo) -> int | None:
+    """The number of the preset the lobby's options make (None: a house mix, or the
+    variant has no presets)."""
+    cls = get_variant(game.variant)
+    preset = cls.preset_now(game.options)
+    return None if preset is None else cls.presets.index(preset)
+
+
+def preset_name(lang: str, game: GameInfo) -> str | None:
+    """The lobby's preset by name ("Puerto Rico, 500"), or "house rules" for a mix;
+    None: the variant has no presets."""
+    cls = get_variant(game.variant)
+    if not cls.presets:
+        return None
+    number = preset_now(game)
+    return tr(lang, "preset.custom" if number is None
+              else f"preset.{cls.presets[number].key}")
+
+
+def preset_values(variant: str, number: int) -> dict[str, OptionValue] | None:
+    """Every option the variant's preset ``number`` sets, at its value (None: the
+    variant has no such preset)."""
+    cls = get_variant(variant)
+    if number >= len(cls.presets):
+        return None
+    return cls.presets[number].values(cls.preset_defaults())
+
+
+def preset_button(lang: str, game: GameInfo) -> InlineKeyboardButton | None:
+    """The button that moves the lobby to the variant's next preset (None: none)."""
+    name = preset_name(lang, game)
+    if name is None:
+        return None
+    number = preset_now(game)
+    following = 0 if number is None else (number + 1) % len(get_variant(game.variant).presets)
+    return _button(tr(lang, "btn.preset", value=name),
+                   LobbyAction(game.game_id, "pr", str(following)))
 
 
 def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
@@ -487,6 +529,9 @@ def settings_keyboard(lang: str, game: GameInfo) -> InlineKeyboardMarkup:
     gid = game.game_id
     rows = [[_button(tr(lang, "btn.panel_variant", variant=variant_name(lang, game.variant)),
                      LobbyAction(gid, "pg", "v"))]]
+    preset = preset_button(lang, game)
+    if preset is not None:
+        rows.append([preset])
     options = option_buttons(lang, game)
     rows.extend(options[i:i + 2] for i in range(0, len(options), 2))
     rows.append([_button(tr(lang, "btn.start"), LobbyAction(gid, "go")),

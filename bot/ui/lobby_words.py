@@ -10,9 +10,13 @@ from bot.texts import has_text, tr, variant_name, variant_text
 from bot.ui.keyboards import (
     bool_options,
     fish_point_offered,
+    next_number,
     next_rounds,
     next_set,
     offered_options,
+    option_applies,
+    option_now,
+    preset_name,
     rounds_value,
     set_value,
     target_value,
@@ -23,6 +27,7 @@ from bot.ui.keyboards import (
 )
 from bot.ui.names import seat_name, seat_names
 from bot.ui.result_words import reason_lines, result_line
+from engine.core.options import OptionKind, declared_options
 from service.types import GameInfo
 
 
@@ -43,6 +48,9 @@ def option_lines(lang: str, game: GameInfo) -> list[tuple[str, str]]:
     """The options that apply to this lobby, as (option, "Name: value") lines: what
     start() will play (teams only with four seated, `locked` not with four)."""
     lines: list[tuple[str, str]] = []
+    preset = preset_name(lang, game)
+    if preset is not None:
+        lines.append(("preset", tr(lang, "lobby.preset", value=preset)))
     if teams_shown(game):
         yes_no = tr(lang, "yes" if teams_value(game) else "no")
         lines.append(("teams", tr(lang, "lobby.teams", value=yes_no)))
@@ -59,6 +67,17 @@ def option_lines(lang: str, game: GameInfo) -> list[tuple[str, str]]:
                       else tr(lang, "lobby.rounds_off")))
     if next_set(game) is not None:
         lines.append(("set", tr(lang, "lobby.set", value=set_value(game))))
+    for declared in declared_options():  # the other number options (capicua's bonuses)
+        name, key = declared.name, declared.key
+        if declared.kind is OptionKind.BOOL or name in ("teams", "target", "rounds", "set") \
+                or next_number(game, name) is None or not option_applies(game, name):
+            continue
+        now = option_now(game, name)
+        if declared.named:
+            line = tr(lang, f"lobby.{key}", value=tr(lang, f"optval.{key}_{now}"))
+        else:
+            line = tr(lang, f"lobby.{key}", value=now) if now else tr(lang, f"lobby.{key}_off")
+        lines.append((name, line))
     for name, _, value in bool_options(game):
         lines.append((name, tr(lang, f"lobby.{name}", value=tr(lang, "yes" if value else "no"))))
     return lines

@@ -65,7 +65,10 @@ def _place(move: Place, lang: str, said: Said | None = None, *, end: bool = True
         placed = "-".join(reversed(placed.split("-")))
     at = f" {end_label(lang, result.end)}" if result.end is not None else ""
     text = tr(lang, "move.place", name=said.name, tile=placed, end=at)
-    if result.points:
+    if result.bonuses:  # each named bonus on a line of its own: "Anna: capicúa! +25"
+        for bonus, points in result.bonuses:
+            text += "\n" + tr(lang, f"bonus.{bonus}", name=said.name, points=points)
+    elif result.points:
         text += tr(lang, "move.points", points=result.points)
     return text
 

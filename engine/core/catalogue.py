@@ -10,11 +10,20 @@ Tien Gow's in :mod:`engine.chinese.rules`, Tri-Ominos' in :mod:`engine.triangula
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any, ClassVar
 
 from engine.core.errors import OptionsError
-from engine.core.options import OptionKind, Options, OptionSpec, OptionValue, declared_options
+from engine.core.options import (
+    OptionKind,
+    Options,
+    OptionSpec,
+    OptionValue,
+    Preset,
+    declared_options,
+    preset_of,
+)
 
 __all__ = ["Family", "Variant", "default_options"]
 
@@ -32,6 +41,7 @@ class Family(Enum):
     CHINESE = "chinese"  # Tien Gow, tricks on the Chinese set (docs/rules.md 4.20)
     TRIANGULAR = "triangular"  # triangles on a grid (docs/rules.md 4.21)
     TRAINS = "trains"  # lines out of a central double, each seat written its own pips
+    CAPICUA = "capicua"  # the partnership block game with pass bonuses (docs/rules.md 4.24)
 
 
 class Variant:
@@ -51,6 +61,8 @@ class Variant:
     # the game kind its games are (engine/games.py finds the kind by this name)
     kind: ClassVar[str] = ""
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    # named sets of option values the settings offer (the first: the defaults)
+    presets: ClassVar[tuple[Preset, ...]] = ()
     penalty_scoring: ClassVar[bool] = False  # totals are penalties: lower is better
     pip_scoring: ClassVar[bool] = True  # False: a round scores sticks or won rounds
     round_wins: ClassVar[bool] = False  # a round is won by a side or drawn (general)
@@ -116,6 +128,17 @@ class Variant:
     def losing_total(self) -> int | None:
         """A penalty variant's total that loses the game (the goat's); None: none."""
         return None
+
+    @classmethod
+    def preset_defaults(cls) -> dict[str, OptionValue]:
+        """The options a preset sets: every option the variant takes but teams, at
+        its default."""
+        return {spec.name: spec.default for spec in cls.option_specs if spec.name != "teams"}
+
+    @classmethod
+    def preset_now(cls, options: Mapping[str, OptionValue]) -> Preset | None:
+        """The preset the options set (None: no preset, or a house mix)."""
+        return preset_of(cls.presets, cls.preset_defaults(), options)
 
     def teams_allowed(self) -> bool:
         return self.teams_possible and self.players == 4

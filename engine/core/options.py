@@ -54,6 +54,16 @@ class Options:
     mixed: bool = True  # chinese: civil-military combinations (docs/rules.md 4.20 [C7])
     early_death: bool = True  # chinese: the last single trick (docs/rules.md 4.20 [C8])
     voluntary_draw: bool = True  # triangular: draw even when a triangle fits (docs/rules.md 4.21)
+    # capicua (docs/rules.md 4.24): choices of words are numbered (COUNT_*, TRANQUE_*,
+    # LEAD_* in engine/domino/capicua.py), bonuses are points (0: off)
+    count: int = 1  # a domino scores all three other hands (1) or the opponents' (2)
+    capicua: int = 25  # going out with a tile that fits either end
+    pase_salida: bool = True  # the seat after the leader cannot answer the lead
+    pase_corrido: int = 25  # the next three seats all pass after a placement
+    chuchazo: int = 0  # going out with 0-0
+    hand_bonus: bool = False  # 100, 75, 50, 25 for the winners of the first four hands
+    tranque: int = 1  # who wins a blocked hand: the team (1), a player (2), the blocker (3)
+    lead: int = 1  # who leads a later hand: the winner (1) or the next seat (2)
     extra: tuple[tuple[str, OptionValue], ...] = ()
 
     def __post_init__(self) -> None:
@@ -105,7 +115,9 @@ class Declared:
     ``default`` is the value a record leaves out; ``code`` the lobby button's action
     in the callback data (one or two lower-case letters); ``key`` the stem of its
     catalogue keys; ``digits`` the longest number a lobby button sends for an INT.
-    ``field``: whether :class:`Options` has a typed field of that name."""
+    ``field``: whether :class:`Options` has a typed field of that name. ``named``: a
+    choice whose numbers stand for words (capicua's tranque rules), each shown by the
+    catalogue key ``optval.<key>_<value>``."""
 
     name: str
     kind: OptionKind
@@ -115,6 +127,7 @@ class Declared:
     key: str = ""
     digits: int = 4
     field: bool = False
+    named: bool = False
 
     def __post_init__(self) -> None:
         if not NAME.fullmatch(self.name):
@@ -125,10 +138,16 @@ class Declared:
             object.__setattr__(self, "key", self.name)
         if self.kind is OptionKind.CHOICE and not self.values:
             raise ValueError(f"option {self.name} offers no choice")
-        if any(isinstance(v, bool) or v <= 0 for v in self.values):
+        if any(isinstance(v, bool) or v < self._least for v in self.values):
             raise ValueError(f"option {self.name}: values are positive numbers")
         if self.type_error(self.default) is not None:
             raise ValueError(f"option {self.name}: default {self.default!r} is not allowed")
+
+    @property
+    def _least(self) -> int:
+        """The least value offered: 0 only among a choice's values (a bonus that is
+        off); a number option's 0 means "the variant's default" on a button."""
+        return 0 if self.kind is OptionKind.CHOICE else 1
 
     def type_error(self, value: object) -> str | None:
         """Why ``value`` is not of this option's record type (None: it is)."""
@@ -167,6 +186,15 @@ _BUILTIN: tuple[tuple[str, OptionKind, str, tuple[int, ...], int], ...] = (
     ("mixed", OptionKind.BOOL, "mx", (), 0),  # chinese: mixed civil-military combinations
     ("early_death", OptionKind.BOOL, "ed", (), 0),  # chinese
     ("voluntary_draw", OptionKind.BOOL, "vd", (), 0),  # triangular
+    # --- capicua (docs/rules.md 4.24)
+    ("count", OptionKind.CHOICE, "ct", (1, 2), 0),
+    ("capicua", OptionKind.CHOICE, "cp", (0, 25, 50, 100), 0),
+    ("pase_salida", OptionKind.BOOL, "ps", (), 0),
+    ("pase_corrido", OptionKind.CHOICE, "pc", (0, 25), 0),
+    ("chuchazo", OptionKind.CHOICE, "cz", (0, 30, 100), 0),
+    ("hand_bonus", OptionKind.BOOL, "hb", (), 0),
+    ("tranque", OptionKind.CHOICE, "tq", (1, 2, 3), 0),
+    ("lead", OptionKind.CHOICE, "ld", (1, 2), 0),
 )
 
 
@@ -178,8 +206,12 @@ def _field_default(name: str) -> OptionValue:
     raise ValueError(f"Options has no field {name!r} with a default")
 
 
+# The built-in choices whose numbers stand for words (capicua: COUNT_*, TRANQUE_*, LEAD_*).
+_NAMED = ("count", "tranque", "lead")
+
 _DECLARED: dict[str, Declared] = {
-    name: Declared(name, kind, code, _field_default(name), values, digits=digits, field=True)
+    name: Declared(name, kind, code, _field_default(name), values, digits=digits, field=True,
+                   named=name in _NAMED)
     for name, kind, code, values, digits in _BUILTIN
 }
 
@@ -240,6 +272,32 @@ def declaring(name: str, kind: OptionKind, code: str, *, default: OptionValue = 
         undeclare(name)
 
 
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of option values, the rest at the variant's defaults: one table's
+    way of playing, offered by name in the settings (catalogue key ``preset.<key>``)."""
+
+    key: str
+    options: tuple[tuple[str, OptionValue], ...]
+
+    def values(self, defaults: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        """Every option of ``defaults`` at this preset's value."""
+        out = dict(defaults)
+        out.update(self.options)
+        return out
+
+
+def preset_of(presets: tuple[Preset, ...], defaults: Mapping[str, OptionValue],
+              options: Mapping[str, OptionValue]) -> Preset | None:
+    """The preset whose values ``options`` (over ``defaults``) hold exactly (None: a
+    house mix of them)."""
+    given = {name: options.get(name, value) for name, value in defaults.items()}
+    for preset in presets:
+        if preset.values(defaults) == given:
+            return preset
+    return None
+
+
 # The targets a lobby offers where a variant takes any target (domiki).
 FREE_TARGETS: tuple[int, ...] = (50, 100, 150, 200, 250)
 # The round counts a lobby offers where a game may be cut to so many rounds.
@@ -273,7 +331,8 @@ class OptionSpec:
             raise ValueError(f"option {self.name} cannot be of kind {self.kind.value}")
         if self.kind is OptionKind.CHOICE and not self.values:
             raise ValueError(f"option {self.name} offers no choice")
-        if any(isinstance(v, bool) or v <= 0 for v in self.values):
+        least = 0 if declared.kind is OptionKind.CHOICE else 1
+        if any(isinstance(v, bool) or v < least for v in self.values):
             raise ValueError(f"option {self.name}: values are positive numbers")
         if declared.kind is OptionKind.CHOICE and not set(self.values) <= set(declared.values):
             raise ValueError(f"option {self.name}: values are some of "
@@ -329,9 +388,11 @@ class OptionSpec:
             return isinstance(value, bool)
         if value is None:
             return True
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             return False
-        return self.kind is OptionKind.INT or value in self.values
+        if self.kind is OptionKind.INT:
+            return value > 0
+        return value in self.values
 
     def applies(self, seats: int) -> bool:
         """Whether the option means anything at a table of ``seats``."""

@@ -63,6 +63,9 @@ class MoveResult:
     game_over: GameOutcome | None = None
     new_round: bool = False
     moved: int = 0  # kolbasa's cut: how many tiles went to the other line
+    # the named bonuses the move scored, in play and at the round's end it made
+    # (capicua: ("pase_salida", 25), ("capicua", 25) ...), for the captions to name
+    bonuses: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -243,10 +243,12 @@ class Game:
         _, _, points, _ = rnd.log[at]
         notation = rnd.actions()[at][1]
         new_round = self.rounds[-1] is not rnd
+        bonuses = self.variant.bonuses(self, rnd, seat, points) \
+            if isinstance(move, Place) else ()
         return MoveResult(seat, move, notation, points=points, drawn=drawn,
                           end=end,
                           round_end=rnd.end, game_over=self.outcome, new_round=new_round,
-                          moved=moved)
+                          moved=moved, bonuses=bonuses)
 
     # ------------------------------------------------------------- fast path
     def apply(self, move: Move) -> None:
@@ -453,7 +455,7 @@ class Game:
     def _fish_kind(self, rnd: RoundState, side_pips: tuple[int, ...]) -> EndKind:
         values = [side_pips[i] for i in self.variant.sides_in_round(rnd)]
         low = min(values)
-        return _EGGS if values.count(low) > 1 else _FISH
+        return _EGGS if values.count(low) > 1 and self.variant.eggs_on_tie() else _FISH
 
     def _plain_end(self, rnd: RoundState, kind: EndKind, seat: int,
                    counted: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> RoundEnd:

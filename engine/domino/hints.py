@@ -53,9 +53,9 @@ def placement_points_now(base: Game, move: Place) -> int:
 def placement_hints(variant: DominoVariant, view: DominoView) -> dict[Place, int]:
     """The points each legal placement of the view's seat would score now (face-down
     closers score nothing and are left out); empty when the variant never scores in
-    play or the seat is not on turn."""
-    if not variant.scores_in_play or view.seat is None or view.turn != view.seat \
-            or view.outcome is not None:
+    play, scores from what the seat cannot see, or the seat is not on turn."""
+    if not variant.scores_in_play or not variant.public_points or view.seat is None \
+            or view.turn != view.seat or view.outcome is not None:
         return {}
     moves = [m for m in view.legal if isinstance(m, Place) and not m.face_down]
     if not moves:

@@ -81,6 +81,10 @@ class DominoVariant(Variant):
     # scores_in_play (the catalogue's): placement_points is called only if True
     # whether placements score from the count of the open ends (TableSnapshot.count)
     counts_open_ends: ClassVar[bool] = False
+    # whether the in-play points follow from what the mover sees (the table, his hand),
+    # so scoring hints may show them; False where they depend on the hidden hands
+    # (capicua's pases: whether the next seats can answer)
+    public_points: ClassVar[bool] = True
     # --- the turn's declared data (docs/rules.md 3 and 4.7-4.17); defaults = 4.1-4.6
     max_placements: ClassVar[int] = 1  # placements in one turn (osel, domiki: 4)
     closers: ClassVar[bool] = False  # doubles may be placed face down (osel)
@@ -201,6 +205,18 @@ class DominoVariant(Variant):
         outcome, whose first winner also wins the round, unscored. None: a fish
         scored as usual."""
         return None
+
+    def bonuses(self, game: Game, rnd: RoundState, seat: int, points: int
+                ) -> tuple[tuple[str, int], ...]:
+        """The named bonuses of the placement just applied by ``seat`` (its in-play
+        ``points``, and the round's end it made, if any), as (name, points) for the
+        captions; none in the base."""
+        return ()
+
+    def eggs_on_tie(self) -> bool:
+        """Is a fish whose lowest sides tie eggs (3a)? False: round_winner decides it
+        (capicua's tranque decided player by player)."""
+        return True
 
     def sides_in_round(self, rnd: RoundState) -> range | list[int]:
         """The sides dealt into this round (semerka: not the players out of the game)."""

@@ -96,7 +96,9 @@ def test_every_declared_option_keeps_its_button_code() -> None:
     assert codes == {"teams": "tm", "target": "tg", "set": "st", "fish_point": "fp",
                      "rounds": "rd", "locked": "lk", "extra_turn": "xt", "no_double_out": "nd",
                      "free_lines": "fl", "mixed": "mx", "early_death": "ed",
-                     "voluntary_draw": "vd"}
+                     "voluntary_draw": "vd", "count": "ct", "capicua": "cp",
+                     "pase_salida": "ps", "pase_corrido": "pc", "chuchazo": "cz",
+                     "hand_bonus": "hb", "tranque": "tq", "lead": "ld"}
     assert len(set(codes.values())) == len(codes)
     assert not set(codes.values()) & set(LOBBY_ACTIONS)
 

@@ -183,6 +183,8 @@ BARE = {
     "lobby.players", "hand.boneyard", "tri.drawn", "ttable.tri_pool", "btn.rematch_count",
     "btn.cancel_agree", "tri.top", "tri.move",
     "move.points", "round.points", "move.draw_points", "move.pass_points",
+    "bonus.pase_salida", "bonus.pase_corrido", "bonus.capicua", "bonus.chuchazo",  # "+25"
+    "bonus.hand_bonus",
     "score.written_to", "score.written_amount", "score.taken_from", "score.taken_amount",
     "result.entry", "result.winner_entry", "export.others", "timer.reminder",
     "ping.reminder", "note.domino", "note.fish", "note.eggs", "note.tricks",

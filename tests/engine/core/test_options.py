@@ -30,9 +30,14 @@ def test_the_table_is_the_record_options_of_today() -> None:
     names = tuple(d.name for d in declared_options())
     assert names == RECORD_OPTION_NAMES == (
         "teams", "target", "set", "fish_point", "rounds", "locked", "extra_turn",
-        "no_double_out", "free_lines", "mixed", "early_death", "voluntary_draw")
+        "no_double_out", "free_lines", "mixed", "early_death", "voluntary_draw",
+        "count", "capicua", "pase_salida", "pase_corrido", "chuchazo", "hand_bonus",
+        "tranque", "lead")
     kinds = {d.name: d.kind for d in declared_options()}
-    assert {n for n, k in kinds.items() if k is not OptionKind.BOOL} == {"target", "set", "rounds"}
+    assert {n for n, k in kinds.items() if k is not OptionKind.BOOL} == {
+        "target", "set", "rounds", "count", "capicua", "pase_corrido", "chuchazo",
+        "tranque", "lead"}
+    assert declared_option("capicua").values == (0, 25, 50, 100)  # 0: the bonus is off
     assert kinds["set"] is OptionKind.CHOICE and declared_option("set").values == (6, 9, 12)
     defaults = {f.name: f.default for f in fields(Options) if f.name not in ("players", "extra")}
     assert {d.name: d.default for d in declared_options()} == defaults

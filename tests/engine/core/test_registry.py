@@ -40,7 +40,7 @@ DOMINO_ALL = [cls for cls in ALL if cls.kind == "domino"]
 
 
 def test_names_orders_and_aliases_are_unique() -> None:
-    assert len(ALL) == len(VARIANTS) == 20
+    assert len(ALL) == len(VARIANTS) == 21
     assert all(VARIANTS[cls.name] is cls for cls in ALL)
     orders = [cls.order for cls in ALL]
     assert len(set(orders)) == len(orders)
@@ -66,7 +66,7 @@ def test_menu_order() -> None:
     assert [cls.name for cls in ALL] == [
         "kozel", "telephone", "threes", "all_fives", "draw", "block", "sea_kozel",
         "general_kozel", "osel", "checheve", "sport", "semerka", "muggins", "pyaterochka",
-        "vsem_po_pyat", "cuban", "domiki", "kolbasa", "chinese", "triangular"]
+        "vsem_po_pyat", "cuban", "domiki", "kolbasa", "chinese", "triangular", "capicua"]
 
 
 def test_families_and_facts() -> None:
@@ -83,6 +83,7 @@ def test_families_and_facts() -> None:
         Family.KOLBASA: {"kolbasa"},
         Family.CHINESE: {"chinese"},
         Family.TRIANGULAR: {"triangular"},
+        Family.CAPICUA: {"capicua"},
     }
     assert {cls.name for cls in ALL if cls.kind != "domino"} == {"chinese", "triangular"}
     # totals are penalties: the goat family's writes and semerka's sticks (not sport)
@@ -107,7 +108,7 @@ def test_styles_follow_the_declarations() -> None:
     line = {n for n in styles if not styles[n].penalty
             and n not in ("telephone", "threes", "sport")
             and VARIANTS[n].table_rules.layout is Layout.LINE}
-    assert line == {"draw", "block", "general_kozel", "muggins", "cuban"}
+    assert line == {"draw", "block", "general_kozel", "muggins", "cuban", "capicua"}
     assert all(styles[n].out == 25.0 for n in line)
     assert all(styles[n].out == 15.0 for n in ("all_fives", "pyaterochka", "vsem_po_pyat",
                                               "domiki"))
@@ -159,6 +160,10 @@ def test_the_lobby_values_of_today() -> None:
         "kolbasa": {"target": (51, 101, 151), "free_lines": bools},
         "chinese": {"rounds": (4, 8, 12, 16), "mixed": bools, "early_death": bools},
         "triangular": {"target": (100, 200, 300, 400, 500), "voluntary_draw": bools},
+        "capicua": {"teams": bools, "target": (100, 150, 200, 250, 300, 500), "count": (1, 2),
+                    "capicua": (0, 25, 50, 100), "pase_salida": bools, "pase_corrido": (0, 25),
+                    "chuchazo": (0, 30, 100), "hand_bonus": bools, "tranque": (1, 2, 3),
+                    "lead": (1, 2)},
     }
 
 

@@ -17,7 +17,8 @@ from engine.variants import VARIANTS, Deal, get_variant, make_variant
 
 get_variant("block")  # loads the built-in variants
 SCORING = sorted(name for name, cls in VARIANTS.items()
-                 if cls.scores_in_play and cls.kind == "domino")
+                 if cls.scores_in_play and cls.kind == "domino"
+                 and getattr(cls, "public_points", True))
 
 
 def _config_ok(name: str, players: int, options: dict[str, bool]) -> bool:
