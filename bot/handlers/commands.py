@@ -23,7 +23,7 @@ from bot.showing.presenter import Presenter
 from bot.texts import tr, variant_name
 from bot.transport.order import command_of
 from bot.transport.topics import topic_of
-from bot.ui.keyboards import close_variants
+from bot.ui.variant_names import close_variants
 from bot.wiring.state import BotState, get_state
 from service import GameInfo
 

@@ -11,9 +11,10 @@ from bot.handlers.presses import Press, on_press
 from bot.showing.ratings import send_chart, stats_part, top_reply
 from bot.texts import LANGUAGES, language_name, tr
 from bot.ui.callbacks import ChooseLanguage
-from bot.ui.keyboards import help_keyboard, language_keyboard, resolve_variant, rules_keyboard
+from bot.ui.keyboards import help_keyboard, language_keyboard, rules_keyboard
 from bot.ui.lobby_words import rules_text
 from bot.ui.ratings import stats_text
+from bot.ui.variant_names import resolve_variant
 from bot.wiring.state import BotState
 from service import ServiceError
 

@@ -20,7 +20,8 @@ from bot.handlers.presses import Press, on_press
 from bot.texts import tr
 from bot.transport.topics import topic_of
 from bot.ui.callbacks import AI_CODES, LobbyAction, lobby_option
-from bot.ui.keyboards import is_variant, preset_values
+from bot.ui.keyboards import preset_values
+from bot.ui.variant_names import is_variant
 from service import GameInfo, MoveReport, ServiceError
 from service.errors import NoPrivateChatError
 

@@ -23,14 +23,9 @@ from bot.showing.slots import SETTINGS_LINK_PREFIX
 from bot.showing.timers import settings_command, timer_settings_summary
 from bot.texts import tr, variant_name
 from bot.ui.callbacks import HELP_PAGES
-from bot.ui.keyboards import (
-    cancel_agreement_keyboard,
-    help_page,
-    resolve_variant,
-    solo_offer_keyboard,
-    variant_names,
-)
+from bot.ui.keyboards import cancel_agreement_keyboard, help_page, solo_offer_keyboard
 from bot.ui.lobby_words import rules_text
+from bot.ui.variant_names import resolve_variant, variant_names
 from service import ServiceError
 from service.errors import ActiveGameExistsError, AgreementNeededError
 

@@ -11,9 +11,10 @@ from bot.handlers.presses import Press, on_press
 from bot.handlers.review import review_button, start_link
 from bot.texts import tr
 from bot.ui.callbacks import CancelAgree, HelpPage, PlaySolo, Rematch, ReviewGame, RulesOf
-from bot.ui.keyboards import cancel_agreement_keyboard, help_page, is_variant, rules_keyboard
+from bot.ui.keyboards import cancel_agreement_keyboard, help_page, rules_keyboard
 from bot.ui.lobby_words import rules_text
 from bot.ui.names import seat_name
+from bot.ui.variant_names import is_variant
 from service import ServiceError
 from service.errors import ActiveGameExistsError, AlreadyStartedError, NotInGameError
 

@@ -23,10 +23,10 @@ from bot.ui.keyboards import (
     teams_offered,
     teams_shown,
     teams_value,
-    variant_names,
 )
 from bot.ui.names import seat_name, seat_names
 from bot.ui.result_words import reason_lines, result_line
+from bot.ui.variant_names import variant_names
 from engine.core.options import OptionKind, declared_options
 from service.types import GameInfo
 

@@ -32,6 +32,7 @@ from engine.core.options import ROUND_COUNTS, Options, OptionSpec
 from engine.core.results import EndKind, FishFacts, GameOutcome, MoveResult
 from engine.core.tiles import Tile, full_set
 from engine.core.view import SeatView
+from engine.trains.notation import parse_entry, place_notation
 from engine.trains.record import replay as replay_trains
 from engine.trains.record import replay_summary
 from engine.trains.rules import (
@@ -41,8 +42,6 @@ from engine.trains.rules import (
     TrainsGame,
     TrainsOptions,
     make_options,
-    parse_entry,
-    place_notation,
 )
 
 __all__ = ["TRAINS_KIND", "MexicanTrain", "TrainsKind", "TrainsMatch", "TrainsView",

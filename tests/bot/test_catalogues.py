@@ -24,7 +24,7 @@ from bot.texts import (
     variant_name,
 )
 from bot.texts.template import build_template, template_bytes, usage
-from bot.ui.keyboards import resolve_variant, variant_names
+from bot.ui.variant_names import resolve_variant, variant_names
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "bot" / "locale"

@@ -10,8 +10,9 @@ import pytest
 
 from bot.texts import join_words, tr
 from bot.ui.callbacks import PassTurn, PlayTile, TileInfo, decode, encode
-from bot.ui.keyboards import placements, tile_label, variant_names
+from bot.ui.keyboards import placements, tile_label
 from bot.ui.lobby_words import rules_text
+from bot.ui.variant_names import variant_names
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.harness import Bot, open_table, running_bot
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.texts import CATALOGS, tr
-from bot.ui.keyboards import offered_options, variant_names
+from bot.ui.keyboards import offered_options
 from bot.ui.lobby_words import option_help, options_help
+from bot.ui.variant_names import variant_names
 from tests.bot.emulator import TelegramEmulator
 from tests.bot.emulator.models import Chat, Message, User
 from tests.bot.harness import Bot, running_bot

@@ -10,8 +10,8 @@ import re
 
 from bot.handlers import lobby_buttons, presses
 from bot.texts import CATALOGS, tr, variant_name
-from bot.ui.keyboards import variant_names
 from bot.ui.lobby_words import closed_lobby_text, closed_panel_text
+from bot.ui.variant_names import variant_names
 from tests.bot.emulator import TelegramEmulator
 from tests.bot.emulator.models import Chat, Message, User
 from tests.bot.harness import Bot

@@ -10,8 +10,9 @@ import pytest
 
 from bot.texts import CATALOGS, LANGUAGES, language_of, missing_variant_texts, plural, tr, trn
 from bot.ui import pictures
-from bot.ui.keyboards import end_label, rules_keyboard, variant_names
+from bot.ui.keyboards import end_label, rules_keyboard
 from bot.ui.lobby_words import rules_text
+from bot.ui.variant_names import variant_names
 from bot.wiring.app import COMMANDS, bot_commands
 from engine.core.moves import End
 from engine.domino.classic import Block

@@ -22,18 +22,11 @@ from bot.ui.callbacks import (
     encode,
 )
 from bot.ui.formatting import table_caption
-from bot.ui.keyboards import (
-    distinct_ends,
-    hand_keyboard,
-    normalize_variant,
-    resolve_variant,
-    settings_keyboard,
-    variant_keyboard,
-    variant_names,
-)
+from bot.ui.keyboards import distinct_ends, hand_keyboard, settings_keyboard, variant_keyboard
 from bot.ui.lobby_words import lobby_text
 from bot.ui.pictures import table_picture
 from bot.ui.result_words import outcome_text, round_summary
+from bot.ui.variant_names import normalize_variant, resolve_variant, variant_names
 from engine.core.moves import DONE, DRAW, PASS, End, Move, Open, Place
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile

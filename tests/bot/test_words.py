@@ -11,8 +11,9 @@ import pytest
 from bot.texts import CATALOGS, join_words, plural, tr
 from bot.ui.callbacks import PlayTile, RulesOf, decode, encode
 from bot.ui.formatting import fish_text, refusal_text
-from bot.ui.keyboards import distinct_ends, hand_keyboard, placements, rules_keyboard, variant_names
+from bot.ui.keyboards import distinct_ends, hand_keyboard, placements, rules_keyboard
 from bot.ui.lobby_words import rules_text, variant_list
+from bot.ui.variant_names import variant_names
 from engine.core.moves import DRAW, PASS, End, Place
 from engine.domino.game import Game
 from engine.variants import make_variant
