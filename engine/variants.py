@@ -9,6 +9,8 @@ here); :mod:`engine.games` reaches a game of any kind through :data:`KINDS`.
 
 from __future__ import annotations
 
+from engine.chicken.kind import CHICKEN_KIND
+from engine.chicken.rules import ChickenFoot
 from engine.chinese.kind import CHINESE_KIND
 from engine.chinese.rules import Chinese
 from engine.core.catalogue import Family, Variant
@@ -39,6 +41,7 @@ from engine.domino.goat import Checheve, GeneralKozel, Osel, SeaKozel, Semerka, 
 from engine.domino.kind import DOMINO
 from engine.domino.kolbasa import Kolbasa
 from engine.domino.variant import Deal, DominoVariant, deal_tiles
+from engine.trains.kind import TRAINS_KIND, MexicanTrain
 from engine.triangular.kind import TRIANGULAR_KIND
 from engine.triangular.rules import Triangular
 
@@ -51,10 +54,13 @@ BUILTIN_VARIANTS: tuple[type[Variant], ...] = (
     Kolbasa,
     Triangular,
     Capicua,
+    MexicanTrain,
+    ChickenFoot,
 )
 
 # Every game kind, by its name (what a variant's ``kind`` names).
-KINDS: dict[str, GameKind] = {kind.name: kind for kind in (DOMINO, CHINESE_KIND, TRIANGULAR_KIND)}
+KINDS: dict[str, GameKind] = {kind.name: kind for kind in (
+    DOMINO, CHINESE_KIND, TRIANGULAR_KIND, TRAINS_KIND, CHICKEN_KIND)}
 
 for _cls in BUILTIN_VARIANTS:
     register(_cls)

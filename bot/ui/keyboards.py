@@ -416,7 +416,7 @@ def option_buttons(lang: str, game: GameInfo) -> list[InlineKeyboardButton]:
             continue
         now = _number_now(game, name)
         if declared.named:
-            label = tr(lang, f"btn.{key}", value=tr(lang, f"optval.{key}_{now}"))
+            label = tr(lang, f"btn.{key}", value=tr(lang, f"optval.{key}_{declared.word(now)}"))
         else:
             label = tr(lang, f"btn.{key}", value=now) if now else tr(lang, f"btn.{key}_off")
         buttons.append(_button(label, option_button(game.game_id, name, following)))

@@ -74,7 +74,7 @@ def option_lines(lang: str, game: GameInfo) -> list[tuple[str, str]]:
             continue
         now = option_now(game, name)
         if declared.named:
-            line = tr(lang, f"lobby.{key}", value=tr(lang, f"optval.{key}_{now}"))
+            line = tr(lang, f"lobby.{key}", value=tr(lang, f"optval.{key}_{declared.word(now)}"))
         else:
             line = tr(lang, f"lobby.{key}", value=now) if now else tr(lang, f"lobby.{key}_off")
         lines.append((name, line))

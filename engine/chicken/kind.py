@@ -307,7 +307,9 @@ def _match(game: PlayedGame) -> ChickenMatch:
 def variant_of(options: ChickenOptions) -> ChickenFoot:
     """The catalogue entry of a game's options (a replayed record's), unregistered."""
     base = default_options(ChickenFoot, options.players)
-    return ChickenFoot(base.replaced({"set": options.set, "rounds": options.rounds}))
+    return ChickenFoot(base.replaced({"set": options.set, "rounds": options.rounds,
+                                      "root_arms": options.root_arms,
+                                      "double_blank": options.double_blank}))
 
 
 class ChickenKind(GameKind):

@@ -387,17 +387,19 @@ def _check_deal(options: ChickenOptions, engine: Tile, hands: tuple[tuple[Tile, 
 
 class ChickenFoot(Variant):
     """Chicken Foot as a catalogue entry: its games are of the ``chicken_foot`` kind
-    (:mod:`engine.chicken.kind`). ``set`` and ``rounds`` are its lobby options;
-    ``root_arms`` and ``double_blank`` are the game's own (:func:`make_options`),
-    read from a record's options."""
+    (:mod:`engine.chicken.kind`). Its lobby options are the game's own
+    (:class:`ChickenOptions`): the set, the rounds, the engine's arms and what 0-0
+    counts."""
 
     name = NAME
     aliases = ("куриная_лапка", "лапка", "chickenfoot", "chickie")
-    order = 220
-    family = Family.BLOCK_DRAW  # no points in play: the pips left in hand decide
+    order = 230
+    family = Family.CHICKEN
     kind = NAME
     option_specs = (OptionSpec.choice("set", SETS, DEFAULT_SET),
-                    OptionSpec.number("rounds"))
+                    OptionSpec.number("rounds"),
+                    OptionSpec.choice("root_arms", ROOT_ARMS, ROOT_ARMS[0]),
+                    OptionSpec.choice("double_blank", DOUBLE_BLANK, DOUBLE_BLANK[0]))
     players_allowed = tuple(sorted(HANDS[DEFAULT_SET]))
     sets_allowed = SETS
     default_set = DEFAULT_SET
@@ -408,14 +410,12 @@ class ChickenFoot(Variant):
         super().__init__(options)
         self.chicken = self.chicken_options()
 
-    def chicken_options(self, own: Mapping[str, Any] | None = None) -> ChickenOptions:
-        """The game's own options from the variant's (``own``: a record's root_arms
-        and double_blank besides; OptionsError: refused)."""
+    def chicken_options(self) -> ChickenOptions:
+        """The game's own options from the variant's (OptionsError: refused)."""
         o = self.options
-        given: dict[str, Any] = {"set": o.set, "rounds": o.rounds}
-        given.update({k: v for k, v in (own or {}).items() if k in ("root_arms",
-                                                                    "double_blank")})
-        return make_options(self.players, given)
+        return make_options(self.players, {"set": o.set, "rounds": o.rounds,
+                                           "root_arms": o.root_arms,
+                                           "double_blank": o.double_blank})
 
     def hand_size(self) -> int:
         return hand_size(self.options.set, self.players)

@@ -41,6 +41,7 @@ class Family(Enum):
     CHINESE = "chinese"  # Tien Gow, tricks on the Chinese set (docs/rules.md 4.20)
     TRIANGULAR = "triangular"  # triangles on a grid (docs/rules.md 4.21)
     TRAINS = "trains"  # lines out of a central double, each seat written its own pips
+    CHICKEN = "chicken"  # a tree off the central double, three toes on every double
     CAPICUA = "capicua"  # the partnership block game with pass bonuses (docs/rules.md 4.24)
 
 
@@ -156,17 +157,18 @@ class Variant:
         for declared in declared_options():
             v = self.options.get(declared.name)
             if v != base.get(declared.name):
-                out[declared.name] = v
+                out[declared.name] = declared.to_record(v)
         return out
 
 
 def default_options(cls: type[Variant], players: int) -> Options:
-    """The options a record of ``cls`` leaves out: the declared defaults, but the set
-    and the on/off options (teams among them) as the variant defaults them."""
+    """The options a record of ``cls`` leaves out: the declared defaults, but the set,
+    the on/off options (teams among them) and the choices as the variant defaults them
+    (chicken_foot's 0-0 counts 50, mexican_train's 0)."""
     base = Options(players=players, teams=cls.default_teams(players), set=cls.default_set)
     own: dict[str, OptionValue] = {}
     for spec in cls.option_specs:
-        if spec.kind is OptionKind.BOOL:
+        if spec.kind is OptionKind.BOOL or spec.declared.kind is OptionKind.CHOICE:
             value = spec.default_for(players)
             if value != base.get(spec.name):
                 own[spec.name] = value

@@ -64,6 +64,10 @@ class Options:
     hand_bonus: bool = False  # 100, 75, 50, 25 for the winners of the first four hands
     tranque: int = 1  # who wins a blocked hand: the team (1), a player (2), the blocker (3)
     lead: int = 1  # who leads a later hand: the winner (1) or the next seat (2)
+    # mexican_train and chicken_foot (docs/rules.md 4.22, 4.23)
+    first_turn: int = 1  # the first turn builds a chain (1) or places one tile (2)
+    double_blank: int = 0  # what 0-0 left in hand counts (chicken_foot's default: 50)
+    root_arms: int = 4  # chicken_foot: the arms the round's engine takes first
     extra: tuple[tuple[str, OptionValue], ...] = ()
 
     def __post_init__(self) -> None:
@@ -115,9 +119,10 @@ class Declared:
     ``default`` is the value a record leaves out; ``code`` the lobby button's action
     in the callback data (one or two lower-case letters); ``key`` the stem of its
     catalogue keys; ``digits`` the longest number a lobby button sends for an INT.
-    ``field``: whether :class:`Options` has a typed field of that name. ``named``: a
-    choice whose numbers stand for words (capicua's tranque rules), each shown by the
-    catalogue key ``optval.<key>_<value>``."""
+    ``field``: whether :class:`Options` has a typed field of that name. ``words``: a
+    choice whose numbers stand for words (capicua's tranque rules), one word per value
+    in ``values``' order: the record writes the word (``"tranque": "blocker"``), the
+    game holds the number, and the catalogue key ``optval.<key>_<word>`` shows it."""
 
     name: str
     kind: OptionKind
@@ -127,7 +132,7 @@ class Declared:
     key: str = ""
     digits: int = 4
     field: bool = False
-    named: bool = False
+    words: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not NAME.fullmatch(self.name):
@@ -142,6 +147,36 @@ class Declared:
             raise ValueError(f"option {self.name}: values are positive numbers")
         if self.type_error(self.default) is not None:
             raise ValueError(f"option {self.name}: default {self.default!r} is not allowed")
+        if self.words and (len(self.words) != len(self.values) or self.kind is not
+                           OptionKind.CHOICE or not all(NAME.fullmatch(w) for w in self.words)):
+            raise ValueError(f"option {self.name}: one word of letters and '_' per value")
+
+    @property
+    def named(self) -> bool:
+        """Whether its values stand for words (shown and recorded as words)."""
+        return bool(self.words)
+
+    def word(self, value: OptionValue) -> str | None:
+        """The word a named choice's value stands for (None: not one of its values)."""
+        if self.words and isinstance(value, int) and value in self.values:
+            return self.words[self.values.index(value)]
+        return None
+
+    def to_record(self, value: OptionValue) -> OptionValue | str:
+        """The value as a record writes it: a named choice's word, else the value."""
+        word = self.word(value)
+        return word if word is not None else value
+
+    def value_of(self, word: str) -> int:
+        """The number a named choice's word stands for (ValueError: not its word)."""
+        return self.values[self.words.index(word)]
+
+    def from_record(self, value: object) -> object:
+        """A record's value as the game holds it: a named choice's word read back as
+        its number (the number itself is read too: records stored before the words)."""
+        if isinstance(value, str) and value in self.words:
+            return self.value_of(value)
+        return value
 
     @property
     def _least(self) -> int:
@@ -195,6 +230,10 @@ _BUILTIN: tuple[tuple[str, OptionKind, str, tuple[int, ...], int], ...] = (
     ("hand_bonus", OptionKind.BOOL, "hb", (), 0),
     ("tranque", OptionKind.CHOICE, "tq", (1, 2, 3), 0),
     ("lead", OptionKind.CHOICE, "ld", (1, 2), 0),
+    # --- mexican_train and chicken_foot (docs/rules.md 4.22, 4.23)
+    ("first_turn", OptionKind.CHOICE, "ft", (1, 2), 0),
+    ("double_blank", OptionKind.CHOICE, "db", (0, 50), 0),
+    ("root_arms", OptionKind.CHOICE, "ra", (4, 6), 0),
 )
 
 
@@ -206,12 +245,18 @@ def _field_default(name: str) -> OptionValue:
     raise ValueError(f"Options has no field {name!r} with a default")
 
 
-# The built-in choices whose numbers stand for words (capicua: COUNT_*, TRANQUE_*, LEAD_*).
-_NAMED = ("count", "tranque", "lead")
+# The built-in choices whose numbers stand for words, one per value (capicua: COUNT_*,
+# TRANQUE_*, LEAD_* in engine/domino/capicua.py; mexican_train's first turn).
+_WORDS: dict[str, tuple[str, ...]] = {
+    "count": ("all", "opponents"),
+    "tranque": ("team", "individual", "blocker"),
+    "lead": ("winner", "rotate"),
+    "first_turn": ("chain", "single"),
+}
 
 _DECLARED: dict[str, Declared] = {
     name: Declared(name, kind, code, _field_default(name), values, digits=digits, field=True,
-                   named=name in _NAMED)
+                   words=_WORDS.get(name, ()))
     for name, kind, code, values, digits in _BUILTIN
 }
 
@@ -225,6 +270,11 @@ if set(RECORD_OPTION_NAMES) != {f.name for f in fields(Options)} - {"players", "
 def declared_option(name: str) -> Declared | None:
     """The declaration of the option named ``name`` (None: none is)."""
     return _DECLARED.get(name)
+
+
+def the_option(name: str) -> Declared:
+    """The declaration of a built-in option (KeyError: none is so named)."""
+    return _DECLARED[name]
 
 
 def declared_options() -> tuple[Declared, ...]:

@@ -140,14 +140,17 @@ def make_variant(name: str, players: int, options: Mapping[str, Any] | None = No
     """Build a variant from its name, the number of players and house-rule options.
 
     The variant takes the options of its ``option_specs`` (a CHOICE among its
-    values); any other option only at the variant's default (a record or a view may
+    values; a named choice's word, as a record writes it, or its number); any other
+    option only at the variant's default (a record or a view may
     spell defaults out), else it is refused."""
     cls = get_variant(name)
     if not isinstance(players, int) or isinstance(players, bool):
         raise OptionsError(f"players must be a number, not {players!r}")
     base = default_options(cls, players)
     changes: dict[str, Any] = {}
-    for key, value in (options or {}).items():
+    for key, given in (options or {}).items():
+        declared = declared_option(key)
+        value = declared.from_record(given) if declared is not None else given
         _check_kind(key, value)
         changes[key] = value
     variant = cls(base.replaced(changes))  # the class's checks: players, teams, sets, choices

@@ -28,7 +28,7 @@ from engine.core.catalogue import Family, Variant, default_options
 from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
 from engine.core.kind import GameKind, PlayedGame
 from engine.core.moves import DONE, Done, Draw, Move, Pass, TrainPlace
-from engine.core.options import ROUND_COUNTS, Options, OptionSpec
+from engine.core.options import ROUND_COUNTS, Options, OptionSpec, the_option
 from engine.core.results import EndKind, FishFacts, GameOutcome, MoveResult
 from engine.core.tiles import Tile, full_set
 from engine.core.view import SeatView
@@ -37,6 +37,7 @@ from engine.trains.record import replay as replay_trains
 from engine.trains.record import replay_summary
 from engine.trains.rules import (
     DEFAULT_SET,
+    DOUBLE_BLANKS,
     NAME,
     Round,
     TrainsGame,
@@ -49,22 +50,26 @@ __all__ = ["TRAINS_KIND", "MexicanTrain", "TrainsKind", "TrainsMatch", "TrainsVi
 
 KIND = "trains"
 VIEW_FORMAT = "domino-view/1"
+_FIRST_TURN = the_option("first_turn")
 
 
 class MexicanTrain(Variant):
     """Mexican Train as a catalogue entry; its games are of the ``trains`` kind, not of
-    the domino turn machine. ``first_turn`` and ``double_blank`` are the game's own
-    options (:class:`engine.trains.rules.TrainsOptions`, read from its record); the
-    catalogue carries the set and the rounds."""
+    the domino turn machine. Its lobby options are the game's own
+    (:class:`engine.trains.rules.TrainsOptions`): the set, the rounds, the first turn
+    (``first_turn``: 1 a chain, 2 one tile; the record writes the word) and what 0-0
+    counts."""
 
     name = NAME
     aliases = ("мексиканский_поезд", "мексиканский", "поезд", "mexican", "mexican_trains",
                "tren_mexicano")
-    order = 210
+    order = 220
     family = Family.TRAINS
     kind = KIND
     option_specs = (OptionSpec.choice("set", (12, 9), DEFAULT_SET),
-                    OptionSpec.number("rounds", (*ROUND_COUNTS, 13)))
+                    OptionSpec.number("rounds", (*ROUND_COUNTS, 13)),
+                    OptionSpec.choice("first_turn", (1, 2), 1),
+                    OptionSpec.choice("double_blank", DOUBLE_BLANKS, 0))
     sets_allowed = (12, 9)
     default_set = DEFAULT_SET
     players_allowed = (2, 3, 4, 5, 6, 7, 8)
@@ -78,16 +83,21 @@ class MexicanTrain(Variant):
     def trains_options(self) -> TrainsOptions:
         """The game's own options from the catalogue's (checked: ``rounds`` fits the set)."""
         o = self.options
-        return make_options(self.players, {"set": o.set, "rounds": o.rounds})
+        return make_options(self.players, {"set": o.set, "rounds": o.rounds,
+                                           "first_turn": _FIRST_TURN.to_record(o.first_turn),
+                                           "double_blank": o.double_blank})
 
     def hand_size(self) -> int:
         return self.trains_options().hand_size
 
 
 def variant_of(options: TrainsOptions) -> MexicanTrain:
-    """The catalogue entry of a game's options (its set and rounds)."""
+    """The catalogue entry of a game's options."""
     base = default_options(MexicanTrain, options.players)
-    return MexicanTrain(base.replaced({"set": options.set, "rounds": options.rounds}))
+    return MexicanTrain(base.replaced({
+        "set": options.set, "rounds": options.rounds,
+        "first_turn": _FIRST_TURN.value_of(options.first_turn),
+        "double_blank": options.double_blank}))
 
 
 # ------------------------------------------------------------------- the views

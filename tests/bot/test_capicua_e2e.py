@@ -34,10 +34,10 @@ def test_the_settings_name_the_preset_and_the_choices() -> None:
     for lang in LANGS:
         text = settings_text(lang, game)
         assert tr(lang, "lobby.preset", value=tr(lang, "preset.dominican")) in text
-        assert tr(lang, "lobby.tranque", value=tr(lang, "optval.tranque_1")) in text
+        assert tr(lang, "lobby.tranque", value=tr(lang, "optval.tranque_team")) in text
         assert tr(lang, "lobby.capicua", value=25) in text
         labels = [b.text for b in option_buttons(lang, game)]
-        assert tr(lang, "btn.lead", value=tr(lang, "optval.lead_1")) in labels
+        assert tr(lang, "btn.lead", value=tr(lang, "optval.lead_winner")) in labels
         rows = settings_keyboard(lang, game).inline_keyboard
         assert rows[1][0].text == tr(lang, "btn.preset", value=tr(lang, "preset.dominican"))
         assert rows[1][0].callback_data.endswith(":pr:1")

@@ -5,7 +5,6 @@ and entries, recorded and replayed; the forced moves; the simulation."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
@@ -13,20 +12,11 @@ from engine.chicken.kind import CHICKEN_KIND, ChickenMatch
 from engine.chicken.rules import NAME, ChickenFoot
 from engine.core.errors import IllegalMoveError, OptionsError
 from engine.core.moves import DRAW, PASS, BranchPlace, SetPlay
-from engine.core.registry import registered
 from engine.core.tiles import Tile
 from engine.games import kind_of, new_game, rebuild, replay
-from engine.variants import KINDS, make_variant
+from engine.variants import make_variant
 
 
-@pytest.fixture
-def chicken(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(KINDS, NAME, CHICKEN_KIND)
-    with registered(ChickenFoot):
-        yield
-
-
-@pytest.mark.usefixtures("chicken")
 @pytest.mark.parametrize(("players", "options"), [(2, {"set": 6}), (4, {"rounds": 2}),
                                                   (3, {"set": 6, "rounds": 3})])
 def test_entries_rebuild_and_the_record_replays(players: int,
@@ -56,7 +46,6 @@ def test_entries_rebuild_and_the_record_replays(players: int,
     assert [r.points for r in replayed.rounds] == [r.points for r in game.rounds]
 
 
-@pytest.mark.usefixtures("chicken")
 def test_the_variant_and_its_options() -> None:
     assert make_variant(NAME, 8).players == 8
     v = make_variant(NAME, 2, {"set": 6, "rounds": 3})
@@ -73,7 +62,6 @@ def test_the_variant_and_its_options() -> None:
         make_variant(NAME, 2, {"teams": True})
 
 
-@pytest.mark.usefixtures("chicken")
 def test_forced_moves_and_foreign_moves() -> None:
     v = make_variant(NAME, 2, {"set": 6})
     game = CHICKEN_KIND.new_game(v, 3)
@@ -93,7 +81,6 @@ def test_forced_moves_and_foreign_moves() -> None:
         game.play(legal[0])
 
 
-@pytest.mark.usefixtures("chicken")
 def test_simulate() -> None:
     v = make_variant(NAME, 3, {"set": 6})
     out = CHICKEN_KIND.simulate(v, 3, 1, ["easy"])
@@ -104,7 +91,6 @@ def test_simulate() -> None:
         CHICKEN_KIND.decide("hard", 1, v, CHICKEN_KIND.new_game(v, 1).view(0))
 
 
-@pytest.mark.usefixtures("chicken")
 def test_medium_sheds_weight_and_beats_easy() -> None:
     v = make_variant(NAME, 2, {"set": 6})
     out = CHICKEN_KIND.simulate(v, 20, 5, ["medium", "easy"])

@@ -32,11 +32,11 @@ def test_the_table_is_the_record_options_of_today() -> None:
         "teams", "target", "set", "fish_point", "rounds", "locked", "extra_turn",
         "no_double_out", "free_lines", "mixed", "early_death", "voluntary_draw",
         "count", "capicua", "pase_salida", "pase_corrido", "chuchazo", "hand_bonus",
-        "tranque", "lead")
+        "tranque", "lead", "first_turn", "double_blank", "root_arms")
     kinds = {d.name: d.kind for d in declared_options()}
     assert {n for n, k in kinds.items() if k is not OptionKind.BOOL} == {
         "target", "set", "rounds", "count", "capicua", "pase_corrido", "chuchazo",
-        "tranque", "lead"}
+        "tranque", "lead", "first_turn", "double_blank", "root_arms"}
     assert declared_option("capicua").values == (0, 25, 50, 100)  # 0: the bonus is off
     assert kinds["set"] is OptionKind.CHOICE and declared_option("set").values == (6, 9, 12)
     defaults = {f.name: f.default for f in fields(Options) if f.name not in ("players", "extra")}
@@ -127,3 +127,28 @@ def test_make_variant_and_the_record_take_a_declared_option() -> None:
             assert make_variant("block", 2, {"fast_rounds": None}).record_options() == {}
     with pytest.raises(OptionsError, match="unknown option"):
         make_variant("block", 2, {"fast_rounds": 4})
+
+
+def test_a_named_choice_is_recorded_as_its_word_and_read_back_either_way() -> None:
+    tranque = declared_option("tranque")
+    assert tranque.words == ("team", "individual", "blocker")
+    assert tranque.word(3) == "blocker" and tranque.to_record(3) == "blocker"
+    assert tranque.from_record("individual") == 2 and tranque.value_of("team") == 1
+    variant = make_variant("capicua", 4, {"tranque": "blocker", "lead": "rotate"})
+    assert variant.options.tranque == 3 and variant.options.lead == 2
+    assert variant.record_options() == {"tranque": "blocker", "lead": "rotate"}
+    # a game stored before the words kept the numbers: it is read the same
+    assert make_variant("capicua", 4, {"tranque": 3, "lead": 2}).options == variant.options
+    with pytest.raises(OptionsError):
+        make_variant("capicua", 4, {"tranque": "nobody"})
+
+
+def test_the_train_games_take_their_own_options_from_the_lobby() -> None:
+    train = make_variant("mexican_train", 4, {"first_turn": "single", "double_blank": 50})
+    assert train.trains_options().first_turn == "single"  # type: ignore[attr-defined]
+    assert train.trains_options().double_blank == 50  # type: ignore[attr-defined]
+    chicken = make_variant("chicken_foot", 4, {})
+    assert chicken.options.double_blank == 50 and chicken.record_options() == {}
+    chicken = make_variant("chicken_foot", 4, {"root_arms": 6, "double_blank": 0})
+    assert chicken.chicken.root_arms == 6 and chicken.chicken.double_blank == 0  # type: ignore[attr-defined]
+    assert chicken.record_options() == {"root_arms": 6, "double_blank": 0}

@@ -40,7 +40,7 @@ DOMINO_ALL = [cls for cls in ALL if cls.kind == "domino"]
 
 
 def test_names_orders_and_aliases_are_unique() -> None:
-    assert len(ALL) == len(VARIANTS) == 21
+    assert len(ALL) == len(VARIANTS) == 23
     assert all(VARIANTS[cls.name] is cls for cls in ALL)
     orders = [cls.order for cls in ALL]
     assert len(set(orders)) == len(orders)
@@ -66,7 +66,8 @@ def test_menu_order() -> None:
     assert [cls.name for cls in ALL] == [
         "kozel", "telephone", "threes", "all_fives", "draw", "block", "sea_kozel",
         "general_kozel", "osel", "checheve", "sport", "semerka", "muggins", "pyaterochka",
-        "vsem_po_pyat", "cuban", "domiki", "kolbasa", "chinese", "triangular", "capicua"]
+        "vsem_po_pyat", "cuban", "domiki", "kolbasa", "chinese", "triangular", "capicua",
+        "mexican_train", "chicken_foot"]
 
 
 def test_families_and_facts() -> None:
@@ -84,11 +85,15 @@ def test_families_and_facts() -> None:
         Family.CHINESE: {"chinese"},
         Family.TRIANGULAR: {"triangular"},
         Family.CAPICUA: {"capicua"},
+        Family.TRAINS: {"mexican_train"},
+        Family.CHICKEN: {"chicken_foot"},
     }
-    assert {cls.name for cls in ALL if cls.kind != "domino"} == {"chinese", "triangular"}
+    assert {cls.name for cls in ALL if cls.kind != "domino"} == {
+        "chinese", "triangular", "mexican_train", "chicken_foot"}
     # totals are penalties: the goat family's writes and semerka's sticks (not sport)
     assert {c.name for c in ALL if c.penalty_scoring} == {
-        "kozel", "sea_kozel", "osel", "checheve", "semerka", "kolbasa"}
+        "kozel", "sea_kozel", "osel", "checheve", "semerka", "kolbasa", "mexican_train",
+        "chicken_foot"}
     assert {c.name for c in ALL if c.signals} == {"general_kozel"}
     assert {c.name for c in ALL if c.round_wins} == {"general_kozel"}
     assert {c.name: c.discard_limit() for c in ALL if c.discard_limit() is not None} == {
@@ -164,6 +169,9 @@ def test_the_lobby_values_of_today() -> None:
                     "capicua": (0, 25, 50, 100), "pase_salida": bools, "pase_corrido": (0, 25),
                     "chuchazo": (0, 30, 100), "hand_bonus": bools, "tranque": (1, 2, 3),
                     "lead": (1, 2)},
+        "mexican_train": {"set": (12, 9), "rounds": (1, 3, 5, 7, 13), "first_turn": (1, 2),
+                          "double_blank": (0, 50)},
+        "chicken_foot": {"set": (9, 6), "root_arms": (4, 6), "double_blank": (50, 0)},
     }
 
 

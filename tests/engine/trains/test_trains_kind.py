@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +18,7 @@ from hypothesis import strategies as st
 
 from engine.core.errors import IllegalMoveError, OptionsError
 from engine.core.moves import DONE, DRAW, PASS, Place, TrainPlace
-from engine.core.registry import make_variant, registered
+from engine.core.registry import make_variant
 from engine.core.results import EndKind
 from engine.core.tiles import Tile, full_set
 from engine.trains.kind import TRAINS_KIND, MexicanTrain, TrainsMatch, TrainsView, variant_of
@@ -33,18 +32,6 @@ NAMES = ["A", "B", "C", "D", "E", "F", "G", "H"]
 
 def variant(players: int = 3, **options: int) -> MexicanTrain:
     return variant_of(make_options(players, options))
-
-
-@pytest.fixture
-def in_registry() -> Iterator[None]:
-    """The variant and its kind findable for the length of a test (not yet listed)."""
-    from engine import games, variants
-    with registered(MexicanTrain):
-        games.register_kind(KIND)
-        try:
-            yield
-        finally:
-            del variants.KINDS[KIND.name]
 
 
 def conserved(game: TrainsGame) -> None:
@@ -230,7 +217,7 @@ def test_rebuild_refuses_a_bad_entry() -> None:
         KIND.rebuild(v, 3, ["pass"])
 
 
-def test_variant_facts_in_the_registry(in_registry: None) -> None:
+def test_variant_facts_in_the_registry() -> None:
     from engine import games
     v = make_variant("mexican_train", 3, {"set": 9})
     assert isinstance(v, MexicanTrain) and v.hand_size() == 10
