@@ -61,7 +61,6 @@ class BotKind:
     name = "domino"
     prefix: str | None = None  # the start of its own callback data (None: the codec's)
     hints = True  # scoring hints on the hand's buttons
-    review = True  # the computer review of a finished game covers it
 
     def hand_text(self, lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                   drew: Sequence[Tile] = ()) -> str:

@@ -92,7 +92,6 @@ class ChineseBotKind(BotKind):
     name = CHINESE_KIND.name
     prefix = chinese_keys.PREFIX
     hints = False
-    review = False  # the review (engine/domino/ai/review.py) knows the line games only
 
     def hand_text(self, lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                   drew: Sequence[Tile] = ()) -> str:

@@ -27,6 +27,7 @@ from bot.ui.names import seat_name, seat_names
 from bot.ui.result_words import banner_texts
 from bot.ui.review_keys import final_keyboard
 from engine.core.view import SeatView
+from engine.games import kind_of
 from service import GameInfo, ServiceError
 from service.types import Shown
 
@@ -63,7 +64,7 @@ class Table:
         one), the private chat's link."""
         votes = await self.slots.service.rematch_votes(game)
         return final_keyboard(lang, self.slots.bot.username, game.game_id,
-                              review=bot_kind(game.variant).review,
+                              review=kind_of(game.variant).reviewed,
                               votes=(len(votes.asked), len(votes.people))
                               if votes is not None else None,
                               rematched=votes is not None and votes.started is not None)

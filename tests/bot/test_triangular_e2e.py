@@ -199,7 +199,11 @@ async def test_whole_triangular_game_through_the_buttons(
         # ratings: both players rated in triangular's own family
         lines = await bot.service.ratings.top("triangular", group.id)
         assert {line.user_id for line in lines} == {u.id for u in users}
-        # the review covers games on a line of tiles: a clear answer here
+        # the review covers games on a line of tiles: no review button under the result,
+        # and a clear answer to the command
+        labels = [b.get("text") for m in emu.bot_messages(group.id) if m.reply_markup
+                  for row in m.reply_markup.get("inline_keyboard", []) for b in row]
+        assert tr("ru", "btn.rematch") in labels and tr("ru", "btn.review") not in labels
         await bot.send(users[1], users[1].id, "/review")
         assert emu.bot_messages(users[1].id)[-1].text == tr("en", "err.no_review")
         # /rules in both languages, in private
