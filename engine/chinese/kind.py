@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,11 +34,12 @@ from engine.chinese.rules import (
 )
 from engine.chinese.tiles import CHINESE_SET, Play, sort_tiles
 from engine.core.catalogue import Variant
-from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
-from engine.core.kind import GameKind, PlayedGame
+from engine.core.errors import IllegalMoveError, OptionsError, RecordError
+from engine.core.kind import PlayedGame
+from engine.core.match import KindMatch, MatchKind
 from engine.core.moves import Move, SetPlay
 from engine.core.registry import make_variant
-from engine.core.results import GameOutcome, MoveResult
+from engine.core.results import MoveResult
 from engine.core.tiles import Tile
 from engine.core.view import SeatView
 
@@ -74,24 +75,21 @@ def _as_play(move: Move) -> Play:
     return move if isinstance(move, Play) else Play(move.tiles, move.down)
 
 
-class ChineseMatch:
+class ChineseMatch(KindMatch[ChineseGame, Chinese]):
     """A game of Tien Gow as the service plays it (see the module's docstring)."""
 
-    def __init__(self, variant: Variant, seed: int, game: ChineseGame | None = None) -> None:
-        if not isinstance(variant, Chinese):
-            raise TypeError("a ChineseMatch is a game of chinese")
-        self.variant: Chinese = variant
-        self.seed = seed
-        self.players = variant.players
-        if game is None:
-            game = ChineseGame(variant.players, variant.chinese_options(), seed=seed)
-            game.start_round()
-        self.game = game
+    variant_type = Chinese
 
-    # -- the protocol ------------------------------------------------------------
-    @property
-    def totals(self) -> list[int]:
-        return self.game.totals
+    @classmethod
+    def deal(cls, variant: Chinese, seed: int) -> ChineseGame:
+        return ChineseGame(variant.players, variant.chinese_options(), seed=seed)
+
+    @classmethod
+    def parse_entry(cls, text: str) -> Sequence[Move]:
+        return (Play.parse(text),)
+
+    def entries(self) -> list[str]:
+        return [m for r in self.rounds for m in r.moves]
 
     @property
     def rounds(self) -> list[Round]:
@@ -101,39 +99,13 @@ class ChineseMatch:
     def round(self) -> Round:
         return self.game.current
 
-    @property
-    def over(self) -> bool:
-        return self.game.over
-
-    @property
-    def outcome(self) -> GameOutcome | None:
-        return self.game.outcome
-
-    @property
-    def current_seat(self) -> int | None:
-        if self.game.over or self.game.current.over:
-            return None
-        return self.game.current.turn
-
-    def side_of(self, seat: int) -> int:
-        return seat
-
-    def legal_moves(self) -> list[Move]:
-        return list(self.game.legal_plays())
-
     def play(self, move: Move) -> MoveResult:
         """A checked play by the seat on turn (ChineseMoveError, typed, if refused);
         the next round is dealt as soon as one ends."""
         play = _as_play(move)
-        seat = self.current_seat
-        if seat is None:
-            raise IllegalMoveError("the game is over" if self.over else "the round is over")
-        rnd = self.game.play(seat, play)
-        end = rnd.end
-        new_round = False
-        if end is not None and not self.game.over:
-            self.game.start_round()
-            new_round = True
+        seat = self.seat_on_turn()
+        end = self.game.play(seat, play).end
+        new_round = self.next_round(end)
         return MoveResult(seat, play, play.notation(), round_end=end,
                           game_over=self.outcome, new_round=new_round)
 
@@ -153,28 +125,8 @@ class ChineseMatch:
             leader=rnd.leader, legal=legal, outcome=self.outcome,
             detail={**self.game.view(seat), "options": self.game.options.record_options()})
 
-    def copy(self) -> ChineseMatch:
-        return rebuilt(self.variant, self.seed, [m for r in self.rounds for m in r.moves])
-
-    def record(self, names: Sequence[str]) -> dict[str, Any]:
-        rec = self.game.record()
-        rec["players"] = list(names)
-        return rec
-
-
-def rebuilt(variant: Variant, seed: int, entries: Iterable[str]) -> ChineseMatch:
-    match = ChineseMatch(variant, seed)
-    for text in entries:
-        try:
-            match.play(Play.parse(text))
-        except MoveError as exc:
-            raise IllegalMoveError(str(exc)) from exc
-    return match
-
-
-def _match(game: PlayedGame) -> ChineseMatch:
-    assert isinstance(game, ChineseMatch)
-    return game
+    def seat_record(self, seat: int | None) -> dict[str, Any]:
+        return self.game.record_for(seat)
 
 
 # ----------------------------------------------------- the computer players' world
@@ -225,8 +177,9 @@ def _record_options(view: SeatView) -> dict[str, Any]:
     return dict(detail.get("options", {}))
 
 
-class ChineseKind(GameKind):
+class ChineseKind(MatchKind[ChineseMatch]):
     name = "chinese"
+    match_type = ChineseMatch
 
     def forced_move(self, game: PlayedGame) -> Move | None:
         return None  # a play is always the player's own choice, face down included
@@ -234,32 +187,8 @@ class ChineseKind(GameKind):
     def timeout_move(self, game: PlayedGame) -> Move | None:
         """docs/rules.md 4.20 [C12]: the leader leads his lowest tile, a follower discards
         his lowest face down."""
-        match = _match(game)
+        match = self.match_of(game)
         return None if match.current_seat is None else match.game.timeout_play()
-
-    def new_game(self, variant: Variant, seed: int) -> PlayedGame:
-        return ChineseMatch(variant, seed)
-
-    def play(self, game: PlayedGame, move: Move) -> tuple[MoveResult, str]:
-        result = _match(game).play(move)
-        return result, result.notation
-
-    def rebuild(self, variant: Variant, seed: int, entries: Iterable[str]) -> PlayedGame:
-        return rebuilt(variant, seed, entries)
-
-    def to_record(self, game: PlayedGame, names: Sequence[str]) -> dict[str, Any]:
-        return _match(game).record(names)
-
-    def to_view_record(self, game: PlayedGame, seat: int | None, names: Sequence[str]
-                       ) -> dict[str, Any]:
-        match = _match(game)
-        if match.over:
-            return match.record(names)
-        rec = match.game.record_for(seat)
-        rec["players"] = list(names)
-        rec["format"] = "domino-view/1"
-        rec["viewer"] = seat
-        return rec
 
     def replay(self, record: Mapping[str, Any]) -> tuple[PlayedGame, list[str]]:
         game = replay_chinese(record)
@@ -278,7 +207,7 @@ class ChineseKind(GameKind):
         return chinese_ai.make_player(level, rng.randrange(2**32))(world, view.seat)
 
     def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
-        return replay_summary(_match(game).game)
+        return replay_summary(self.match_of(game).game)
 
     def simulate(self, variant: Variant, games: int, seed: int, levels: Sequence[str],
                  rollouts: int | None = None) -> dict[str, Any]:
@@ -295,7 +224,7 @@ class ChineseKind(GameKind):
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:
         """Each ended round at its end: the round's last trick, tricks, totals after it."""
-        match = _match(game)
+        match = self.match_of(game)
         out: list[SeatView] = []
         later_totals = list(match.totals)
         ended = [(i, r) for i, r in enumerate(match.rounds) if r.over]

@@ -240,6 +240,17 @@ class ChineseGame:
                 and self.current.over)
 
     @property
+    def current_seat(self) -> int | None:
+        """The seat to play now (None: the round, or the game, is over)."""
+        if self.over or self.current.over:
+            return None
+        return self.current.turn
+
+    def legal_moves(self) -> list[Play]:
+        """Every play the seat on turn may make (:meth:`legal_plays`)."""
+        return self.legal_plays()
+
+    @property
     def winners(self) -> list[int]:
         return game_winners(self.totals) if self.over else []
 

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core.catalogue import Variant
-from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError, TileError
-from engine.core.kind import GameKind, PlayedGame
+from engine.core.errors import IllegalMoveError, OptionsError, RecordError, TileError
+from engine.core.kind import PlayedGame
+from engine.core.match import KindMatch, MatchKind
 from engine.core.moves import Draw, GridPlace, Move, Pass
 from engine.core.registry import make_variant
 from engine.core.results import GameOutcome, MoveResult, RoundEnd
@@ -53,9 +54,7 @@ from engine.triangular.rules import (
 )
 
 __all__ = ["TRIANGULAR_KIND", "TriangularKind", "TriangularMatch", "TriangularRound",
-           "TriangularSeatView", "as_tri_move", "rebuilt"]
-
-VIEW_FORMAT = "domino-view/1"
+           "TriangularSeatView", "as_tri_move"]
 
 
 # ------------------------------------------------------------------- the moves
@@ -147,25 +146,18 @@ class TriangularRound:
 
 
 # ------------------------------------------------------------------- the game
-class TriangularMatch:
+class TriangularMatch(KindMatch[TriangularGame, Triangular]):
     """A game of Tri-Ominos as the service plays it (see the module's docstring)."""
 
-    def __init__(self, variant: Variant, seed: int, game: TriangularGame | None = None
-                 ) -> None:
-        if not isinstance(variant, Triangular):
-            raise TypeError("a TriangularMatch is a game of triangular")
-        self.variant: Triangular = variant
-        self.seed = seed
-        self.players = variant.players
-        if game is None:
-            game = TriangularGame(variant.players, variant.triangular_options(), seed=seed)
-            game.start_round()
-        self.game = game
+    variant_type = Triangular
 
-    # -- the protocol ------------------------------------------------------------
-    @property
-    def totals(self) -> list[int]:
-        return list(self.game.totals)
+    @classmethod
+    def deal(cls, variant: Triangular, seed: int) -> TriangularGame:
+        return TriangularGame(variant.players, variant.triangular_options(), seed=seed)
+
+    @classmethod
+    def parse_entry(cls, text: str) -> Sequence[Move]:
+        return (parse_move(text),)
 
     @property
     def rounds(self) -> list[TriangularRound]:
@@ -175,40 +167,17 @@ class TriangularMatch:
     def round(self) -> Round:
         return self.game.current
 
-    @property
-    def over(self) -> bool:
-        return self.game.over
-
-    @property
-    def outcome(self) -> GameOutcome | None:
-        return self.game.outcome
-
-    @property
-    def current_seat(self) -> int | None:
-        return self.game.current_seat
-
-    def side_of(self, seat: int) -> int:
-        return seat
-
-    def legal_moves(self) -> list[Move]:
-        return list(self.game.legal_moves())
-
     def play(self, move: Move) -> MoveResult:
         """A checked move by the seat on turn (TriangularMoveError, with its typed
         reason, if refused: nothing changes); the next round is dealt as soon as
         one ends and the game goes on."""
         tri = as_tri_move(move)
-        seat = self.current_seat
-        if seat is None:
-            raise IllegalMoveError("the game is over" if self.over else "the round is over")
+        seat = self.seat_on_turn()
         out = self.game.play(seat, tri)
-        end = out.round_end
-        new_round = False
-        if out.round_end is not None and not self.game.over:
-            self.game.start_round()
-            new_round = True
+        new_round = self.next_round(out.round_end)
         return MoveResult(seat, tri, out.notation, points=out.points,
-                          round_end=end, game_over=self.outcome, new_round=new_round)
+                          round_end=out.round_end, game_over=self.outcome,
+                          new_round=new_round)
 
     def view(self, seat: int | None) -> TriangularSeatView:
         if seat is not None and not 0 <= seat < self.players:
@@ -220,21 +189,9 @@ class TriangularMatch:
         """Every move played, in order (what the service stores)."""
         return [m for r in self.game.rounds for m in r.moves]
 
-    def copy(self) -> TriangularMatch:
-        return rebuilt(self.variant, self.seed, self.entries())
-
-    def record(self, names: Sequence[str]) -> dict[str, Any]:
-        rec = self.game.record()
-        rec["players"] = list(names)
-        return rec
-
-    def view_record(self, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
-        """What ``seat`` (None: anyone) may know, ``domino-view/1``: its own hand and
-        draws, the others' counts, the pool's size, every move (a draw does not say
-        what was drawn), the hands left at a round's end; the whole record once the
-        game is over."""
-        if self.over:
-            return self.record(names)
+    def seat_record(self, seat: int | None) -> dict[str, Any]:
+        """Its own hand and draws, the others' counts, the pool's size, every move (a
+        draw does not say what was drawn), the hands left at a round's end."""
         rounds = []
         for rnd in self.game.rounds:
             drawn: list[str] = []
@@ -260,9 +217,8 @@ class TriangularMatch:
                 out["end"] = {"kind": rnd.result.kind.value, "seat": rnd.result.seat,
                               "points": list(rnd.result.points)}
             rounds.append(out)
-        return {"format": VIEW_FORMAT, "variant": NAME,
-                "options": self.game.options.record_options(), "players": list(names),
-                "viewer": seat, "rounds": rounds}
+        return {"variant": NAME, "options": self.game.options.record_options(),
+                "rounds": rounds}
 
     def ended_views(self) -> list[TriangularSeatView]:
         """Each ended round's public view at its end: its grid, the hands' counts and
@@ -293,49 +249,13 @@ class TriangularMatch:
         return out
 
 
-def rebuilt(variant: Variant, seed: int, entries: Iterable[str]) -> TriangularMatch:
-    """The game dealt from ``seed`` with its stored moves played again (checked: a move
-    the rules refuse raises IllegalMoveError)."""
-    match = TriangularMatch(variant, seed)
-    for text in entries:
-        try:
-            move = parse_move(text)
-        except MoveError as exc:
-            raise IllegalMoveError(str(exc)) from exc
-        match.play(move)
-    return match
-
-
-def _match(game: PlayedGame) -> TriangularMatch:
-    if not isinstance(game, TriangularMatch):
-        raise TypeError("not a game of triangular")
-    return game
-
-
 # ------------------------------------------------------------------- the kind
-class TriangularKind(GameKind):
+class TriangularKind(MatchKind[TriangularMatch]):
     """The operations the layers above need of a Tri-Ominos game."""
 
     name = "triangular"
+    match_type = TriangularMatch
     # the engine ends a blocked round at once (docs/rules.md 4.21 [T8]): nothing to claim
-
-    def new_game(self, variant: Variant, seed: int) -> PlayedGame:
-        return TriangularMatch(variant, seed)
-
-    def play(self, game: PlayedGame, move: Move) -> tuple[MoveResult, str]:
-        """Play a checked move; the result and the entry to store for it."""
-        result = _match(game).play(move)
-        return result, result.notation
-
-    def rebuild(self, variant: Variant, seed: int, entries: Iterable[str]) -> PlayedGame:
-        return rebuilt(variant, seed, entries)
-
-    def to_record(self, game: PlayedGame, names: Sequence[str]) -> dict[str, Any]:
-        return _match(game).record(names)
-
-    def to_view_record(self, game: PlayedGame, seat: int | None, names: Sequence[str]
-                       ) -> dict[str, Any]:
-        return _match(game).view_record(seat, names)
 
     def replay(self, record: Mapping[str, Any]) -> tuple[PlayedGame, list[str]]:
         game, _ = replay_triangular(record)
@@ -357,12 +277,12 @@ class TriangularKind(GameKind):
         return player(detail)
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:
-        return list(_match(game).ended_views())
+        return list(self.match_of(game).ended_views())
 
     def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
         """The replay output (docs/record-format.md), each seat its own side, every
         move with its points as the round's public events tell them."""
-        return replay_summary(_match(game).game)
+        return replay_summary(self.match_of(game).game)
 
     def simulate(self, variant: Variant, games: int, seed: int, levels: Sequence[str],
                  rollouts: int | None = None) -> dict[str, Any]:
