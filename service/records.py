@@ -145,8 +145,9 @@ class Records:
                 raise NoReviewError(f"{row.variant} is not reviewed")
             note_chat(ctx, row)
             played = await readable(ctx, ex, row)
+            entries = tuple(m.move for m in await ctx.repos.moves.list(ex, row.game_id))
             return ReviewInput(game_id=row.game_id, chat_id=row.chat_id, user_id=user_id,
                                seat=mine.seat, variant=row.variant, seed=row.seed,
-                               names=played.names,
+                               names=played.names, entries=entries,
                                record=_with_secret(kind_of(played.game.variant).to_record(
                                    played.game, list(played.names)), row))

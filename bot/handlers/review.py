@@ -48,9 +48,9 @@ from bot.transport import tg
 from bot.ui.callbacks import ReviewGame
 from bot.ui.move_words import move_words
 from bot.wiring.state import AnyApp, get_state
-from engine.core.moves import Cut, Move, Place
+from engine.core.moves import BranchPlace, Cut, Move, Place, TrainPlace
+from engine.core.review import DecisionReview, ReviewSummary
 from engine.core.tiles import Tile
-from engine.domino.ai.review import DecisionReview, ReviewSummary
 from service import ServiceError
 from service.errors import MovesDeletedError, NoReviewError, NoSuchGameError, NotInGameError
 from service.review import NotFinishedError, ReviewInput
@@ -361,7 +361,7 @@ def next_chunk(done: int, seconds: float) -> int:
 
 
 def _tile(move: Move) -> Tile | None:
-    return move.tile if isinstance(move, Place | Cut) else None
+    return move.tile if isinstance(move, Place | Cut | TrainPlace | BranchPlace) else None
 
 
 async def _decision_picture(app: AnyApp, given: ReviewInput, lang: str, rank: int,

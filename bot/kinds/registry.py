@@ -14,8 +14,10 @@ from collections.abc import Mapping, Sequence
 from bot.kinds.base import DOMINO, BotKind
 from bot.kinds.chinese import CHINESE
 from bot.kinds.triangular import TRIANGULAR
+from engine.core.tiles import Tile
 from engine.core.view import SeatView
 from engine.games import kind_of
+from renderer import render_choice
 
 KINDS: tuple[BotKind, ...] = (DOMINO, CHINESE, TRIANGULAR)
 
@@ -54,4 +56,14 @@ def table_picture(lang: str, view: SeatView, names: list[str], banner: str | Non
     return bot_kind(view.variant).table_picture(lang, view, names, banner, banner_detail)
 
 
-__all__ = ["BOT_KINDS", "KINDS", "bot_kind", "kind_of_data", "table_picture"]
+def review_picture(lang: str, view: SeatView, names: list[str], hand: list[Tile],
+                   played: Tile | None, better: Tile | None) -> tuple[bytes, str]:
+    """One costly decision of the post-game review as one picture: the table then (the
+    public view, in its kind's picture) with his hand under it, the tile played
+    marked red and the better one green (run in the render worker)."""
+    table, _ = table_picture(lang, view, names)
+    result = render_choice(table, hand, played, better)
+    return result.data, f"decision{result.extension}"
+
+
+__all__ = ["BOT_KINDS", "KINDS", "bot_kind", "kind_of_data", "review_picture", "table_picture"]

@@ -34,12 +34,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol, TypeVar
 
-from bot.kinds.registry import table_picture
-from bot.ui.pictures import review_picture
+from bot.kinds.registry import review_picture, table_picture
 from engine.core.moves import Move
+from engine.core.review import DecisionReview, ReviewSummary
 from engine.core.tiles import Tile
 from engine.core.view import SeatView
-from engine.domino.ai.review import DecisionReview, ReviewSummary
 from service.ai import decide
 from service.review import ReviewInput, review_chunk, review_summary
 from service.types import AiTurn

@@ -8,10 +8,9 @@ import logging
 from PIL import Image
 
 from bot.texts import tr
-from engine.core.tiles import Tile
 from engine.domino.view import DominoView
 from engine.variants import get_variant
-from renderer import TableLabels, TableScene, render_choice, render_table
+from renderer import TableLabels, TableScene, render_table
 
 log = logging.getLogger(__name__)
 
@@ -42,13 +41,3 @@ def fallback_picture() -> bytes:
     buf = io.BytesIO()
     Image.new("RGB", (640, 360), (38, 110, 70)).save(buf, format="PNG")
     return buf.getvalue()
-
-
-# --- the post-game review
-def review_picture(lang: str, view: DominoView, names: list[str], hand: list[Tile],
-                   played: Tile | None, better: Tile | None) -> tuple[bytes, str]:
-    """One costly decision as one picture: the table then (the public view) with his
-    hand under it, the tile played marked red and the better one green."""
-    table, _ = table_picture(lang, view, names)
-    result = render_choice(table, hand, played, better)
-    return result.data, f"decision{result.extension}"

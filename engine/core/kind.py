@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from engine.core.catalogue import Variant
 from engine.core.moves import Draw, Move, Pass
 from engine.core.results import FishFacts, GameOutcome, MoveResult, RoundEnd
+from engine.core.review import DecisionReview, ReviewSummary
 from engine.core.view import SeatView
 
 __all__ = ["GameKind", "Piece", "PlayedGame", "PlayedRound"]
@@ -87,7 +88,8 @@ class GameKind:
     """A kind of game: the operations the layers above need, by the kind's name."""
 
     name = ""
-    # whether the post-game review (engine/domino/ai/review.py) covers its games
+    # whether the post-game review covers its games (:meth:`review_range`; the terms
+    # are engine/core/review.py's)
     reviewed = False
 
     def fish(self, game: PlayedGame) -> FishFacts | None:
@@ -146,6 +148,20 @@ class GameKind:
                  rollouts: int | None = None) -> dict[str, Any]:
         """``python -m engine simulate`` for a kind with players of its own: computer
         players of ``levels`` over ``games`` games (OptionsError for levels it lacks)."""
+        raise NotImplementedError
+
+    def review_range(self, record: Mapping[str, Any], entries: Sequence[str], seat: int,
+                     seed: int, start: int, count: int | None
+                     ) -> tuple[int, list[DecisionReview | None]]:
+        """The post-game review of ``seat``'s decisions ``start`` to ``start + count`` in
+        a finished game (its complete record, its stored entries, its seed): how many
+        decisions the seat had, and their reviews (None: one it could not value).
+        Only a kind that is ``reviewed`` has one."""
+        raise NotImplementedError
+
+    def review_summary(self, record: Mapping[str, Any],
+                       reviews: Sequence[DecisionReview | None]) -> ReviewSummary:
+        """The summary of a game's reviewed decisions, on the kind's scale."""
         raise NotImplementedError
 
     def head_json(self, game: PlayedGame, names: Sequence[str]) -> str:

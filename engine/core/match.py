@@ -16,14 +16,17 @@ reads, a seat's view, its computer players.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine.core.catalogue import Variant
 from engine.core.errors import IllegalMoveError, MoveError
 from engine.core.kind import GameKind, PlayedGame, PlayedRound
 from engine.core.moves import Move
+from engine.core.registry import make_variant
 from engine.core.results import GameOutcome, MoveResult, RoundEnd
+from engine.core.review import Candidate, DecisionReview, ReviewSummary, review_match, summarize
+from engine.core.tiles import Tile
 from engine.core.view import SeatView
 
 __all__ = ["KindMatch", "MatchKind", "OwnState"]
@@ -215,3 +218,35 @@ class MatchKind(GameKind, Generic[M]):
     def to_view_record(self, game: PlayedGame, seat: int | None, names: Sequence[str]
                        ) -> dict[str, Any]:
         return self.match_of(game).view_record(seat, names)
+
+    # -- the post-game review, for a kind whose computer values a seat's candidates
+    # (``reviewed`` True and :meth:`move_values` written)
+    review_scale: ClassVar[float] = 25.0  # the kind's typical round swing in points
+
+    def move_values(self, variant: Variant, view: SeatView, key: str
+                    ) -> tuple[list[Candidate], int]:
+        """Each legal move of the seat on turn with its expected points (more is
+        better) from ``view`` only, and the worlds sampled; ``key`` seeds them."""
+        raise NotImplementedError
+
+    def hand_of(self, view: SeatView) -> Sequence[Tile]:
+        """The seat's own tiles in its view (a reviewed decision shows them)."""
+        raise NotImplementedError
+
+    def review_range(self, record: Mapping[str, Any], entries: Sequence[str], seat: int,
+                     seed: int, start: int, count: int | None
+                     ) -> tuple[int, list[DecisionReview | None]]:
+        """The decisions walked on the game dealt again from its seed and its stored
+        entries (engine/core/review.py), each valued by :meth:`move_values`."""
+        variant = make_variant(str(record["variant"]), len(record["players"]),
+                               record.get("options") or {})
+        match = self.match_type(variant, seed)
+
+        def values(view: SeatView, key: str) -> tuple[list[Candidate], int]:
+            return self.move_values(variant, view, key)
+
+        return review_match(match, entries, seat, seed, start, count, values, self.hand_of)
+
+    def review_summary(self, record: Mapping[str, Any],
+                       reviews: Sequence[DecisionReview | None]) -> ReviewSummary:
+        return summarize(reviews, self.review_scale)

@@ -12,6 +12,7 @@ from engine.core.catalogue import Variant
 from engine.core.kind import GameKind, PlayedGame
 from engine.core.moves import DONE, Move, Place, Take, parse_move
 from engine.core.results import EndKind, FishFacts, MoveResult
+from engine.core.review import DecisionReview, ReviewSummary
 from engine.core.tiles import full_set
 from engine.core.view import SeatView
 from engine.domino.game import Game, RoundState
@@ -130,6 +131,19 @@ class DominoKind(GameKind):
     def decide(self, level: str, seed: int, variant: Variant, view: SeatView) -> Move:
         from engine.domino.ai import make_player  # the AI imports the engine, not the reverse
         return make_player(level, seed, as_domino(variant))(domino_view(view))
+
+    def review_range(self, record: Mapping[str, Any], entries: Sequence[str], seat: int,
+                     seed: int, start: int, count: int | None
+                     ) -> tuple[int, list[DecisionReview | None]]:
+        """The hard domino player's review (engine/domino/ai/review.py), from the record."""
+        from engine.domino.ai.review import review_range
+        return review_range(record, seat, seed, start, count)
+
+    def review_summary(self, record: Mapping[str, Any],
+                       reviews: Sequence[DecisionReview | None]) -> ReviewSummary:
+        from engine.domino.ai.review import summarize
+        game, _ = replay_record(record)
+        return summarize(reviews, game.variant)
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:
         return ended_domino_views(_domino(game))

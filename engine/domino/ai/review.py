@@ -41,7 +41,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.moves import ForcedDraw, Move, Place
-from engine.core.tiles import Tile
+from engine.core.review import (
+    COSTLIEST,
+    COSTLY,
+    TOLERANCE,
+    Candidate,
+    DecisionReview,
+    ReviewSummary,
+)
+from engine.core.review import summarize as summarize_on
 from engine.domino.ai.players import Budget, default_budget, world_value
 from engine.domino.ai.policy import Style, style_of
 from engine.domino.ai.search import distinct_moves, outcome_points
@@ -52,13 +60,9 @@ from engine.domino.table import Layout
 from engine.domino.variant import DominoVariant
 from engine.domino.view import DominoView
 
-TOLERANCE = 0.04  # of Style.scale: a loss up to this is an accurate choice
-COSTLY = 0.4  # of Style.scale: a loss from this is a costly move
-COSTLIEST = 3  # decisions the summary names
-
 __all__ = ["COSTLIEST", "COSTLY", "TOLERANCE", "Candidate", "Decision", "DecisionReview",
            "ReviewSummary", "decisions", "evaluate", "review_budget", "review_decision",
-           "review_range", "summarize"]
+           "review_range", "review_scale", "summarize"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,56 +77,6 @@ class Decision:
     view: DominoView
     public: DominoView
     chosen: Move
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    move: Move
-    points: float  # expected points, more is better
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionReview:
-    """The review of one decision: its candidates best first, what was played, what
-    was best and the points the choice lost; ``hand`` and ``public`` show it."""
-
-    number: int
-    round_index: int
-    action_index: int
-    turn_number: int
-    candidates: tuple[Candidate, ...]
-    chosen: Move
-    best: Move
-    lost: float
-    worlds: int
-    hand: tuple[Tile, ...]
-    public: DominoView
-
-    @property
-    def chosen_points(self) -> float:
-        return next(c.points for c in self.candidates if c.move == self.chosen)
-
-    @property
-    def best_points(self) -> float:
-        return self.candidates[0].points
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewSummary:
-    """One game's review in numbers (see the module docstring for the definitions)."""
-
-    decisions: int  # decisions reviewed
-    accurate: int
-    costly: int
-    lost: float  # total points lost
-    costliest: tuple[DecisionReview, ...]  # at most COSTLIEST, the costliest first
-    tolerance: float
-    threshold: float
-
-    @property
-    def accuracy(self) -> float:
-        """The share of accurate decisions (1.0 when there was no choice at all)."""
-        return self.accurate / self.decisions if self.decisions else 1.0
 
 
 def decisions(game: Game, seat: int) -> list[Decision]:
@@ -251,20 +205,12 @@ def review_range(record: Mapping[str, Any], seat: int, seed: int, start: int = 0
                         for d in found[start:stop]]
 
 
+def review_scale(variant: DominoVariant) -> float:
+    """The variant's typical round swing, the summary's measure (``Style.scale``)."""
+    return style_of(variant).scale
+
+
 def summarize(reviews: Sequence[DecisionReview | None], variant: DominoVariant) -> ReviewSummary:
-    """The game's summary from its decisions' reviews (``None``s are left out)."""
-    scale = style_of(variant).scale
-    tolerance = TOLERANCE * scale
-    threshold = COSTLY * scale
-    done = [r for r in reviews if r is not None]
-    costliest = sorted((r for r in done if r.lost > tolerance),
-                       key=lambda r: (-r.lost, r.number))[:COSTLIEST]
-    return ReviewSummary(
-        decisions=len(done),
-        accurate=sum(1 for r in done if r.lost <= tolerance),
-        costly=sum(1 for r in done if r.lost >= threshold),
-        lost=sum(r.lost for r in done),
-        costliest=tuple(costliest),
-        tolerance=tolerance,
-        threshold=threshold,
-    )
+    """The game's summary from its decisions' reviews (``None``s are left out), on the
+    variant's scale."""
+    return summarize_on(reviews, review_scale(variant))
