@@ -43,7 +43,7 @@ from engine.chinese.tiles import (
     tile_key,
 )
 from engine.core.catalogue import Family, Variant
-from engine.core.errors import IllegalMoveError, OptionsError, RecordError
+from engine.core.errors import IllegalMoveError, OptionsError, ReasonedMoveError, RecordError
 from engine.core.options import OptionKind, OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile
@@ -78,10 +78,10 @@ class Reason(Enum):
     EARLY_DEATH = "early_death"
 
 
-class ChineseMoveError(IllegalMoveError):
-    def __init__(self, reason: Reason, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
+class ChineseMoveError(ReasonedMoveError):
+    """A move chinese's rules refuse, with its :class:`Reason`."""
+
+    reason: Reason
 
 
 @dataclass(frozen=True, slots=True)

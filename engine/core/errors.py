@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import Enum
+
 
 class EngineError(ValueError):
     """Base class of every error the engine raises on bad input."""
@@ -17,6 +19,15 @@ class MoveError(EngineError):
 
 class IllegalMoveError(EngineError):
     """A well-formed move that the rules do not allow now."""
+
+
+class ReasonedMoveError(IllegalMoveError):
+    """A move the rules refuse, with its typed reason (the kind's own ``Reason``
+    enum): what the player is told is chosen by it, never by parsing the message."""
+
+    def __init__(self, reason: Enum, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class OptionsError(EngineError):

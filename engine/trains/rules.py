@@ -28,6 +28,7 @@ from typing import Any
 from engine.core.errors import (
     IllegalMoveError,
     OptionsError,
+    ReasonedMoveError,
     RecordError,
 )
 from engine.core.moves import DONE, DRAW, PASS, Done, Draw, Move, Pass, TrainPlace
@@ -73,10 +74,10 @@ class Reason(Enum):
     NOT_A_CHAIN = "not_a_chain"
 
 
-class TrainsMoveError(IllegalMoveError):
-    def __init__(self, reason: Reason, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
+class TrainsMoveError(ReasonedMoveError):
+    """A move mexican_train's rules refuse, with its :class:`Reason`."""
+
+    reason: Reason
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from engine.core.errors import IllegalMoveError, OptionsError, RecordError
+from engine.core.errors import IllegalMoveError, OptionsError, ReasonedMoveError, RecordError
 from engine.core.options import OptionKind, OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.triangular.grid import Grid, Placed
@@ -95,10 +95,10 @@ class Reason(Enum):
     MUST_DRAW = "must_draw"  # cannot place but may still draw
 
 
-class TriangularMoveError(IllegalMoveError):
-    def __init__(self, reason: Reason, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
+class TriangularMoveError(ReasonedMoveError):
+    """A move triangular's rules refuse, with its :class:`Reason`."""
+
+    reason: Reason
 
 
 # ---------------------------------------------------------------- the options
