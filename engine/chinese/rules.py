@@ -46,6 +46,7 @@ from engine.core.catalogue import Family, Variant
 from engine.core.errors import IllegalMoveError, OptionsError, ReasonedMoveError, RecordError
 from engine.core.options import OptionKind, OptionSpec
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
+from engine.core.rounds import RoundsGame, player_names
 from engine.core.tiles import Tile
 
 # The set's names the bot, the renderer and the computer players import from here.
@@ -207,44 +208,15 @@ def _sub_multisets(hand: Sequence[Tile], k: int) -> list[tuple[Tile, ...]]:
     return out
 
 
-class ChineseGame:
+class ChineseGame(RoundsGame[ChineseOptions, Round]):
     """A game of Tien Gow: rounds of eight tricks, scored per docs/rules.md 4.20."""
 
     variant_name = NAME
 
     def __init__(self, players: Sequence[str] | int, options: ChineseOptions | None = None,
                  *, seed: int | None = None) -> None:
-        names = ([f"P{i + 1}" for i in range(players)] if isinstance(players, int)
-                 else list(players))
-        self.options = options or make_options(len(names))
-        if self.options.players != len(names):
-            raise OptionsError("the options are for another number of players")
-        self.players = names
-        self.rng = random.Random(seed)
-        self.rounds: list[Round] = []
-        self.totals = [0] * len(names)
-
-    # -- the flow -----------------------------------------------------------------
-
-    @property
-    def seats(self) -> int:
-        return len(self.players)
-
-    @property
-    def current(self) -> Round:
-        return self.rounds[-1]
-
-    @property
-    def over(self) -> bool:
-        return (len(self.rounds) == self.options.rounds and bool(self.rounds)
-                and self.current.over)
-
-    @property
-    def current_seat(self) -> int | None:
-        """The seat to play now (None: the round, or the game, is over)."""
-        if self.over or self.current.over:
-            return None
-        return self.current.turn
+        names = player_names(players)
+        super().__init__(names, options or make_options(len(names)), seed)
 
     def legal_moves(self) -> list[Play]:
         """Every play the seat on turn may make (:meth:`legal_plays`)."""

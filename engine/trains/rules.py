@@ -33,6 +33,7 @@ from engine.core.errors import (
 )
 from engine.core.moves import DONE, DRAW, PASS, Done, Draw, Move, Pass, TrainPlace
 from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
+from engine.core.rounds import RoundsGame, player_names
 from engine.core.tiles import Tile, full_set
 from engine.trains.notation import TrainId, parse_entry, place_notation, train_name
 
@@ -237,35 +238,15 @@ def game_winners(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(s for s, v in enumerate(totals) if v == best)
 
 
-class TrainsGame:
+class TrainsGame(RoundsGame[TrainsOptions, Round]):
     """A game of Mexican Train: one round per engine, scored by the pips left in hand."""
 
     variant_name = NAME
 
     def __init__(self, players: Sequence[str] | int, options: TrainsOptions | None = None,
                  *, seed: int | None = None) -> None:
-        names = ([f"P{i + 1}" for i in range(players)] if isinstance(players, int)
-                 else list(players))
-        self.options = options or make_options(len(names))
-        if self.options.players != len(names):
-            raise OptionsError("the options are for another number of players")
-        self.players = names
-        self.rng = random.Random(seed)
-        self.rounds: list[Round] = []
-        self.totals = [0] * len(names)
-
-    @property
-    def seats(self) -> int:
-        return len(self.players)
-
-    @property
-    def current(self) -> Round:
-        return self.rounds[-1]
-
-    @property
-    def over(self) -> bool:
-        return (len(self.rounds) == self.options.rounds and bool(self.rounds)
-                and self.current.over)
+        names = player_names(players)
+        super().__init__(names, options or make_options(len(names)), seed)
 
     @property
     def outcome(self) -> GameOutcome | None:
