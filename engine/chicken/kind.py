@@ -19,7 +19,7 @@ service, the bot and simulate can play it like any game.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,17 +35,17 @@ from engine.chicken.rules import (
 )
 from engine.chicken.table import TOES, Branch
 from engine.core.catalogue import Variant, default_options
-from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
-from engine.core.kind import GameKind, PlayedGame
+from engine.core.errors import IllegalMoveError, OptionsError, RecordError
+from engine.core.kind import PlayedGame
+from engine.core.match import KindMatch, MatchKind
 from engine.core.moves import BranchPlace, Draw, Move, Pass
 from engine.core.results import GameOutcome, MoveResult, RoundEnd
 from engine.core.tiles import Tile
 from engine.core.view import SeatView
 
 __all__ = ["CHICKEN_KIND", "ChickenKind", "ChickenMatch", "ChickenRound", "ChickenView",
-           "PublicBranch", "chicken_view", "rebuilt"]
+           "PublicBranch", "chicken_view"]
 
-VIEW_FORMAT = "domino-view/1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,62 +123,31 @@ class ChickenRound:
         return list(self.round.moves)
 
 
-class ChickenMatch:
+class ChickenMatch(KindMatch[ChickenGame, ChickenFoot]):
     """A game of Chicken Foot as the service plays it (see the module's docstring)."""
 
-    def __init__(self, variant: Variant, seed: int, game: ChickenGame | None = None) -> None:
-        if not isinstance(variant, ChickenFoot):
-            raise TypeError("a ChickenMatch is a game of chicken_foot")
-        self.variant: ChickenFoot = variant
-        self.seed = seed
-        self.players = variant.players
-        if game is None:
-            game = ChickenGame(variant.chicken, seed)
-            game.start_round()
-        self.game = game
+    variant_type = ChickenFoot
 
-    # -- the protocol ------------------------------------------------------------
-    @property
-    def totals(self) -> list[int]:
-        return list(self.game.totals)
+    @classmethod
+    def deal(cls, variant: ChickenFoot, seed: int) -> ChickenGame:
+        return ChickenGame(variant.chicken, seed)
+
+    @classmethod
+    def parse_entry(cls, text: str) -> Sequence[Move]:
+        return (parse_move(text),)
 
     @property
     def rounds(self) -> list[ChickenRound]:
         return [ChickenRound(r) for r in self.game.rounds]
 
-    @property
-    def over(self) -> bool:
-        return self.game.over
-
-    @property
-    def outcome(self) -> GameOutcome | None:
-        return self.game.outcome
-
-    @property
-    def current_seat(self) -> int | None:
-        if self.game.over or self.game.current.over:
-            return None
-        return self.game.current.turn
-
-    def side_of(self, seat: int) -> int:
-        return seat
-
-    def legal_moves(self) -> list[Move]:
-        return self.game.legal_moves()
-
     def play(self, move: Move) -> MoveResult:
         """A checked move by the seat on turn (IllegalMoveError if refused: nothing
         changes); the next round is dealt as soon as one ends."""
         checked = _as_move(move)
-        seat = self.current_seat
-        if seat is None:
-            raise IllegalMoveError("the game is over" if self.over else "the round is over")
+        seat = self.seat_on_turn()
         text, drawn = self.game.play(checked)
         end = self.game.current.end
-        new_round = False
-        if end is not None and not self.game.over:
-            self.game.start_round()
-            new_round = True
+        new_round = self.next_round(end)
         return MoveResult(seat, checked, text, drawn=drawn, round_end=end,
                           game_over=self.outcome, new_round=new_round)
 
@@ -196,18 +165,12 @@ class ChickenMatch:
         """Every move played, in order (what the service stores)."""
         return [m for r in self.game.rounds for m in r.moves]
 
-    def copy(self) -> ChickenMatch:
-        return rebuilt(self.variant, self.seed, self.entries())
-
     def record(self, names: Sequence[str]) -> dict[str, Any]:
         return self.game.record(names)
 
-    def view_record(self, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
-        """What ``seat`` (None: anyone) may know, ``domino-view/1``: its own hand and
-        the tiles it drew, the others' counts, the yard's size, every move, the
-        hands left at a round's end; the whole record once the game is over."""
-        if self.over:
-            return self.record(names)
+    def seat_record(self, seat: int | None) -> dict[str, Any]:
+        """Its own hand and the tiles it drew, the others' counts, the yard's size,
+        every move, the hands left at a round's end."""
         rounds = []
         for rnd in self.game.rounds:
             drawn: list[str] = []
@@ -231,9 +194,8 @@ class ChickenMatch:
                 out["end"] = {"kind": rnd.end.kind.value, "seat": rnd.end.seat,
                               "points": list(rnd.end.points)}
             rounds.append(out)
-        return {"format": VIEW_FORMAT, "variant": NAME,
-                "options": self.game.options.record_options(), "players": list(names),
-                "viewer": seat, "rounds": rounds}
+        return {"variant": NAME, "options": self.game.options.record_options(),
+                "rounds": rounds}
 
     def ended_views(self) -> list[ChickenView]:
         """Each ended round's public view at its end, with the totals after it."""
@@ -285,25 +247,6 @@ def round_view(game: ChickenGame, index: int, seat: int | None, totals: tuple[in
         end_hands=tuple(tuple(sorted(h)) for h in rnd.hands) if over else ())
 
 
-def rebuilt(variant: Variant, seed: int, entries: Iterable[str]) -> ChickenMatch:
-    """The game dealt from ``seed`` with its stored moves played again (checked: a move
-    the rules refuse raises IllegalMoveError)."""
-    match = ChickenMatch(variant, seed)
-    for text in entries:
-        try:
-            move = parse_move(text)
-        except MoveError as exc:
-            raise IllegalMoveError(str(exc)) from exc
-        match.play(move)
-    return match
-
-
-def _match(game: PlayedGame) -> ChickenMatch:
-    if not isinstance(game, ChickenMatch):
-        raise TypeError("not a game of chicken_foot")
-    return game
-
-
 def variant_of(options: ChickenOptions) -> ChickenFoot:
     """The catalogue entry of a game's options (a replayed record's), unregistered."""
     base = default_options(ChickenFoot, options.players)
@@ -312,28 +255,12 @@ def variant_of(options: ChickenOptions) -> ChickenFoot:
                                       "double_blank": options.double_blank}))
 
 
-class ChickenKind(GameKind):
+class ChickenKind(MatchKind[ChickenMatch]):
     """The operations the layers above need of a Chicken Foot game."""
 
     name = NAME
+    match_type = ChickenMatch
     # the engine ends a blocked round at once: nothing to claim
-
-    def new_game(self, variant: Variant, seed: int) -> PlayedGame:
-        return ChickenMatch(variant, seed)
-
-    def play(self, game: PlayedGame, move: Move) -> tuple[MoveResult, str]:
-        result = _match(game).play(move)
-        return result, result.notation
-
-    def rebuild(self, variant: Variant, seed: int, entries: Iterable[str]) -> PlayedGame:
-        return rebuilt(variant, seed, entries)
-
-    def to_record(self, game: PlayedGame, names: Sequence[str]) -> dict[str, Any]:
-        return _match(game).record(names)
-
-    def to_view_record(self, game: PlayedGame, seat: int | None, names: Sequence[str]
-                       ) -> dict[str, Any]:
-        return _match(game).view_record(seat, names)
 
     def replay(self, record: Mapping[str, Any]) -> tuple[PlayedGame, list[str]]:
         game, names = replay_chicken(record)
@@ -351,10 +278,10 @@ class ChickenKind(GameKind):
         return chicken_ai.make_player(level, rng.randrange(2**32))(own)
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:
-        return list(_match(game).ended_views())
+        return list(self.match_of(game).ended_views())
 
     def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
-        return replay_summary(_match(game).game)
+        return replay_summary(self.match_of(game).game)
 
     def simulate(self, variant: Variant, games: int, seed: int, levels: Sequence[str],
                  rollouts: int | None = None) -> dict[str, Any]:

@@ -250,6 +250,13 @@ class ChickenGame:
         return rnd
 
     # -- a turn ---------------------------------------------------------------
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to move now (None: the round, or the game, is over)."""
+        if self.over or not self.rounds or self.current.over:
+            return None
+        return self.current.turn
+
     def legal_moves(self) -> list[Move]:
         if self.over or not self.rounds or self.current.over:
             return []
@@ -355,13 +362,15 @@ class ChickenGame:
             self.outcome = GameOutcome(winners, losers, GameEndReason.ROUNDS)
 
     # -- the record -----------------------------------------------------------
-    def record(self, names: Sequence[str]) -> dict[str, Any]:
-        """The whole truth, ``domino-record/1`` (the engine in neither hands nor yard)."""
+    def record(self, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """The whole truth, ``domino-record/1`` (the engine in neither hands nor yard);
+        the players P1, P2 ... unless named."""
         return {
             "format": "domino-record/1",
             "variant": NAME,
             "options": self.options.record_options(),
-            "players": list(names),
+            "players": list(names) if names is not None else [
+                f"P{i + 1}" for i in range(self.players)],
             "rounds": [{"hands": [[str(t) for t in h] for h in r.dealt],
                         "boneyard": [str(t) for t in r.yard],
                         "leader": r.leader,

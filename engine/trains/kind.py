@@ -20,13 +20,14 @@ service, the bot and simulate can play it like any game.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.catalogue import Family, Variant, default_options
-from engine.core.errors import IllegalMoveError, MoveError, OptionsError, RecordError
-from engine.core.kind import GameKind, PlayedGame
+from engine.core.errors import IllegalMoveError, OptionsError, RecordError
+from engine.core.kind import PlayedGame
+from engine.core.match import KindMatch, MatchKind
 from engine.core.moves import DONE, Done, Draw, Move, Pass, TrainPlace
 from engine.core.options import ROUND_COUNTS, Options, OptionSpec, the_option
 from engine.core.results import EndKind, FishFacts, GameOutcome, MoveResult
@@ -46,10 +47,9 @@ from engine.trains.rules import (
 )
 
 __all__ = ["TRAINS_KIND", "MexicanTrain", "TrainsKind", "TrainsMatch", "TrainsView",
-           "rebuilt", "trains_view"]
+           "trains_view"]
 
 KIND = "trains"
-VIEW_FORMAT = "domino-view/1"
 _FIRST_TURN = the_option("first_turn")
 
 
@@ -130,25 +130,25 @@ def _as_action(move: Move) -> Move:
                            "on a train, draw, pass or end the chain")
 
 
-class TrainsMatch:
+class TrainsMatch(KindMatch[TrainsGame, MexicanTrain]):
     """A game of Mexican Train as the service plays it (see the module's docstring)."""
 
+    variant_type = MexicanTrain
+
     def __init__(self, variant: Variant, seed: int, game: TrainsGame | None = None) -> None:
-        if not isinstance(variant, MexicanTrain):
-            raise TypeError("a TrainsMatch is a game of mexican_train")
-        self.variant: MexicanTrain = variant
-        self.seed = seed
-        self.players = variant.players
-        if game is None:
-            game = TrainsGame(variant.players, variant.trains_options(), seed=seed)
-            game.start_round()
-        self.game = game
+        super().__init__(variant, seed, game)
         self.actions: list[str] = []  # every action played, in order (what is stored)
 
-    # -- the protocol ------------------------------------------------------------
-    @property
-    def totals(self) -> list[int]:
-        return list(self.game.totals)
+    @classmethod
+    def deal(cls, variant: MexicanTrain, seed: int) -> TrainsGame:
+        return TrainsGame(variant.players, variant.trains_options(), seed=seed)
+
+    @classmethod
+    def parse_entry(cls, text: str) -> Sequence[Move]:
+        return (DONE,) if text == "done" else tuple(parse_entry(text))
+
+    def entries(self) -> list[str]:
+        return list(self.actions)
 
     @property
     def rounds(self) -> list[Round]:
@@ -158,43 +158,17 @@ class TrainsMatch:
     def round(self) -> Round:
         return self.game.current
 
-    @property
-    def over(self) -> bool:
-        return self.game.over
-
-    @property
-    def outcome(self) -> GameOutcome | None:
-        return self.game.outcome
-
-    @property
-    def current_seat(self) -> int | None:
-        if self.game.over or self.game.current.over:
-            return None
-        return self.game.current.turn
-
-    def side_of(self, seat: int) -> int:
-        return seat
-
-    def legal_moves(self) -> list[Move]:
-        return self.game.legal_moves()
-
     def play(self, move: Move) -> MoveResult:
         """A checked action by the seat on turn (TrainsMoveError, with its typed
         reason, if refused: nothing changes); the next round is dealt as soon as one
         ends."""
         action = _as_action(move)
-        seat = self.current_seat
-        if seat is None:
-            raise IllegalMoveError("the game is over" if self.over else "the round is over")
+        seat = self.seat_on_turn()
         drawn = self.game.play(seat, action)
         notation = _notation(action)
         self.actions.append(notation)
-        rnd = self.game.rounds[-1]
-        end = rnd.end
-        new_round = False
-        if end is not None and not self.game.over:
-            self.game.start_round()
-            new_round = True
+        end = self.game.rounds[-1].end
+        new_round = self.next_round(end)
         return MoveResult(seat, action, notation, drawn=drawn, round_end=end,
                           game_over=self.outcome, new_round=new_round)
 
@@ -208,15 +182,8 @@ class TrainsMatch:
                      tuple(self.game.totals), on_turn, sorted(rnd.hands[seat])
                      if seat is not None else [])
 
-    # -- the rest -----------------------------------------------------------------
-    def copy(self) -> TrainsMatch:
-        """The match dealt again from its seed with its actions played again."""
-        return rebuilt(self.variant, self.seed, self.actions)
-
-    def record(self, names: Sequence[str]) -> dict[str, Any]:
-        rec = self.game.record()
-        rec["players"] = list(names)
-        return rec
+    def seat_record(self, seat: int | None) -> dict[str, Any]:
+        return self.game.record_for(seat)
 
 
 def _notation(action: Move) -> str:
@@ -245,32 +212,15 @@ def _view(game: TrainsGame, index: int, seat: int | None, legal: tuple[Move, ...
         legal=legal, outcome=outcome, hand=tuple(hand), detail=detail)
 
 
-def rebuilt(variant: Variant, seed: int, entries: Iterable[str]) -> TrainsMatch:
-    """The game dealt from ``seed`` with its stored actions played again."""
-    match = TrainsMatch(variant, seed)
-    for text in entries:
-        try:
-            actions = [DONE] if text == "done" else parse_entry(text)
-            for action in actions:
-                match.play(action)
-        except MoveError as exc:
-            raise IllegalMoveError(str(exc)) from exc
-    return match
-
-
-def _match(game: PlayedGame) -> TrainsMatch:
-    assert isinstance(game, TrainsMatch)
-    return game
-
-
-class TrainsKind(GameKind):
+class TrainsKind(MatchKind[TrainsMatch]):
     name = KIND
+    match_type = TrainsMatch
 
     def fish(self, game: PlayedGame) -> FishFacts | None:
         """Blocked when the last round ended a fish and nothing was played since;
         otherwise the boneyard's size and, for each end now open, how many tiles with
         its pip are not on the table."""
-        match = _match(game)
+        match = self.match_of(game)
         ended = [r for r in match.rounds if r.over]
         rnd = match.round
         if ended and ended[-1].end is not None and ended[-1].end.kind is EndKind.FISH and (
@@ -282,30 +232,6 @@ class TrainsKind(GameKind):
         unplayed = tuple((p, sum(t.has(p) for t in full_set(match.game.options.set)
                                  if t not in on_table)) for p in pips)
         return FishFacts(False, len(rnd.boneyard), unplayed)
-
-    def new_game(self, variant: Variant, seed: int) -> PlayedGame:
-        return TrainsMatch(variant, seed)
-
-    def play(self, game: PlayedGame, move: Move) -> tuple[MoveResult, str]:
-        result = _match(game).play(move)
-        return result, result.notation
-
-    def rebuild(self, variant: Variant, seed: int, entries: Iterable[str]) -> PlayedGame:
-        return rebuilt(variant, seed, entries)
-
-    def to_record(self, game: PlayedGame, names: Sequence[str]) -> dict[str, Any]:
-        return _match(game).record(names)
-
-    def to_view_record(self, game: PlayedGame, seat: int | None, names: Sequence[str]
-                       ) -> dict[str, Any]:
-        match = _match(game)
-        if match.over:
-            return match.record(names)
-        rec = match.game.record_for(seat)
-        rec["players"] = list(names)
-        rec["format"] = VIEW_FORMAT
-        rec["viewer"] = seat
-        return rec
 
     def replay(self, record: Mapping[str, Any]) -> tuple[PlayedGame, list[str]]:
         game = replay_trains(record)
@@ -323,7 +249,7 @@ class TrainsKind(GameKind):
         return trains_ai.make_player(level)(own, rng)
 
     def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
-        return replay_summary(_match(game).game)
+        return replay_summary(self.match_of(game).game)
 
     def simulate(self, variant: Variant, games: int, seed: int, levels: Sequence[str],
                  rollouts: int | None = None) -> dict[str, Any]:
@@ -336,7 +262,7 @@ class TrainsKind(GameKind):
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:
         """Each ended round's public table at its end, with the totals after it."""
-        match = _match(game)
+        match = self.match_of(game)
         out: list[SeatView] = []
         totals = [0] * match.players
         for index, rnd in enumerate(match.rounds):

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.chicken.kind import CHICKEN_KIND, ChickenMatch, ChickenView, rebuilt, variant_of
+from engine.chicken.kind import CHICKEN_KIND, ChickenMatch, ChickenView, variant_of
 from engine.chicken.record import replay, replay_summary
 from engine.chicken.rules import ChickenFoot, ChickenGame, make_options
 from engine.chicken.table import ENGINE, TOES
@@ -118,7 +118,7 @@ def test_the_same_seed_the_same_game(players: int, options: dict[str, Any]) -> N
     two = ChickenMatch(v, 99)
     assert play_out(two, 3) == entries
     assert one.record(["a"] * players) == two.record(["a"] * players)
-    rebuilt_match = rebuilt(v, 99, entries)
+    rebuilt_match = ChickenMatch.rebuilt(v, 99, entries)
     assert rebuilt_match.record(["a"] * players) == one.record(["a"] * players)
     other = ChickenMatch(v, 100)
     assert other.game.rounds[0].dealt != one.game.rounds[0].dealt
