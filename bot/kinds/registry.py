@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 
 from bot.kinds.base import DOMINO, BotKind
 from bot.kinds.chinese import CHINESE
+from bot.kinds.trains import TRAINS
 from bot.kinds.triangular import TRIANGULAR
 from engine.core.view import SeatView
 from engine.games import kind_of
 
-KINDS: tuple[BotKind, ...] = (DOMINO, CHINESE, TRIANGULAR)
+KINDS: tuple[BotKind, ...] = (DOMINO, CHINESE, TRIANGULAR, TRAINS)
 
 
 def _by_name(kinds: Sequence[BotKind]) -> Mapping[str, BotKind]:
