@@ -101,7 +101,11 @@ async def test_whole_game_with_a_computer_through_the_buttons(
         assert tr("ru", "lobby.first_turn", value=tr("ru", "optval.first_turn_chain")) in text
         # the game's own options in the settings panel: double-nine, one round, the
         # first turn one tile then a chain again, a 0-0 worth 50
+        assert tr("ru", "lobby.mexican_train.rounds_off") in text  # one per double
         await bot.lobby_press(users[0], group.id, "c")
+        labels = {label for row in bot.panel(users[0]).keyboard() for label, _ in row}
+        assert tr("ru", "btn.mexican_train.rounds_off") in labels
+        assert tr("ru", "opt.mexican_train.rounds") in (bot.panel(users[0]).text or "")
         for code in ("st", "rd", "ft", "db"):
             assert await bot.panel_press(users[0], code)
         game = await bot.game_in(group.id)
