@@ -167,7 +167,7 @@ def train_label(view: TrainsView, move: TrainPlace, names: Sequence[str]) -> But
         return Button("mt.btn_mine", "", True, (("pip", pip),))
     markers = view.detail.get("markers", ())
     flag = " ⚑" if move.train < len(markers) and markers[move.train] else ""
-    name = names[move.train] if move.train < len(names) else f"T{move.train + 1}"
+    name = names[move.train] if move.train < len(names) else f"#{move.train + 1}"
     return Button(f"{name}{flag} · {pip}", "")
 
 

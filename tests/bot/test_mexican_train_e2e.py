@@ -297,3 +297,53 @@ async def test_newgame_by_its_names_and_the_text_table(emu: TelegramEmulator,
         assert table, texts[-3:]
         assert tr("uk", "mt.mexican") in table[-1]
         no_hand_in_group(bot, other.id)
+
+
+async def test_alone_against_the_computer(emu: TelegramEmulator, db_path: Path) -> None:
+    """A solo table in his private chat: his buttons are under the table picture, a
+    tile on several trains an edit of that one message; the computer's moves between."""
+    vera = emu.add_user("Vera", language_code="es")
+    rng = random.Random(9)
+    async with running_bot(emu, db_path) as bot:
+        await emu.user_starts_bot(vera)
+        await bot.send(vera, vera.id, "/newgame tren mexicano")
+        game = await bot.game_in(vera.id)
+        assert game is not None and game.solo and game.variant == "mexican_train"
+        while len(game.seats) > 1:  # the computers he wants: one easy one
+            await bot.lobby_press(vera, vera.id, "r")
+            after = await bot.game_in(vera.id)
+            assert after is not None and len(after.seats) < len(game.seats)
+            game = after
+        await bot.lobby_press(vera, vera.id, "a:e")
+        game = await bot.game_in(vera.id)
+        assert game is not None and [s.ai_level for s in game.seats] == [None, "easy"]
+        await bot.lobby_press(vera, vera.id, "c")
+        for code in ("st", "rd"):  # double-nine, one round
+            await bot.panel_press(vera, code)
+        await bot.panel_press(vera, "b")
+        await bot.lobby_press(vera, vera.id, "go")
+        for _ in range(500):
+            await bot.settle()
+            game = await bot.game_in(vera.id)
+            assert game is not None
+            if game.status != "playing":
+                break
+            assert game.turn == 0, "the computer did not move"
+            msg = hand_message(bot, vera)
+            assert msg is not None and msg.has_media  # under the table picture
+            data = rng.choice(sorted(msg.callback_datas()))
+            while True:
+                assert await bot.press(vera, vera.id, msg.message_id, data) is None
+                after = await bot.game_in(vera.id)
+                assert after is not None
+                if after.version != game.version:
+                    break
+                edited = next(m for m in emu.bot_messages(vera.id)
+                              if m.message_id == msg.message_id)
+                data = rng.choice(sorted(d for d in edited.callback_datas()
+                                         if action(d) == "p"))
+        else:
+            raise AssertionError("the game did not end")
+        record = await bot.service.record(game.game_id)
+        replayed, _ = replay(record)
+        assert game.view is not None and list(replayed.totals) == list(game.view.totals)
