@@ -260,6 +260,11 @@ def render_trains(table: TrainsTable, labels: TrainsLabels = TrainsLabels(),
             ih = small_size * 0.9  # a small upright tile before the count
             draw.rounded_rectangle((lx0 + 14, dy - ih / 2, lx0 + 14 + ih / 2, dy + ih / 2),
                                    radius=2, fill=theme.face, outline=muted)
+            draw.line((lx0 + 16, dy, lx0 + 12 + ih / 2, dy), fill=muted, width=1)  # a domino
+            for py in (dy - ih / 4, dy + ih / 4):
+                r = max(1.0, ih / 12)
+                cx = lx0 + 14 + ih / 4
+                draw.ellipse((cx - r, py - r, cx + r, py + r), fill=muted)
             draw_text(draw, (lx0 + 20 + ih / 2, dy), fit(detail, font(small_size),
                                                           lx1 - lx0 - 30 - ih / 2),
                       small_size, fill=muted, anchor="lm")
