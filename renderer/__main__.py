@@ -1,5 +1,6 @@
-"""``python -m renderer bench``, ``python -m renderer examples DIR`` and
-``python -m renderer sample-names FILE``."""
+"""``python -m renderer bench`` (``--trains``: the mexican_train pictures only),
+``python -m renderer examples DIR``, ``python -m renderer sample-names FILE`` and
+``python -m renderer sample-trains FILE``."""
 
 from __future__ import annotations
 
@@ -140,6 +141,40 @@ def _bench_chinese(runs: int, out: dict[str, object]) -> None:
         out[name] = {**row, "bytes": len(data), "format": "JPEG", "size": [WIDTH, HEIGHT]}
 
 
+def _trains_states() -> dict[str, object]:
+    """mexican_train (docs/rules.md 4.22): the first turns of a two-player double-nine
+    round, a whole eight-player double-twelve round, and the busiest picture (eight
+    seats and the Mexican train, long trains folded, an owed double)."""
+    from renderer.samples import long_trains, trains_round
+
+    return {"trains_2p_double_nine_start": trains_round(2, 9, seed=1, moves=4),
+            "trains_8p_double_twelve_round": trains_round(8, 12, seed=1),
+            "trains_8p_long_trains": long_trains()}
+
+
+def bench_trains(runs: int, out: dict[str, object] | None = None) -> dict[str, object]:
+    from renderer.trains import TrainsTable, render_trains
+
+    out = {} if out is None else out
+    for name, table in _trains_states().items():
+        assert isinstance(table, TrainsTable)
+        tiles = sum(len(r.tiles) for r in table.rows)
+        row, first = _row(tiles, partial(render_trains, table), runs)
+        out[name] = {**row, "bytes": len(first.data), "format": first.format,
+                     "size": [first.width, first.height]}
+    return out
+
+
+def sample_trains(path: Path) -> Path:
+    """The picture of docs/mexican-train.jpg: the busiest mexican_train table."""
+    from renderer.samples import long_trains
+    from renderer.trains import render_trains
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(render_trains(long_trains()).data)
+    return path
+
+
 def bench(runs: int) -> dict[str, object]:
     out: dict[str, object] = {}
     for name, scene in _bench_states().items():
@@ -148,6 +183,7 @@ def bench(runs: int) -> dict[str, object]:
                      "size": [first.width, first.height]}
     _bench_triangular(runs, out)
     _bench_chinese(runs, out)
+    bench_trains(runs, out)
     return out
 
 
@@ -220,16 +256,23 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--runs", type=int, default=30)
     b.add_argument("--names", action="store_true",
                    help="only the table with names in other scripts against Latin names")
+    b.add_argument("--trains", action="store_true",
+                   help="only the mexican_train pictures")
     e = sub.add_parser("examples", help="write example pictures")
     e.add_argument("folder", type=Path)
     n = sub.add_parser("sample-names", help="write the picture of names in four scripts")
     n.add_argument("file", type=Path)
+    t = sub.add_parser("sample-trains", help="write the picture of a busy mexican_train table")
+    t.add_argument("file", type=Path)
     args = parser.parse_args(argv)
     if args.command == "bench":
-        result = bench_names(args.runs) if args.names else bench(args.runs)
+        result = (bench_names(args.runs) if args.names
+                  else bench_trains(args.runs) if args.trains else bench(args.runs))
         print(json.dumps(result, indent=2))
     elif args.command == "sample-names":
         print(sample_names(args.file))
+    elif args.command == "sample-trains":
+        print(sample_trains(args.file))
     else:
         for path in examples(args.folder):
             print(path)

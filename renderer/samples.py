@@ -12,6 +12,7 @@ from engine.domino.table import Layout, SidesOpen, SpinnerRule, Table, TableRule
 from engine.domino.variant import as_domino
 from engine.variants import make_variant
 from renderer.scene import TableLabels, TableScene, owned_lines
+from renderer.trains import TrainRow, TrainsTable, table_of
 
 DEFAULT_LABELS = TableLabels()
 NAMES = ("Анна", "Boris 🐐", "Вера Ёлкина", "Gleb ⚽️")
@@ -128,3 +129,68 @@ def full_spinner_scene(seed: int = 0) -> TableScene:
 def names_scene(names: Sequence[str] = SCRIPT_NAMES) -> TableScene:
     """A four-player kozel table at the end of a round, its seats named ``names``."""
     return game_scene("kozel", 4, seed=7, placements=None, names=names)
+
+
+# ------------------------------------------------------------------ mexican_train
+TRAIN_NAMES = ("Анна Каренина", "Boris 🐐", "Вера Ёлкина", "Gleb ⚽️", "Dmitri", "Елена",
+               "Fyodor", "Galina Ivanovna")
+
+
+def trains_round(players: int = 8, set_: int = 12, seed: int = 1,
+                 moves: int | None = None) -> TrainsTable:
+    """A random mexican_train round played by its rules (``moves`` actions, or to its
+    end), as the picture draws it."""
+    from engine.trains.rules import TrainsGame, make_options
+
+    game = TrainsGame(list(TRAIN_NAMES[:players]), make_options(players, {"set": set_}),
+                      seed=seed)
+    game.start_round()
+    rng = random.Random(seed)
+    played = 0
+    while not game.current.over and (moves is None or played < moves):
+        legal = game.legal_moves()
+        game.play(game.current.turn, legal[int(rng.random() * len(legal))])
+        played += 1
+    rnd = game.current
+    detail = {**game.table(rnd), "round": 1, "rounds": game.options.rounds,
+              "counts": [len(h) for h in rnd.hands]}
+    turn = None if rnd.over else rnd.turn
+    return table_of(detail, game.players, turn=turn, totals=game.totals,
+                    boneyard=len(rnd.boneyard))
+
+
+def long_trains(players: int = 8, seed: int = 0,
+                lengths: Sequence[int] = (20, 5, 12, 0, 16, 8, 3, 10, 4)) -> TrainsTable:
+    """The busiest double-twelve picture: ``players`` trains and the Mexican one, of
+    ``lengths`` tiles (longer than most rounds make them, doubles among them), a few
+    open, the last double of one train owed. Each train is a walk of unused tiles
+    from the engine's 12, so every tile is drawn as a real table would show it."""
+    rng = random.Random(seed)
+    unused = [t for t in full_set(12) if not (t.a == t.b == 12)]
+    rng.shuffle(unused)
+    rows: list[TrainRow] = []
+    owners: list[int | None] = [*range(players), None]
+    for index, owner in enumerate(owners):
+        end = 12
+        tiles: list[tuple[int, int]] = []
+        for _ in range(lengths[index % len(lengths)]):
+            fits = [t for t in unused if t.has(end) and (not t.has(12) or not tiles)]
+            if not fits:
+                break
+            # the tile that leaves the most ways on, so the walk goes far
+            tile = max(fits, key=lambda t: sum(u.has(t.other(end)) for u in unused))
+            unused.remove(tile)
+            tiles.append((end, tile.other(end)))
+            end = tile.other(end)
+        owed = index == 2 and bool(tiles)
+        if owed:  # its last tile a double, not yet covered
+            double = next((t for t in unused if t.a == t.b == end), None)
+            if double is not None:
+                unused.remove(double)
+                tiles.append((end, end))
+            owed = double is not None
+        rows.append(TrainRow(owner, tuple(tiles), end, owner is None or owner % 3 == 1, owed))
+    counts = tuple(rng.randrange(1, 8) for _ in range(players))
+    totals = tuple(rng.randrange(0, 300) for _ in range(players))
+    return TrainsTable(12, tuple(rows), TRAIN_NAMES[:players], counts, totals, 4, 0, 7, 13,
+                       True)

@@ -13,13 +13,14 @@ from collections.abc import Mapping, Sequence
 
 from bot.kinds.base import DOMINO, BotKind
 from bot.kinds.chinese import CHINESE
+from bot.kinds.trains import TRAINS
 from bot.kinds.triangular import TRIANGULAR
 from engine.core.tiles import Tile
 from engine.core.view import SeatView
 from engine.games import kind_of
 from renderer import render_choice
 
-KINDS: tuple[BotKind, ...] = (DOMINO, CHINESE, TRIANGULAR)
+KINDS: tuple[BotKind, ...] = (DOMINO, CHINESE, TRIANGULAR, TRAINS)
 
 
 def _by_name(kinds: Sequence[BotKind]) -> Mapping[str, BotKind]:

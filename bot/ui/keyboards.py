@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.texts import LANGUAGES, language_name, tr, variant_name
+from bot.texts import LANGUAGES, has_text, language_name, tr, variant_name
 from bot.ui.callbacks import (
     AI_LETTER,
     HELP_PAGES,
@@ -418,7 +418,9 @@ def option_buttons(lang: str, game: GameInfo) -> list[InlineKeyboardButton]:
         if declared.named:
             label = tr(lang, f"btn.{key}", value=tr(lang, f"optval.{key}_{declared.word(now)}"))
         else:
-            label = tr(lang, f"btn.{key}", value=now) if now else tr(lang, f"btn.{key}_off")
+            own = f"btn.{game.variant}.{key}_off"  # a variant may word "none" its own way
+            label = tr(lang, f"btn.{key}", value=now) if now else tr(
+                lang, own if has_text(own) else f"btn.{key}_off")
         buttons.append(_button(label, option_button(game.game_id, name, following)))
     return buttons
 

@@ -63,8 +63,9 @@ def option_lines(lang: str, game: GameInfo) -> list[tuple[str, str]]:
         lines.append(("fish_point", tr(lang, "lobby.fish_point", value=yes_no)))
     if next_rounds(game) is not None:
         rounds = rounds_value(game)
+        own = f"lobby.{game.variant}.rounds_off"  # a variant's own "no count" (all rounds)
         lines.append(("rounds", tr(lang, "lobby.rounds", value=rounds) if rounds
-                      else tr(lang, "lobby.rounds_off")))
+                      else tr(lang, own if has_text(own) else "lobby.rounds_off")))
     if next_set(game) is not None:
         lines.append(("set", tr(lang, "lobby.set", value=set_value(game))))
     for declared in declared_options():  # the other number options (capicua's bonuses)

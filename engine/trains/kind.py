@@ -62,7 +62,7 @@ class MexicanTrain(Variant):
 
     name = NAME
     aliases = ("мексиканский_поезд", "мексиканский", "поезд", "mexican", "mexican_trains",
-               "tren_mexicano")
+               "tren_mexicano", "trem_mexicano", "мексиканський_потяг", "мексиканський")
     order = 220
     family = Family.TRAINS
     kind = KIND

@@ -165,6 +165,7 @@ COUNTED: dict[str, dict[str, str]] = {
     "chinese.follow": {"count": "tile"},
     "chinese.must_down": {"count": "tile"},
     "tri.hand": {"count": "triangle"},
+    "mt.hand": {"count": "tile"},
     "fish.no": {"boneyard": "tile"},
     "rating.value": {"games": "rating_game"},
     "rating.chart.subtitle": {"games": "rating_last"},
@@ -182,6 +183,7 @@ COUNTED: dict[str, dict[str, str]] = {
 # Texts whose number stands alone, as a value with no noun to agree with it.
 BARE = {
     "lobby.players", "hand.boneyard", "tri.drawn", "ttable.tri_pool", "btn.rematch_count",
+    "mt.boneyard",
     "btn.cancel_agree", "tri.top", "tri.move",
     "move.points", "round.points", "move.draw_points", "move.pass_points",
     "bonus.pase_salida", "bonus.pase_corrido", "bonus.capicua", "bonus.chuchazo",  # "+25"
