@@ -24,7 +24,7 @@ from bot.ui.callbacks import (
 )
 from bot.ui.formatting import no_fit_text
 from bot.ui.keyboards import tile_label
-from bot.ui.names import seat_name
+from bot.ui.names import seat_name, seat_names
 from engine.domino.view import as_domino_view
 from engine.variants import get_variant
 from service import ServiceError
@@ -166,7 +166,7 @@ async def _kind_press(press: Press) -> None:
     if game.status != "playing":
         await answer(tr(lang, "err.game_over" if game.status == "finished" else "btn.old_lobby"))
         return
-    outcome = kind.press(lang, data, game_id, game.version, view)
+    outcome = kind.press(lang, data, game_id, game.version, view, seat_names(lang, game))
     if isinstance(outcome, Refusal):
         await answer(tr(lang, outcome.key))
         return

@@ -72,10 +72,11 @@ class BotKind:
         return hand_keyboard(lang, game_id, version, domino_view(view), active=active,
                              hints=hints)
 
-    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView
-              ) -> Press:
+    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView,
+              names: Sequence[str] = ()) -> Press:
         """A press on this kind's own buttons (``data`` starts with ``prefix``), read
-        against the seat's view at the game's ``version``."""
+        against the seat's view at the game's ``version``; ``names``: the seats' names
+        as the chat shows them (for buttons that name a seat)."""
         return Refusal("btn.forged")
 
     def game_of(self, data: str) -> int | None:

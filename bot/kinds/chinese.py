@@ -139,8 +139,8 @@ class ChineseBotKind(BotKind):
         press = chinese_keys.decode(data)
         return press.game if press is not None else None
 
-    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView
-              ) -> Press:
+    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView,
+              names: Sequence[str] = ()) -> Press:
         handled = chinese_keys.handle(game_id, version, view, data)
         if isinstance(handled, chinese_keys.Refusal):
             return Refusal(handled.value)

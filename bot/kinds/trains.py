@@ -3,18 +3,13 @@ hand message and its buttons (bot/kinds/trains_keys.py: a tile, and its train wh
 it fits more than one), the table picture (renderer/trains.py) and the table as
 text (bot/kinds/trains_text.py). Everything the group sees is drawn from the
 public table (no hand); a seat's own tiles are only in its own hand message.
-
-The train buttons name each train by its owner as the chat shows him; the
-keyboard is built without the game's seats, so the names the hand message was last
-written with are kept per game (a few hundred games at most) and a button falls
-back to the train's number when they are not known yet.
+The train buttons name each train by its owner as the chat shows him.
 """
 
 from __future__ import annotations
 
 import html
 import logging
-from collections import OrderedDict
 from collections.abc import Collection, Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
@@ -37,7 +32,6 @@ from service.types import GameInfo, SeatInfo
 __all__ = ["TRAINS", "TrainsBotKind", "train_words", "trains_of"]
 
 log = logging.getLogger(__name__)
-NAMES_KEPT = 512
 
 
 def trains_of(view: SeatView) -> TrainsView | None:
@@ -79,21 +73,10 @@ class TrainsBotKind(BotKind):
     name = TRAINS_KIND.name
     prefix = trains_keys.PREFIX
     hints = False  # the domino hints read a line table
-    review = False  # the review covers games on one line of tiles
-
-    def __init__(self) -> None:
-        self._names: OrderedDict[int, tuple[str, ...]] = OrderedDict()
-
-    def _remember(self, game: GameInfo, names: Sequence[str]) -> None:
-        self._names[game.game_id] = tuple(names)
-        self._names.move_to_end(game.game_id)
-        while len(self._names) > NAMES_KEPT:
-            self._names.popitem(last=False)
 
     def hand_text(self, lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                   drew: Sequence[Tile] = ()) -> str:
         names = seat_names(lang, game)
-        self._remember(game, names)
         own = trains_of(view)
         lines, settled = hand_head(lang, game, seat, view)
         detail = own.detail if own is not None else {}
@@ -147,15 +130,15 @@ class TrainsBotKind(BotKind):
         press = trains_keys.decode(data)
         return press.game if press is not None else None
 
-    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView
-              ) -> Press:
+    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView,
+              names: Sequence[str] = ()) -> Press:
         """A press read against the presser's own view now: the buttons carry the
         round, the entries written in it and the tiles placed this turn, so an old
         keyboard is stale."""
         own = trains_of(view)
         if own is None:
             return Refusal("mt.forged")
-        handled = trains_keys.handle(game_id, own, data, self._names.get(game_id, ()))
+        handled = trains_keys.handle(game_id, own, data, names)
         if isinstance(handled, trains_keys.Refusal):
             return Refusal(handled.value)
         if isinstance(handled, trains_keys.Step):
@@ -190,7 +173,6 @@ class TrainsBotKind(BotKind):
                    results: Sequence[MoveResult] = (), auto: Collection[int] = (), *,
                    mention: int | None = None) -> str:
         names = seat_names(lang, game)
-        self._remember(game, names)
         own = trains_of(view)
         if own is None:
             return ""

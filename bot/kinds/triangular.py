@@ -113,8 +113,8 @@ class TriangularBotKind(BotKind):
         press = triangular_keys.decode(data)
         return press.game if press is not None else None
 
-    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView
-              ) -> Press:
+    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView,
+              names: Sequence[str] = ()) -> Press:
         """A press read against the presser's own view now: the buttons carry the
         round and the number of moves made in it, so an old keyboard is stale."""
         detail = grid_of(view)
