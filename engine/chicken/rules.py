@@ -392,7 +392,8 @@ class ChickenFoot(Variant):
     counts."""
 
     name = NAME
-    aliases = ("куриная_лапка", "лапка", "chickenfoot", "chickie")
+    aliases = ("куриная_лапка", "лапка", "chickenfoot", "chickie", "chicken",
+               "pata_de_gallina", "pe_de_galinha", "куряча_лапка")
     order = 230
     family = Family.CHICKEN
     kind = NAME
