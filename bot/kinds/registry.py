@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.kinds.base import DOMINO, BotKind
+from bot.kinds.chicken import CHICKEN
 from bot.kinds.chinese import CHINESE
 from bot.kinds.triangular import TRIANGULAR
 from engine.core.view import SeatView
 from engine.games import kind_of
 
-KINDS: tuple[BotKind, ...] = (DOMINO, CHINESE, TRIANGULAR)
+KINDS: tuple[BotKind, ...] = (DOMINO, CHINESE, TRIANGULAR, CHICKEN)
 
 
 def _by_name(kinds: Sequence[BotKind]) -> Mapping[str, BotKind]:
