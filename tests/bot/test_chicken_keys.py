@@ -98,7 +98,7 @@ def _first_view() -> tuple[ChickenMatch, ChickenView]:
 
 
 def test_the_engine_s_phase_places_a_tile_at_once() -> None:
-    match, view = _first_view()
+    _, view = _first_view()
     assert [t for t, _ in view.ends] == ["R"]
     rows = hand_keyboard(GAME_ID, view)
     marked = [b for b in buttons(rows) if b.label.startswith(MARK)]
