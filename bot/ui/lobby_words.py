@@ -16,6 +16,7 @@ from bot.ui.keyboards import (
     offered_options,
     option_applies,
     option_now,
+    own_key,
     preset_name,
     rounds_value,
     set_value,
@@ -64,7 +65,7 @@ def option_lines(lang: str, game: GameInfo) -> list[tuple[str, str]]:
     if next_rounds(game) is not None:
         rounds = rounds_value(game)
         lines.append(("rounds", tr(lang, "lobby.rounds", value=rounds) if rounds
-                      else tr(lang, "lobby.rounds_off")))
+                      else tr(lang, own_key("lobby.rounds_off", game.variant))))
     if next_set(game) is not None:
         lines.append(("set", tr(lang, "lobby.set", value=set_value(game))))
     for declared in declared_options():  # the other number options (capicua's bonuses)
