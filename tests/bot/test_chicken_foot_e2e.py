@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.kinds.chicken_keys import PREFIX, decode
+from bot.kinds.chicken_text import need_line
 from bot.texts import tr
 from bot.ui.lobby_words import rules_text
 from engine.chicken.kind import ChickenMatch, ChickenView
@@ -136,7 +137,11 @@ async def test_whole_chicken_foot_game_through_the_buttons(
             assert msg is not None, "no hand buttons for the player on turn"
             datas = sorted(msg.callback_datas())
             assert all(len(d.encode()) <= 64 for d in datas)
-            # the buttons show his own tiles only
+            # the message says what the table needs now; the buttons show his own tiles
+            _, _, view = await bot.service.seat_view(game.game_id, user.id)
+            assert isinstance(view, ChickenView)
+            user_lang = user.language_code or "en"
+            assert need_line(user_lang, view) in (msg.text or msg.caption or ""), msg.text
             mine = await own_hand(bot, game.game_id, user)
             labels = {text.removeprefix("✅") for row in msg.keyboard() for text, data in row
                       if data is not None and action(data) in ("t", "x")}
