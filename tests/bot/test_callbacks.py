@@ -98,7 +98,8 @@ def test_every_declared_option_keeps_its_button_code() -> None:
                      "free_lines": "fl", "mixed": "mx", "early_death": "ed",
                      "voluntary_draw": "vd", "count": "ct", "capicua": "cp",
                      "pase_salida": "ps", "pase_corrido": "pc", "chuchazo": "cz",
-                     "hand_bonus": "hb", "tranque": "tq", "lead": "ld"}
+                     "hand_bonus": "hb", "tranque": "tq", "lead": "ld",
+                     "double_blank": "db", "root_arms": "ra", "first_turn": "ft"}
     assert len(set(codes.values())) == len(codes)
     assert not set(codes.values()) & set(LOBBY_ACTIONS)
 
