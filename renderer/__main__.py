@@ -1,6 +1,6 @@
 """``python -m renderer bench`` (``--trains``: the mexican_train pictures only),
 ``python -m renderer examples DIR``, ``python -m renderer sample-names FILE`` and
-``python -m renderer sample-trains FILE``."""
+``python -m renderer sample-trains FILE`` and ``python -m renderer sample-chicken FILE``."""
 
 from __future__ import annotations
 
@@ -175,6 +175,37 @@ def sample_trains(path: Path) -> Path:
     return path
 
 
+def _bench_chicken(runs: int, out: dict[str, object]) -> None:
+    """chicken_foot (docs/rules.md 4.23): the biggest tree of a few games, a foot waiting
+    for its toes, six arms."""
+    from renderer.chicken import render_chicken
+    from renderer.samples import CHICKEN_NAMES, chicken_states
+
+    for name, view in chicken_states().items():
+        names = list(CHICKEN_NAMES[:view.players])
+        tiles = 1 + sum(len(b.tiles) for b in view.branches)
+        row, first = _row(tiles, partial(render_chicken, view, names), runs)
+        out[name] = {**row, "bytes": len(first.data), "format": first.format,
+                     "size": [first.width, first.height]}
+
+
+def sample_chicken(path: Path) -> Path:
+    """The table picture of docs/chicken-foot.jpg: a four-player double-nine round
+    with feet on feet."""
+    from engine.chicken.kind import ChickenView
+    from renderer.chicken import render_chicken
+    from renderer.samples import CHICKEN_NAMES, chicken_game_views
+
+    def feet(v: ChickenView) -> int:
+        return sum(1 for b in v.branches if b.toes == 3)
+
+    views = [v for v in chicken_game_views(5, 4, doubles=0.6) if v.pending is None]
+    view = max(views, key=lambda v: (feet(v), len(v.ends)))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(render_chicken(view, list(CHICKEN_NAMES)).data)
+    return path
+
+
 def bench(runs: int) -> dict[str, object]:
     out: dict[str, object] = {}
     for name, scene in _bench_states().items():
@@ -184,6 +215,7 @@ def bench(runs: int) -> dict[str, object]:
     _bench_triangular(runs, out)
     _bench_chinese(runs, out)
     bench_trains(runs, out)
+    _bench_chicken(runs, out)
     return out
 
 
@@ -264,11 +296,15 @@ def main(argv: list[str] | None = None) -> int:
     n.add_argument("file", type=Path)
     t = sub.add_parser("sample-trains", help="write the picture of a busy mexican_train table")
     t.add_argument("file", type=Path)
+    c = sub.add_parser("sample-chicken", help="write the picture of a chicken_foot table")
+    c.add_argument("file", type=Path)
     args = parser.parse_args(argv)
     if args.command == "bench":
         result = (bench_names(args.runs) if args.names
                   else bench_trains(args.runs) if args.trains else bench(args.runs))
         print(json.dumps(result, indent=2))
+    elif args.command == "sample-chicken":
+        print(sample_chicken(args.file))
     elif args.command == "sample-names":
         print(sample_names(args.file))
     elif args.command == "sample-trains":

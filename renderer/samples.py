@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.core.moves import End, Place
+from engine.chicken.kind import ChickenMatch, ChickenView
+from engine.core.moves import BranchPlace, End, Place
 from engine.core.tiles import full_set
 from engine.domino.game import Game
 from engine.domino.table import Layout, SidesOpen, SpinnerRule, Table, TableRules, TableSnapshot
@@ -194,3 +195,47 @@ def long_trains(players: int = 8, seed: int = 0,
     totals = tuple(rng.randrange(0, 300) for _ in range(players))
     return TrainsTable(12, tuple(rows), TRAIN_NAMES[:players], counts, totals, 4, 0, 7, 13,
                        True)
+# -- chicken_foot ----------------------------------------------------------------
+CHICKEN_NAMES = ("Анна", "Boris 🐐", "Вера Ёлкина", "Gleb ⚽️")
+
+
+def chicken_game_views(seed: int, players: int = 2, options: dict[str, object] | None = None,
+                       doubles: float = 0.5) -> list[ChickenView]:
+    """The public views of a random first round of ``chicken_foot``, one after each move
+    (the last one the table as it ended); a double that fits is laid with chance
+    ``doubles``, so that feet grow on feet."""
+    match = ChickenMatch(make_variant("chicken_foot", players, options), seed)
+    rng = random.Random(seed)
+    views: list[ChickenView] = []
+    while not match.over:
+        legal = match.legal_moves()
+        places = [m for m in legal if isinstance(m, BranchPlace)]
+        feet = [m for m in places if m.tile.is_double]
+        move = (rng.choice(feet) if feet and rng.random() < doubles
+                else rng.choice(places or legal))
+        before = match.view(None)
+        if match.play(move).round_end is not None:
+            views.append(before)  # the next round is dealt at once: keep the last table
+            break
+        views.append(match.view(None))
+    return views
+
+
+def chicken_states() -> dict[str, ChickenView]:
+    """The chicken_foot pictures the benchmark draws: the biggest table of a few
+    double-nine games of two (the most tiles placed), a foot waiting for its toes,
+    and the engine of six arms waiting for them."""
+    biggest: ChickenView | None = None
+    for seed in range(12):
+        for view in chicken_game_views(seed, doubles=0.7):
+            if biggest is None or _placed(view) > _placed(biggest):
+                biggest = view
+    assert biggest is not None
+    waiting = next(v for v in chicken_game_views(3, 4) if v.pending is not None)
+    six = chicken_game_views(2, 3, {"set": 6, "root_arms": 6})[3]
+    return {f"chicken_biggest_{_placed(biggest)}": biggest, "chicken_foot_waiting": waiting,
+            "chicken_six_arms": six}
+
+
+def _placed(view: ChickenView) -> int:
+    return sum(len(b.tiles) for b in view.branches)

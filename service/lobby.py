@@ -31,7 +31,7 @@ from service.loading import (
     reload,
     stored,
 )
-from service.options import check_options
+from service.options import check_options, max_seats
 from service.types import AI_LEVELS, GameInfo, PlayerInfo, is_solo
 from storage import AiLevel
 from storage import errors as st
@@ -91,7 +91,7 @@ class Lobby:
             try:
                 await ctx.repos.games.add_seat(
                     tx, row.game_id, display_name=player.name, user_id=player.user_id,
-                    max_seats=max_players(row.variant))
+                    max_seats=max_seats(row.variant, row.options))
             except st.AlreadySeatedError:
                 raise AlreadyJoinedError() from None
             except st.GameFullError:
@@ -126,7 +126,7 @@ class Lobby:
             try:
                 await ctx.repos.games.add_seat(
                     tx, row.game_id, display_name=f"AI {n}", ai_level=cast(AiLevel, level),
-                    max_seats=max_players(row.variant))
+                    max_seats=max_seats(row.variant, row.options))
             except st.GameFullError:
                 raise LobbyFullError() from None
             return await reload(ctx, tx, row.game_id)
@@ -179,7 +179,7 @@ class Lobby:
                     merged.pop(key, None)
                 else:
                     merged[key] = value
-            check_options(new_variant, merged)
+            check_options(new_variant, merged, len(seats))
             if len(seats) > max_players(new_variant):
                 raise LobbyFullError()
             await ctx.repos.games.update_options(tx, row.game_id, merged, variant=new_variant)

@@ -30,6 +30,7 @@ __all__ = [
     "allowed_values",
     "check_options",
     "lobby_choices",
+    "max_seats",
     "option_spec",
 ]
 
@@ -69,14 +70,24 @@ def lobby_choices(variant: str, option: str) -> tuple[int, ...] | None:
     return (0, *spec.values) if spec.default is None else spec.values
 
 
-def _max_players(variant: str) -> int:
+def max_seats(variant: str, options: Mapping[str, Any]) -> int:
+    """The largest table the variant allows with these options (chicken_foot with
+    double-six: four)."""
+    for players in sorted(get_variant(variant).players_allowed, reverse=True):
+        try:
+            make_variant(variant, players, dict(options))
+        except EngineError:
+            continue
+        return players
     return max(get_variant(variant).players_allowed)
 
 
-def check_options(variant: str, options: Mapping[str, Any]) -> None:
+def check_options(variant: str, options: Mapping[str, Any], seated: int = 0) -> None:
     """Refuse (`BadSettingsError`) an option the variant does not offer, a value it
     does not offer (a bool option given a non-bool, a number outside its list), and
-    a combination the engine refuses at the largest table the variant allows."""
+    a combination the engine refuses at every table the variant allows of at least
+    ``seated`` players, tried from the largest (chicken_foot's double-six seats four
+    of its eight)."""
     for key, value in options.items():
         spec = option_spec(variant, key)
         if spec is None:
@@ -88,14 +99,21 @@ def check_options(variant: str, options: Mapping[str, Any]) -> None:
         elif wrong_type or value not in spec.values:
             raise BadSettingsError(
                 f"{key} is one of {', '.join(map(str, spec.values))}, not {value!r}")
-    probe = dict(options)
-    try:
-        if probe.get("teams"):
-            make_variant(variant, 4, probe)
-        else:
-            players = _max_players(variant)
-            if not get_variant(variant).default_teams(players):
-                probe.pop("teams", None)  # no teams is the variant's own rule then
+    if options.get("teams"):
+        sizes = [4]
+    else:
+        allowed = sorted(get_variant(variant).players_allowed, reverse=True)
+        sizes = [n for n in allowed if n >= seated] or allowed[:1]
+    first: EngineError | None = None
+    for players in sizes:
+        probe = dict(options)
+        if not probe.get("teams") and not get_variant(variant).default_teams(players):
+            probe.pop("teams", None)  # no teams is the variant's own rule then
+        try:
             make_variant(variant, players, probe)
-    except EngineError as exc:
-        raise BadSettingsError(str(exc)) from None
+        except EngineError as exc:
+            first = first or exc
+            continue
+        return
+    assert first is not None
+    raise BadSettingsError(str(first)) from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.kinds.base import DOMINO, BotKind
+from bot.kinds.chicken import CHICKEN
 from bot.kinds.chinese import CHINESE
 from bot.kinds.trains import TRAINS
 from bot.kinds.triangular import TRIANGULAR
@@ -20,7 +21,7 @@ from engine.core.view import SeatView
 from engine.games import kind_of
 from renderer import render_choice
 
-KINDS: tuple[BotKind, ...] = (DOMINO, CHINESE, TRIANGULAR, TRAINS)
+KINDS: tuple[BotKind, ...] = (DOMINO, CHINESE, TRIANGULAR, TRAINS, CHICKEN)
 
 
 def _by_name(kinds: Sequence[BotKind]) -> Mapping[str, BotKind]:

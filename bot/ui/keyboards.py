@@ -201,6 +201,15 @@ def hand_keyboard(lang: str, game_id: int, version: int, view: DominoView,
     return InlineKeyboardMarkup(rows) if rows else None
 
 
+def own_key(key: str, variant: str) -> str:
+    """A variant's own wording of a text ("btn.rounds_off" as
+    "btn.chicken_foot.rounds_off": its rounds unset mean one per double), else the
+    common one."""
+    head, _, rest = key.partition(".")
+    own = f"{head}.{variant}.{rest}"
+    return own if has_text(own) else key
+
+
 def _on_off(lang: str, value: bool) -> str:
     return tr(lang, "yes" if value else "no")
 
@@ -418,9 +427,8 @@ def option_buttons(lang: str, game: GameInfo) -> list[InlineKeyboardButton]:
         if declared.named:
             label = tr(lang, f"btn.{key}", value=tr(lang, f"optval.{key}_{declared.word(now)}"))
         else:
-            own = f"btn.{game.variant}.{key}_off"  # a variant may word "none" its own way
-            label = tr(lang, f"btn.{key}", value=now) if now else tr(
-                lang, own if has_text(own) else f"btn.{key}_off")
+            label = (tr(lang, f"btn.{key}", value=now) if now
+                     else tr(lang, own_key(f"btn.{key}_off", game.variant)))
         buttons.append(_button(label, option_button(game.game_id, name, following)))
     return buttons
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.texts import has_text, tr, variant_name, variant_text
+from bot.texts import tr, variant_name, variant_text
 from bot.ui.keyboards import (
     bool_options,
     fish_point_offered,
@@ -16,6 +16,7 @@ from bot.ui.keyboards import (
     offered_options,
     option_applies,
     option_now,
+    own_key,
     preset_name,
     rounds_value,
     set_value,
@@ -63,9 +64,8 @@ def option_lines(lang: str, game: GameInfo) -> list[tuple[str, str]]:
         lines.append(("fish_point", tr(lang, "lobby.fish_point", value=yes_no)))
     if next_rounds(game) is not None:
         rounds = rounds_value(game)
-        own = f"lobby.{game.variant}.rounds_off"  # a variant's own "no count" (all rounds)
         lines.append(("rounds", tr(lang, "lobby.rounds", value=rounds) if rounds
-                      else tr(lang, own if has_text(own) else "lobby.rounds_off")))
+                      else tr(lang, own_key("lobby.rounds_off", game.variant))))
     if next_set(game) is not None:
         lines.append(("set", tr(lang, "lobby.set", value=set_value(game))))
     for declared in declared_options():  # the other number options (capicua's bonuses)
@@ -116,8 +116,8 @@ def lobby_text(lang: str, game: GameInfo, *, needs_start: Sequence[str] = ()) ->
 def option_help(lang: str, option: str, variant: str | None = None) -> str:
     """The one-line explanation of an option ("partners sit opposite ..."); a variant
     may explain it its own way (``opt.<variant>.<option>``: chinese's rounds)."""
-    own = f"opt.{variant}.{option}"
-    return tr(lang, own if variant is not None and has_text(own) else f"opt.{option}")
+    return tr(lang, own_key(f"opt.{option}", variant) if variant is not None
+              else f"opt.{option}")
 
 
 def settings_text(lang: str, game: GameInfo) -> str:

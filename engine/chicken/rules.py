@@ -33,6 +33,8 @@ SETS = (9, 6)
 DEFAULT_SET = 9
 ROOT_ARMS = (4, 6)
 DOUBLE_BLANK = (50, 0)
+# the shorter games a lobby offers (unset: one round per double of the set)
+ROUND_COUNTS = (1, 2, 3, 5)
 # tiles dealt to each seat, by the set and the number of players
 HANDS: Mapping[int, Mapping[int, int]] = {
     9: {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5},
@@ -401,12 +403,13 @@ class ChickenFoot(Variant):
     counts."""
 
     name = NAME
-    aliases = ("куриная_лапка", "лапка", "chickenfoot", "chickie")
+    aliases = ("куриная_лапка", "лапка", "chickenfoot", "chickie", "chicken",
+               "pata_de_gallina", "pe_de_galinha", "куряча_лапка")
     order = 230
     family = Family.CHICKEN
     kind = NAME
     option_specs = (OptionSpec.choice("set", SETS, DEFAULT_SET),
-                    OptionSpec.number("rounds"),
+                    OptionSpec.number("rounds", ROUND_COUNTS),
                     OptionSpec.choice("root_arms", ROOT_ARMS, ROOT_ARMS[0]),
                     OptionSpec.choice("double_blank", DOUBLE_BLANK, DOUBLE_BLANK[0]))
     players_allowed = tuple(sorted(HANDS[DEFAULT_SET]))

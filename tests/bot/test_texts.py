@@ -166,6 +166,7 @@ COUNTED: dict[str, dict[str, str]] = {
     "chinese.must_down": {"count": "tile"},
     "tri.hand": {"count": "triangle"},
     "mt.hand": {"count": "tile"},
+    "ck.hand": {"count": "tile"},
     "fish.no": {"boneyard": "tile"},
     "rating.value": {"games": "rating_game"},
     "rating.chart.subtitle": {"games": "rating_last"},
@@ -196,6 +197,7 @@ BARE = {
     "lobby.solo_hint",  # the same range, "за столом от 2 до 4", no noun
     "review.progress", "ans.cancel_agreed", "ans.cancel_already",  # "3/12": a fraction
     "review.queued",  # "впереди вас: 2": a value after a colon
+    "ck.need_arms", "ck.need_toes", "ck.toes", "ck.arms", "ttable.ck_yard",  # after a colon
 }
 # A text with plural forms of its own (not a count's noun), checked in two languages.
 FAMILIES = {"move.draws": ("count", ["1 костяшку", "2 костяшки", "5 костяшек",

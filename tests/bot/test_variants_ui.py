@@ -47,7 +47,7 @@ def test_every_variant_is_offered() -> None:
         "kozel", "telephone", "threes", "all_fives", "draw", "block", "sea_kozel",
         "general_kozel", "osel", "checheve", "sport", "semerka", "muggins", "pyaterochka",
         "vsem_po_pyat", "cuban", "domiki", "kolbasa", "chinese", "triangular", "capicua",
-        "mexican_train"]
+        "mexican_train", "chicken_foot"]
     assert set(variant_names()) == set(VARIANTS)
     offered = {d.arg for d in map(decode, datas(variant_keyboard("en", lobby("kozel"))))
                if isinstance(d, LobbyAction) and d.action == "v"}

@@ -171,7 +171,8 @@ def test_the_lobby_values_of_today() -> None:
                     "lead": (1, 2)},
         "mexican_train": {"set": (12, 9), "rounds": (1, 3, 5, 7, 13), "first_turn": (1, 2),
                           "double_blank": (0, 50)},
-        "chicken_foot": {"set": (9, 6), "root_arms": (4, 6), "double_blank": (50, 0)},
+        "chicken_foot": {"set": (9, 6), "rounds": (1, 2, 3, 5), "root_arms": (4, 6),
+                         "double_blank": (50, 0)},
     }
 
 

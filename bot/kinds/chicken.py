@@ -1,0 +1,170 @@
+"""The bot's side of ``chicken_foot`` (Chicken Foot, docs/rules.md 4.23): the hand message
+and its buttons (bot/kinds/chicken_keys.py: a tile, then its end when it fits
+several), the table picture (renderer/chicken.py) and the table as text
+(bot/kinds/chicken_text.py). Everything the group sees is drawn from the public view
+(no hand); a seat's own tiles are only in its own hand message."""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import logging
+from collections.abc import Collection, Sequence
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.kinds import chicken_keys, chicken_text
+from bot.kinds.base import BotKind, Hints, MakeMove, Press, Refusal, Reselect
+from bot.kinds.chicken_text import need_line
+from bot.texts import plural, tr
+from bot.ui.formatting import hand_head
+from bot.ui.move_words import Said, caption_moves, move_words
+from bot.ui.names import SEP, seat_names
+from bot.ui.pictures import fallback_picture
+from bot.ui.result_words import reason_lines, result_line
+from engine.chicken.kind import CHICKEN_KIND, ChickenView
+from engine.chicken.table import ENGINE
+from engine.core.moves import BranchPlace, Draw
+from engine.core.results import MoveResult
+from engine.core.tiles import Tile
+from engine.core.view import SeatView
+from service.types import GameInfo, SeatInfo
+
+__all__ = ["CHICKEN", "ChickenBotKind", "chicken_of", "need_line", "public_view"]
+
+log = logging.getLogger(__name__)
+
+
+def chicken_of(view: SeatView) -> ChickenView | None:
+    """The view as a Chicken Foot game's (None: a view of another kind)."""
+    return view if isinstance(view, ChickenView) else None
+
+
+def public_view(view: SeatView) -> ChickenView | None:
+    """The view as the group may see it: no hand, no legal moves, no hand left at a
+    round's end (the result lines name the points)."""
+    own = chicken_of(view)
+    if own is None:
+        return None
+    return dataclasses.replace(own, seat=None, hand=(), legal=(), end_hands=())
+
+
+def _markup(lang: str, rows: list[list[chicken_keys.Button]]) -> InlineKeyboardMarkup | None:
+    out = [[InlineKeyboardButton(tr(lang, b.label, **dict(b.values)) if b.text_key else b.label,
+                                 callback_data=b.data) for b in row] for row in rows]
+    return InlineKeyboardMarkup(out) if out else None
+
+
+@move_words.register
+def _branch_place(move: BranchPlace, lang: str, said: Said | None = None, *,
+                  end: bool = True) -> str:
+    """A tile placed, in a caption: "Boris: 6-3 on the engine", "Anna: 4-1 → 2",
+    "Gleb: chicken foot 7-7 on 3 — three toes needed"."""
+    tile = chicken_keys.placed_label(move)
+    if said is None:
+        return f"{tile}:{move.branch}"  # the review knows no tree
+    if move.branch == ENGINE:
+        return tr(lang, "ck.move_engine", name=said.name, tile=tile)
+    if move.tile.is_double:
+        return tr(lang, "ck.move_foot", name=said.name, tile=tile, branch=move.branch)
+    return tr(lang, "ck.move", name=said.name, tile=tile, branch=move.branch)
+
+
+class ChickenBotKind(BotKind):
+    name = CHICKEN_KIND.name
+    prefix = chicken_keys.PREFIX
+    hints = False  # nothing scores in play: the pips left in hand count at the end
+    review = False  # the review covers games on a line of tiles
+
+    def hand_text(self, lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
+                  drew: Sequence[Tile] = ()) -> str:
+        names = seat_names(lang, game)
+        own = chicken_of(view)
+        lines, settled = hand_head(lang, game, seat, view)
+        if not settled and view.turn is not None and own is not None:
+            lines.append(need_line(lang, own))
+            if view.turn == view.seat:
+                lines.append(tr(lang, "hand.your_turn"))
+                if drew:
+                    lines.append(tr(lang, "ck.drew", tile=" ".join(map(str, drew))))
+                if any(isinstance(m, BranchPlace) for m in view.legal):
+                    lines.append(tr(lang, "ck.choose"))
+                elif any(isinstance(m, Draw) for m in view.legal):
+                    lines.append(tr(lang, "ck.must_draw"))
+                else:
+                    lines.append(tr(lang, "ck.must_pass"))
+            else:
+                lines.append(tr(lang, "hand.turn_of", name=names[view.turn]))
+        lines.append(tr(lang, "hand.boneyard", count=plural(lang, view.boneyard_left, "tile")))
+        hand = own.hand if own is not None else ()
+        lines.append(tr(lang, "ck.hand", tiles=" ".join(map(str, hand)) or tr(lang, "hand.none"),
+                        count=plural(lang, len(hand), "tile")))
+        return "\n".join(lines)
+
+    def hand_keyboard(self, lang: str, game_id: int, version: int, view: SeatView, *,
+                      active: bool = True, hints: Hints | None = None
+                      ) -> InlineKeyboardMarkup | None:
+        own = chicken_of(view)
+        if not active or view.outcome is not None or own is None:
+            return None
+        return _markup(lang, chicken_keys.hand_keyboard(game_id, own))
+
+    def game_of(self, data: str) -> int | None:
+        press = chicken_keys.decode(data)
+        return press.game if press is not None else None
+
+    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView
+              ) -> Press:
+        """A press read against the presser's own view now: the buttons carry the
+        round and the number of moves made in it, so an old keyboard is stale."""
+        own = chicken_of(view)
+        if own is None:
+            return Refusal("btn.forged")
+        handled = chicken_keys.handle(game_id, own, data)
+        if isinstance(handled, chicken_keys.Refusal):
+            return Refusal(handled.value)
+        if isinstance(handled, chicken_keys.Step):
+            markup = _markup(lang, handled.keyboard)
+            if markup is None:
+                return Refusal(chicken_keys.Refusal.ILLEGAL.value)
+            return Reselect(markup)
+        return MakeMove(handled)
+
+    def table_picture(self, lang: str, view: SeatView, names: list[str],
+                      banner: str | None = None, banner_detail: str | None = None
+                      ) -> tuple[bytes, str]:
+        from renderer.chicken import ChickenLabels, render_chicken
+        shown = public_view(view)
+        if shown is None:
+            return fallback_picture(), "table.png"
+        labels = ChickenLabels(turn=tr(lang, "ck.turn"), yard=tr(lang, "ck.yard"),
+                               round=tr(lang, "ck.round"), engine=tr(lang, "ck.engine"),
+                               toes=tr(lang, "ck.toes", count="{count}"),
+                               arms=tr(lang, "ck.arms", count="{count}"))
+        text = " · ".join(t for t in (banner, banner_detail) if t) or None
+        try:
+            result = render_chicken(shown, names, labels, banner=text)
+        except Exception:  # a picture must never stop the game
+            log.exception("rendering the chicken_foot table failed")
+            return fallback_picture(), "table.png"
+        return result.data, "table.jpg" if result.format == "JPEG" else "table.png"
+
+    def table_text(self, lang: str, game: GameInfo, view: SeatView,
+                   results: Sequence[MoveResult] = (), auto: Collection[int] = (), *,
+                   mention: int | None = None) -> str:
+        names = seat_names(lang, game)
+        shown = public_view(view)
+        if shown is None:
+            return ""
+        moves = caption_moves(lang, game, results, auto)
+        text = chicken_text.table_text(lang, names, shown, last=SEP.join(moves) or None,
+                                       cancelled=game.status == "cancelled",
+                                       mention=mention)
+        if view.outcome is not None and game.status != "cancelled":
+            extra = [result_line(lang, game, view, view.outcome),
+                     *reason_lines(lang, game, view, view.outcome)]
+            text += "\n" + "\n".join(html.escape(line) for line in extra)
+        return text
+
+
+CHICKEN = ChickenBotKind()
