@@ -74,7 +74,6 @@ class ChickenBotKind(BotKind):
     name = CHICKEN_KIND.name
     prefix = chicken_keys.PREFIX
     hints = False  # nothing scores in play: the pips left in hand count at the end
-    review = False  # the review covers games on a line of tiles
 
     def hand_text(self, lang: str, game: GameInfo, seat: SeatInfo, view: SeatView,
                   drew: Sequence[Tile] = ()) -> str:
@@ -113,8 +112,8 @@ class ChickenBotKind(BotKind):
         press = chicken_keys.decode(data)
         return press.game if press is not None else None
 
-    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView
-              ) -> Press:
+    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView,
+              names: Sequence[str] = ()) -> Press:
         """A press read against the presser's own view now: the buttons carry the
         round and the number of moves made in it, so an old keyboard is stale."""
         own = chicken_of(view)
