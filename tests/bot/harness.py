@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.__main__ import Receiving, receiving
+from bot.kinds.registry import KINDS
 from bot.wiring.app import build_application
 from bot.wiring.config import Settings
 from bot.wiring.state import get_state
@@ -28,7 +29,8 @@ from tests.bot.emulator import (
 
 AnyApp = Any
 
-MOVE_PREFIXES = ("p:", "d:", "s:", "t:", "cn:")  # cn: chinese hand buttons
+# a hand's buttons: the domino codec's moves, and every kind's own buttons
+MOVE_PREFIXES = ("p:", "d:", "s:", "t:", *(f"{k.prefix}:" for k in KINDS if k.prefix))
 
 
 def test_settings(emu: TelegramEmulator, db_path: Path, **overrides: Any) -> Settings:
