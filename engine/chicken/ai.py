@@ -44,8 +44,9 @@ class Budget:
     ``actions`` rollout steps a decision, spread over the candidates)."""
 
     candidates: int = 4
-    worlds: int = 24
-    actions: int = 8000
+    worlds: int = 40
+    actions: int = 40_000
+    margin: float = 0.0
 
 
 DEFAULT_BUDGET = Budget()
@@ -237,6 +238,8 @@ def search(view: ChickenView, rng: random.Random, budget: Budget = DEFAULT_BUDGE
             totals[m] += sim.score(seat)
     means = {m: totals[m] / worlds for m in candidates}
     best = min(candidates, key=lambda m: means[m])  # the first (medium's order) of equals
+    if means[candidates[0]] - means[best] <= budget.margin:
+        best = candidates[0]  # medium's choice unless another is clearly better
     return best, means
 
 
@@ -278,8 +281,8 @@ def _percentile(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, int(q * len(s) + 0.999999) - 1))]
 
 
-def simulate_ai(variant: ChickenFoot, games: int, seed: int, levels: Sequence[str]
-                ) -> dict[str, Any]:
+def simulate_ai(variant: ChickenFoot, games: int, seed: int, levels: Sequence[str],
+                *, keep_times: bool = False) -> dict[str, Any]:
     """``games`` whole games, the seats played by ``levels`` in turn (the cycle moved
     one seat on each game; each group of ``len(levels)`` games dealt from the same
     seed, so each level plays every deal from every seat of the cycle); each level's
@@ -335,4 +338,5 @@ def simulate_ai(variant: ChickenFoot, games: int, seed: int, levels: Sequence[st
             "decision_ms": {lv: {"decisions": len(ts),
                                  "median": round(1000 * _percentile(ts, 0.5), 2),
                                  "p95": round(1000 * _percentile(ts, 0.95), 2)}
-                            for lv, ts in times.items()}}
+                            for lv, ts in times.items()},
+            **({"decision_seconds": times} if keep_times else {})}

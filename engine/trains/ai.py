@@ -186,8 +186,9 @@ class Budget:
     at most ``actions`` rollout steps a decision, spread over the candidates)."""
 
     candidates: int = 4
-    worlds: int = 24
-    actions: int = 6000
+    worlds: int = 40
+    actions: int = 40_000
+    margin: float = 1.5
 
 
 DEFAULT_BUDGET = Budget()
@@ -408,6 +409,8 @@ def search(view: TrainsView, rng: random.Random, budget: Budget = DEFAULT_BUDGET
             totals[m] += sim.score(seat)
     means = {m: totals[m] / worlds for m in candidates}
     best = min(candidates, key=lambda m: means[m])  # the first (medium's order) of equals
+    if means[candidates[0]] - means[best] <= budget.margin:
+        best = candidates[0]  # medium's choice unless another is clearly better
     return best, means
 
 
@@ -435,8 +438,8 @@ def _percentile(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, int(q * len(s) + 0.999999) - 1))]
 
 
-def simulate(variant: Variant, games: int, seed: int, levels: Sequence[str]
-             ) -> dict[str, Any]:
+def simulate(variant: Variant, games: int, seed: int, levels: Sequence[str],
+             *, keep_times: bool = False) -> dict[str, Any]:
     """``games`` games; seat s of game g plays at ``levels[(s + g) % len(levels)]`` (the
     levels turn round the table from game to game) and each group of ``len(levels)``
     games is dealt from the same seed (``seed``, ``seed + 1`` ...), so each level plays
@@ -493,4 +496,5 @@ def simulate(variant: Variant, games: int, seed: int, levels: Sequence[str]
             "decision_ms": {lv: {"decisions": len(ts),
                                  "median": round(1000 * _percentile(ts, 0.5), 2),
                                  "p95": round(1000 * _percentile(ts, 0.95), 2)}
-                            for lv, ts in times.items()}}
+                            for lv, ts in times.items()},
+            **({"decision_seconds": times} if keep_times else {})}
