@@ -41,7 +41,9 @@ Player = Callable[[ChickenView], Move]
 class Budget:
     """How much hard searches: ``candidates`` of medium's best placements, each played
     in ``worlds`` sampled worlds (fewer while many tiles are still to play: about
-    ``actions`` rollout steps a decision, spread over the candidates)."""
+    ``actions`` rollout steps a decision, spread over the candidates); another
+    candidate replaces medium's first only when its mean is lower by more than
+    ``margin`` points."""
 
     candidates: int = 4
     worlds: int = 40

@@ -16,7 +16,8 @@ counts, its legal moves).
   counts and the rest into the boneyard; medium's best few placements are each played
   in the same worlds and the round played out to its end by fast greedy players. The
   placement with the lowest mean of its pips left minus the others' mean wins (the
-  round's score under penalty scoring).
+  round's score under penalty scoring), when it beats medium's first choice by more
+  than the budget's margin.
 
 :func:`simulate` plays whole games between levels, for ``python -m engine simulate``.
 """
@@ -183,7 +184,9 @@ def medium(view: TrainsView, rng: random.Random) -> Move:
 class Budget:
     """How much hard searches: ``candidates`` of medium's best placements, each played
     in ``worlds`` sampled worlds (fewer once the round has many tiles still to play:
-    at most ``actions`` rollout steps a decision, spread over the candidates)."""
+    at most ``actions`` rollout steps a decision, spread over the candidates); another
+    candidate replaces medium's first only when its mean is lower by more than
+    ``margin`` pips (the rollouts' noise is large beside the differences)."""
 
     candidates: int = 4
     worlds: int = 40
