@@ -247,8 +247,8 @@ class _Sim:
     train's end pip (the seats', then the Mexican train's) and whether a double ends
     it, the markers, the owed doubles, the hands (sorted), the boneyard, the turn in
     progress. Greedy plays every seat (the heaviest placement, a double it can cover
-    first, its own train between equals; a first-turn chain goes on while a tile
-    fits); the rules are those of :class:`engine.trains.rules.TrainsGame` (a test
+    first, its own train between equals; a first-turn chain is medium's, the longest
+    the hand makes); the rules are those of :class:`engine.trains.rules.TrainsGame` (a test
     plays both side by side)."""
 
     __slots__ = ("blank", "chain_left", "doubled", "drew", "ends", "hands", "markers",
@@ -288,8 +288,12 @@ class _Sim:
                                     if s != seat and self.markers[s])]
 
     def best(self) -> tuple[Tile, int] | None:
-        """Greedy's placement (tile, train), in the rules' order of placements."""
+        """Greedy's placement (tile, train), in the rules' order of placements; in the
+        first-turn chain, medium's: the first tile of the longest chain."""
         hand = self.hands[self.turn]
+        if self.chain_left:
+            chain = longest_chain(hand, self.ends[self.turn])
+            return (chain[0][0], self.turn) if chain else None
         targets = self.targets()
         ends = self.ends
         seat = self.turn

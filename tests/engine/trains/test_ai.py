@@ -99,13 +99,19 @@ def test_sampled_worlds_agree_with_the_view() -> None:
 
 
 def _greedy_engine(game: TrainsGame) -> None:
-    """The fast model's greedy player, on the rules' own game."""
+    """The fast model's player (greedy; medium's first-turn chain), on the rules' own
+    game."""
     while game.current.end is None:
         rnd = game.current
         hand = rnd.hands[rnd.turn]
         best: Move | None = None
         key = (-1, False)
         legal = game.legal_moves()
+        if rnd.chaining:
+            chain = ai.longest_chain(sorted(hand), rnd.end_pip(rnd.turn))
+            if chain:
+                game.play(rnd.turn, TrainPlace(chain[0][0], rnd.turn, chain[0][1]))
+                continue
         for m in legal:
             if isinstance(m, TrainPlace):
                 t = m.tile
