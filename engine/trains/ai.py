@@ -190,7 +190,7 @@ class Budget:
 
     candidates: int = 4
     worlds: int = 40
-    actions: int = 40_000
+    actions: int = 20_000
     margin: float = 1.5
 
 
