@@ -61,8 +61,11 @@ def _branch_place(move: BranchPlace, lang: str, said: Said | None = None, *,
     """A tile placed, in a caption: "Boris: 6-3 on the engine", "Anna: 4-1 → 2",
     "Gleb: chicken foot 7-7 on 3 — three toes needed"."""
     tile = chicken_keys.placed_label(move)
-    if said is None:
-        return f"{tile}:{move.branch}"  # the review knows no tree
+    if said is None:  # the review names the tile, and its end when two moves share it
+        if not end:
+            return tile
+        return tile + " → " + (tr(lang, "ck.engine") if move.branch == ENGINE
+                               else move.branch)
     if move.branch == ENGINE:
         return tr(lang, "ck.move_engine", name=said.name, tile=tile)
     if move.tile.is_double:

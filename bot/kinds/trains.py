@@ -62,9 +62,9 @@ def _train_place(move: TrainPlace, lang: str, said: Said | None = None, *, end: 
                  ) -> str:
     """A tile placed, in a caption: "Boris: 7-2 → Anna's train"."""
     tile = f"{move.touch}-{move.tile.other(move.touch)}"
-    if said is None:
-        return tile  # the review knows no train game
     key = "M" if move.train is None else f"T{move.train}"
+    if said is None:  # the review names the tile, and its train when two moves share it
+        return f"{tile} → {train_words(lang, key, ())}" if end else tile
     names = [seat_name(lang, s) for s in said.game.seats]
     return tr(lang, "mt.move", name=said.name, tile=tile, train=train_words(lang, key, names))
 

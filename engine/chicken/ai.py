@@ -27,6 +27,7 @@ from engine.chicken.kind import ChickenMatch, ChickenView
 from engine.chicken.rules import ChickenFoot, ChickenGame, Round, score_hand
 from engine.chicken.table import Branch, Table
 from engine.core.moves import BranchPlace, Move
+from engine.core.review import Candidate
 from engine.core.tiles import Tile, full_set
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "Budget", "Player", "make_player", "sample_round",
@@ -213,18 +214,10 @@ def simulate_round(view: ChickenView, rng: random.Random) -> tuple[_Sim, Table]:
                  rnd.has_drawn, blank), rnd.table)
 
 
-def search(view: ChickenView, rng: random.Random, budget: Budget = DEFAULT_BUDGET
-           ) -> tuple[Move, dict[BranchPlace, float]]:
-    """Hard's choice and each candidate's mean score (lower is better)."""
-    if not view.legal:
-        raise ValueError("the seat is not on turn")
-    places = [m for m in view.legal if isinstance(m, BranchPlace)]
-    if not places:
-        return view.legal[0], {}
-    blank = view.options.double_blank if view.options is not None else 0
-    candidates = _ranked(places, blank)[:budget.candidates]
-    if len(candidates) == 1:
-        return candidates[0], {}
+def rollout_means(view: ChickenView, candidates: Sequence[BranchPlace], rng: random.Random,
+                  budget: Budget = DEFAULT_BUDGET) -> tuple[dict[BranchPlace, float], int]:
+    """Each candidate's mean score (own pips less the others' mean: lower is better)
+    over the same sampled worlds, and the number of worlds."""
     seat = view.seat if view.seat is not None else 0
     left = sum(view.hand_sizes) + view.boneyard_left
     per_rollout = max(4, 2 * left)
@@ -238,7 +231,34 @@ def search(view: ChickenView, rng: random.Random, budget: Budget = DEFAULT_BUDGE
             if not sim.turn_over():
                 sim.run(4 * left + 20)
             totals[m] += sim.score(seat)
-    means = {m: totals[m] / worlds for m in candidates}
+    return {m: totals[m] / worlds for m in candidates}, worlds
+
+
+def review_values(view: ChickenView, rng: random.Random, budget: Budget = DEFAULT_BUDGET
+                  ) -> tuple[list[Candidate], int]:
+    """The post-game review's valuation of a decision: every placement of the seat on
+    turn, in the points a review counts (the pips it saves against the others: more
+    is better), on the same sampled worlds; the number of worlds."""
+    places = [m for m in view.legal if isinstance(m, BranchPlace)]
+    if len(places) < 2:
+        return [], 0
+    means, worlds = rollout_means(view, places, rng, budget)
+    return [Candidate(m, -means[m]) for m in places], worlds
+
+
+def search(view: ChickenView, rng: random.Random, budget: Budget = DEFAULT_BUDGET
+           ) -> tuple[Move, dict[BranchPlace, float]]:
+    """Hard's choice and each candidate's mean score (lower is better)."""
+    if not view.legal:
+        raise ValueError("the seat is not on turn")
+    places = [m for m in view.legal if isinstance(m, BranchPlace)]
+    if not places:
+        return view.legal[0], {}
+    blank = view.options.double_blank if view.options is not None else 0
+    candidates = _ranked(places, blank)[:budget.candidates]
+    if len(candidates) == 1:
+        return candidates[0], {}
+    means, _ = rollout_means(view, candidates, rng, budget)
     best = min(candidates, key=lambda m: means[m])  # the first (medium's order) of equals
     if means[candidates[0]] - means[best] <= budget.margin:
         best = candidates[0]  # medium's choice unless another is clearly better

@@ -40,6 +40,7 @@ from engine.core.kind import PlayedGame
 from engine.core.match import KindMatch, MatchKind
 from engine.core.moves import BranchPlace, Draw, Move, Pass
 from engine.core.results import GameOutcome, MoveResult, RoundEnd
+from engine.core.review import Candidate
 from engine.core.tiles import Tile
 from engine.core.view import SeatView
 
@@ -260,6 +261,7 @@ class ChickenKind(MatchKind[ChickenMatch]):
 
     name = NAME
     match_type = ChickenMatch
+    reviewed = True  # the post-game review values its placements (move_values)
     # the engine ends a blocked round at once: nothing to claim
 
     def replay(self, record: Mapping[str, Any]) -> tuple[PlayedGame, list[str]]:
@@ -279,6 +281,15 @@ class ChickenKind(MatchKind[ChickenMatch]):
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:
         return list(self.match_of(game).ended_views())
+
+    def move_values(self, variant: Variant, view: SeatView, key: str
+                    ) -> tuple[list[Candidate], int]:
+        """The hard player's rollouts over every placement (the post-game review)."""
+        from engine.chicken import ai as chicken_ai
+        return chicken_ai.review_values(chicken_view(view), random.Random(key))
+
+    def hand_of(self, view: SeatView) -> Sequence[Tile]:
+        return chicken_view(view).hand
 
     def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
         return replay_summary(self.match_of(game).game)

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.catalogue import Variant
 from engine.core.moves import Move, TrainPlace
+from engine.core.review import Candidate
 from engine.core.tiles import Tile, full_set
 from engine.trains.notation import TrainId, train_name
 from engine.trains.rules import Round, TrainsGame, make_options
@@ -390,18 +391,10 @@ class _Sim:
         return pips[seat] - sum(others) / len(others)
 
 
-def search(view: TrainsView, rng: random.Random, budget: Budget = DEFAULT_BUDGET
-           ) -> tuple[Move, dict[TrainPlace, float]]:
-    """Hard's choice and each candidate's mean score (lower is better)."""
-    if not view.legal:
-        raise ValueError("the seat is not on turn")
-    places = [m for m in view.legal if isinstance(m, TrainPlace)]
-    if not places:
-        return view.legal[0], {}
-    ranked = rank_places(places, view.hand, _table_of_view(view))
-    candidates = [m for _, m in ranked[:budget.candidates]]
-    if len(candidates) == 1:
-        return candidates[0], {}
+def rollout_means(view: TrainsView, candidates: Sequence[TrainPlace], rng: random.Random,
+                  budget: Budget = DEFAULT_BUDGET) -> tuple[dict[TrainPlace, float], int]:
+    """Each candidate's mean score (own pips less the others' mean: lower is better)
+    over the same sampled worlds, and the number of worlds."""
     seat = view.seat if view.seat is not None else 0
     left = sum(view.hand_sizes) + view.boneyard_left
     per_rollout = max(4, 2 * left)
@@ -414,7 +407,35 @@ def search(view: TrainsView, rng: random.Random, budget: Budget = DEFAULT_BUDGET
             if not sim.place(m.tile, view.players if m.train is None else m.train):
                 sim.run(4 * left + 20)
             totals[m] += sim.score(seat)
-    means = {m: totals[m] / worlds for m in candidates}
+    return {m: totals[m] / worlds for m in candidates}, worlds
+
+
+def review_values(view: TrainsView, rng: random.Random, budget: Budget = DEFAULT_BUDGET
+                  ) -> tuple[list[Candidate], int]:
+    """The post-game review's valuation of a decision: every placement of the seat on
+    turn, in the points a review counts (the pips it saves against the others: more
+    is better), on the same sampled worlds; the number of worlds. A turn with no
+    placement to choose (a draw, a pass, the chain's end) is not valued."""
+    places = [m for m in view.legal if isinstance(m, TrainPlace)]
+    if len(places) < 2:
+        return [], 0
+    means, worlds = rollout_means(view, places, rng, budget)
+    return [Candidate(m, -means[m]) for m in places], worlds
+
+
+def search(view: TrainsView, rng: random.Random, budget: Budget = DEFAULT_BUDGET
+           ) -> tuple[Move, dict[TrainPlace, float]]:
+    """Hard's choice and each candidate's mean score (lower is better)."""
+    if not view.legal:
+        raise ValueError("the seat is not on turn")
+    places = [m for m in view.legal if isinstance(m, TrainPlace)]
+    if not places:
+        return view.legal[0], {}
+    ranked = rank_places(places, view.hand, _table_of_view(view))
+    candidates = [m for _, m in ranked[:budget.candidates]]
+    if len(candidates) == 1:
+        return candidates[0], {}
+    means, _ = rollout_means(view, candidates, rng, budget)
     best = min(candidates, key=lambda m: means[m])  # the first (medium's order) of equals
     if means[candidates[0]] - means[best] <= budget.margin:
         best = candidates[0]  # medium's choice unless another is clearly better

@@ -31,6 +31,7 @@ from engine.core.match import KindMatch, MatchKind
 from engine.core.moves import DONE, Done, Draw, Move, Pass, TrainPlace
 from engine.core.options import ROUND_COUNTS, Options, OptionSpec, the_option
 from engine.core.results import EndKind, FishFacts, GameOutcome, MoveResult
+from engine.core.review import Candidate
 from engine.core.tiles import Tile, full_set
 from engine.core.view import SeatView
 from engine.trains.notation import parse_entry, place_notation
@@ -215,6 +216,7 @@ def _view(game: TrainsGame, index: int, seat: int | None, legal: tuple[Move, ...
 class TrainsKind(MatchKind[TrainsMatch]):
     name = KIND
     match_type = TrainsMatch
+    reviewed = True  # the post-game review values its placements (move_values)
 
     def fish(self, game: PlayedGame) -> FishFacts | None:
         """Blocked when the last round ended a fish and nothing was played since;
@@ -247,6 +249,15 @@ class TrainsKind(MatchKind[TrainsMatch]):
         rng = random.Random(f"{seed}/{view.round_index}/{view.turn_number}/{view.seat}/"
                             f"{own.detail.get('placed')}/{own.detail.get('drew')}")
         return trains_ai.make_player(level)(own, rng)
+
+    def move_values(self, variant: Variant, view: SeatView, key: str
+                    ) -> tuple[list[Candidate], int]:
+        """The hard player's rollouts over every placement (the post-game review)."""
+        from engine.trains import ai as trains_ai
+        return trains_ai.review_values(trains_view(view), random.Random(key))
+
+    def hand_of(self, view: SeatView) -> Sequence[Tile]:
+        return trains_view(view).hand
 
     def replay_summary(self, game: PlayedGame) -> dict[str, Any]:
         return replay_summary(self.match_of(game).game)

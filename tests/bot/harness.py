@@ -385,3 +385,19 @@ async def answered(emu: TelegramEmulator, qid: str) -> None:
             return
         await asyncio.sleep(0.005)
     raise AssertionError(f"press {qid} was not answered")
+
+
+async def reviewed(bot: Bot, emu: TelegramEmulator, group_id: int, user: User, game_id: int
+                   ) -> str:
+    """A finished game's review as its player gets it: the «Review» button is under the
+    result in the group, and ``/review N`` in his private chat ends in its summary (the
+    progress message's last text)."""
+    assert any(f"v:{game_id}" in m.callback_datas() for m in emu.bot_messages(group_id))
+    start = len(emu.history(user.id))
+    await emu.user_sends(user, user.id, f"/review {game_id}")
+    await bot.settle(timeout=240.0)
+    texts = [str((h.snapshot or {}).get("text") or "") for h in emu.history(user.id)[start:]
+             if h.action in ("send", "edit") and h.snapshot is not None]
+    summary = next((t for t in reversed(texts) if t.startswith("🔍")), "")
+    assert f" {game_id} " in summary, texts
+    return summary

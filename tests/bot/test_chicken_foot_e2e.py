@@ -8,6 +8,7 @@ change nothing; no message in the group carries a hand's buttons."""
 from __future__ import annotations
 
 import random
+import re
 import zlib
 from collections import Counter
 from pathlib import Path
@@ -22,7 +23,7 @@ from engine.chicken.kind import ChickenMatch, ChickenView
 from engine.games import kind_of, replay
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.emulator.models import Message
-from tests.bot.harness import Bot, open_table, running_bot
+from tests.bot.harness import Bot, open_table, reviewed, running_bot
 
 CK = f"{PREFIX}:"
 
@@ -194,6 +195,10 @@ async def test_whole_chicken_foot_game_through_the_buttons(
         # the group saw the result under its last picture
         table = bot.table(group.id)
         assert table is not None and table.caption is not None and "🏆" in table.caption
+        # the post-game review: the computer's valuation of Boris's placements, in private
+        summary = await reviewed(bot, emu, group.id, users[1], game.game_id)
+        assert re.search(r"\d+ of your \d+ choices were as good as the computer's best",
+                         summary) or "never had a real choice" in summary, summary
         # ratings: the people rated in Chicken Foot's own family
         lines = await bot.service.ratings.top("chicken", group.id)
         assert {u.id for u in users} <= {line.user_id for line in lines}

@@ -8,6 +8,7 @@ own options."""
 from __future__ import annotations
 
 import random
+import re
 import zlib
 from collections import Counter
 from pathlib import Path
@@ -21,7 +22,7 @@ from engine.games import kind_of, replay
 from engine.trains.kind import TrainsMatch, TrainsView
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.emulator.models import Message
-from tests.bot.harness import Bot, open_table, running_bot
+from tests.bot.harness import Bot, open_table, reviewed, running_bot
 
 MT = f"{PREFIX}:"
 
@@ -186,6 +187,10 @@ async def test_whole_game_with_a_computer_through_the_buttons(
         # the group saw the result under the last picture
         table = bot.table(group.id)
         assert table is not None and table.caption is not None and "🏆" in table.caption
+        # the post-game review: the computer's valuation of Boris's placements, in private
+        summary = await reviewed(bot, emu, group.id, users[1], game.game_id)
+        assert re.search(r"\d+ of your \d+ choices were as good as the computer's best",
+                         summary) or "never had a real choice" in summary, summary
         # /rules in both languages, in private, by a name typed in any language
         for user, lang, name in ((users[0], "ru", "мексиканский поезд"),
                                  (users[1], "en", "trem mexicano")):
