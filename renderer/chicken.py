@@ -51,10 +51,12 @@ KEEPS = ((ARM_TILES, TOE_TILES), (4, 2), (3, 2), (3, 1), (2, 1), (1, 1))
 AIM_BEYOND = 2.0  # a toe aims at its sector's middle this far beyond its end
 MAX_BEND = 88.0  # and when its fan is turned to clear a neighbour
 FAN_TRIES = ((15.0, 1.0), (-15.0, 1.0), (0.0, 1.3), (30.0, 1.0), (-30.0, 1.0),
-             (0.0, 0.75), (45.0, 1.0), (-45.0, 1.0))
+             (0.0, 0.75), (45.0, 1.0), (-45.0, 1.0), (0.0, 1.7), (15.0, 1.3),
+             (-15.0, 1.3), (60.0, 1.0), (-60.0, 1.0))
 SEARCH_ROUNDS = 12  # fans changed per tree at most
+SIDEWAYS = 3  # of them to a layout no better, when no change helps
 LABEL_CLEAR = 0.12  # units between a label and anything else
-END_TURNS = (0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0, 125.0, -125.0)
+END_TURNS = (0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0, 125.0, -125.0, 160.0, -160.0)
 SIDE_TURNS = (-90.0, 90.0, -130.0, 130.0, -50.0, 50.0, 180.0)
 ARM_ANGLES = {4: (0.0, 180.0, 90.0, 270.0), 6: (0.0, 180.0, 60.0, 240.0, 120.0, 300.0)}
 Point = tuple[float, float]
@@ -307,7 +309,7 @@ class _Tree:
         lower: dict[int, float] = {}
         for j, i in enumerate(order):
             nxt = order[(j + 1) % n]
-            share = min(0.8, max(0.2, weight[i] / (weight[i] + weight[nxt])))
+            share = min(0.85, max(0.15, weight[i] / (weight[i] + weight[nxt])))
             upper[i] = angles[i] + gap * share
             lower[nxt] = angles[nxt] - gap * (1.0 - share)
         if waiting:
@@ -431,7 +433,7 @@ def _place_labels(tree: _Tree, shapes: _Shapes, labels: ChickenLabels, unit: flo
             needs: bool) -> None:
         w, h = _label_units(text, unit)
         first: Point | None = None
-        for extra in (0.0, 0.9, 2.0):
+        for extra in (0.0, 0.9, 2.0, 3.5, 5.0):
             for turn in turns:
                 ux, uy = _dir(angle + turn)
                 reach = gap + extra + min(abs(ux) * w / 2 + abs(uy) * h / 2,
@@ -513,24 +515,36 @@ def _grow(view: ChickenView) -> _Tree:
         tree = _Tree(view, keep, fans)
         tree.build()
         clash = tree.shapes().clashes()
+        seen = {frozenset(fans.items())}
+        sideways = SIDEWAYS
         for _ in range(SEARCH_ROUNDS):
             if not clash:
                 return tree
-            tried = False
+            better = level = None
             for foot in dict.fromkeys(f for a, b in clash for f in _feet_between(a, b)):
                 rot0, wide0 = fans.get(foot, (0.0, 1.0))
                 for rot, wide in FAN_TRIES:
-                    trial = {**fans, foot: (rot0 + rot, max(0.6, min(1.8, wide0 * wide)))}
+                    trial = {**fans, foot: (rot0 + rot, max(0.6, min(2.2, wide0 * wide)))}
+                    key = frozenset(trial.items())
+                    if key in seen:
+                        continue
+                    seen.add(key)
                     candidate = _Tree(view, keep, trial)
                     candidate.build()
                     found = candidate.shapes().clashes()
                     if len(found) < len(clash):
-                        tree, clash, fans, tried = candidate, found, trial, True
+                        better = (candidate, found, trial)
                         break
-                if tried:
+                    if level is None and len(found) == len(clash):
+                        level = (candidate, found, trial)
+                if better is not None:
                     break
-            if not tried:
+            if better is None and level is not None and sideways:
+                # stuck: step to as good a layout once, to look around it
+                better, sideways = level, sideways - 1
+            if better is None:
                 break
+            tree, clash, fans = better
         if not clash:
             return tree
         if best is None or len(clash) < best_clash:
@@ -557,8 +571,12 @@ def layout(view: ChickenView, labels: ChickenLabels = ChickenLabels(),
             break
         unit = new
         texts = _place_labels(tree, shapes, labels, unit)
-    x0, y0, x1, y1 = _bounds(tree, texts, unit)
-    unit = min(unit, aw / max(x1 - x0, 1e-6), ah / max(y1 - y0, 1e-6))
+    for _ in range(4):  # a smaller scale makes the labels a little larger in units
+        x0, y0, x1, y1 = _bounds(tree, texts, unit)
+        new = min(aw / max(x1 - x0, 1e-6), ah / max(y1 - y0, 1e-6))
+        if new >= unit:
+            break
+        unit = new * 0.995
     ox = area[0] + (aw - (x1 - x0) * unit) / 2 - x0 * unit
     oy = area[1] + (ah - (y1 - y0) * unit) / 2 + y1 * unit
 
