@@ -1,21 +1,30 @@
 """The ``chicken_foot`` table picture, drawn from the public view only (no hand).
 
 A header of seat chips (name, tiles left, total, whose turn), the tree in the
-middle, a footer with the round, its engine and the chicken yard's size. The
-engine lies in the centre; its arms leave it in fixed directions (four: east, west,
-north, south in the order laid; six: every 60°). Each tile of a branch lies along
-it, the pip that touches towards the engine; a double at a branch's end lies
-across it and its three toes fan out from its two corners and its middle, like a
-bird's foot (50° apart, less further out so that the branches keep clear of their
-neighbours), each the start of a branch of its own. Every open end carries the name the hand's
-buttons give it ("2.1"); the chicken foot still waiting for toes, or the engine
-still waiting for arms, is framed with how many it still needs; the last tile
-placed is framed. A branch keeps its newest tiles only (five on an arm, three
-further out), the older ones folded into a "+n" chip, and the whole tree is
-scaled to the canvas (1280 x 720), so any table fits.
+middle, a footer with the round, its engine and the chicken yard's size. The engine
+lies in the centre; its arms leave it in fixed directions (four: east, west, north,
+south in the order laid; six: every 60°). Each tile of a branch lies along it, the
+pip that touches towards the engine; a double at a branch's end lies across it and
+its three toes fan out from its two corners and its middle, like a bird's foot, each
+the start of a branch of its own.
 
-:func:`layout` is pure (geometry only) so that tests check bounds and labels;
-:func:`render_chicken` draws it.
+The tree is laid out radially, so that feet on feet stay readable: every arm owns a
+sector of the circle around the engine (its boundary with a neighbour set by how many
+open ends each holds), a foot splits its branch's sector among its toes by their open
+ends, and each toe aims at its own sector's middle. The tiles are then checked
+against each other (rotated rectangles, the separating-axis test); where two still
+overlap, the fan of a foot between them is turned or widened, and failing that long
+branches fold more of their tiles. Every open end carries the name the hand's buttons
+give it ("2.1"), put at the first free spot beside it; the chicken foot still waiting
+for toes, or the engine still waiting for arms, is framed with how many it still
+needs; the last tile placed is framed. A branch keeps its newest tiles only (five on
+an arm, three further out), the older ones folded into a "+n" chip, and the whole
+tree is scaled to the canvas (1280 x 720), so any table fits.
+
+:func:`layout` is pure (geometry only: tile centres and angles, fold chips, label
+centres; :func:`tile_polygon` and :func:`label_box` give their outlines) so that
+tests check bounds, overlaps and labels; :func:`render_chicken` draws it. The layout
+is deterministic: the same view gives the same picture.
 """
 
 from __future__ import annotations
@@ -189,7 +198,7 @@ def _box_of(poly: Sequence[Point]) -> Box:
 
 def _apart(p: Sequence[Point], q: Sequence[Point], slack: float) -> bool:
     """Whether two rectangles (their corners in order) whose bounding boxes overlap
-    keep ``slack`` apart along one of their sides' normals (the separating-axis
+    overlap by no more than ``slack`` along one of their sides' normals (the separating-axis
     test; the boxes' own axes are left out, their test has been made)."""
     for poly in (p, q):
         (x0, y0), (x1, y1), (x2, y2) = poly[0], poly[1], poly[2]
@@ -224,15 +233,14 @@ class _Shapes:
         self.boxes.append(_box_of(poly))
         self.owners.append(owner)
 
-    def hits(self, poly: list[Point], slack: float = 0.02, skip: str | None = None
-             ) -> int:
+    def hits(self, poly: list[Point], slack: float = 0.02) -> int:
+        """How many placed rectangles ``poly`` overlaps by more than ``slack`` (a
+        negative ``slack``: comes nearer than that)."""
         bx0, by0, bx1, by1 = _box_of(poly)
         count = 0
         for i, (x0, y0, x1, y1) in enumerate(self.boxes):
             if x0 >= bx1 - slack or bx0 >= x1 - slack or y0 >= by1 - slack \
                     or by0 >= y1 - slack:
-                continue
-            if skip is not None and self.owners[i] == skip:
                 continue
             if not _apart(poly, self.polys[i], slack):
                 count += 1
