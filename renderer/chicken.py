@@ -64,6 +64,7 @@ FAN_TRIES = ((15.0, 1.0), (-15.0, 1.0), (0.0, 1.3), (30.0, 1.0), (-30.0, 1.0),
              (-15.0, 1.3), (60.0, 1.0), (-60.0, 1.0))
 SEARCH_ROUNDS = 12  # fans changed per tree at most
 SIDEWAYS = 3  # of them to a layout no better, when no change helps
+SEARCH_BUDGET = 120  # trees tried per picture at most, so that any tree is drawn quickly
 LABEL_CLEAR = 0.12  # units between a label and anything else
 END_TURNS = (0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0, 125.0, -125.0, 160.0, -160.0)
 SIDE_TURNS = (-90.0, 90.0, -130.0, 130.0, -50.0, 50.0, 180.0)
@@ -518,7 +519,9 @@ def _grow(view: ChickenView) -> _Tree:
     fold more of their tiles."""
     best: _Tree | None = None
     best_clash = 0
+    budget = SEARCH_BUDGET
     for keep in KEEPS:
+        spend = min(budget, SEARCH_BUDGET // 3)  # the trees this fold may try
         fans: dict[str, tuple[float, float]] = {}
         tree = _Tree(view, keep, fans)
         tree.build()
@@ -534,9 +537,11 @@ def _grow(view: ChickenView) -> _Tree:
                 for rot, wide in FAN_TRIES:
                     trial = {**fans, foot: (rot0 + rot, max(0.6, min(2.2, wide0 * wide)))}
                     key = frozenset(trial.items())
-                    if key in seen:
+                    if key in seen or spend <= 0:
                         continue
                     seen.add(key)
+                    spend -= 1
+                    budget -= 1
                     candidate = _Tree(view, keep, trial)
                     candidate.build()
                     found = candidate.shapes().clashes()
