@@ -1,13 +1,15 @@
 """The ``chicken_foot`` table picture, checked by its properties: every state of a few
-random rounds laid out inside the canvas, every open end labelled with the name the
-buttons use, the waiting foot (or engine) framed with what it still needs, long
-branches folded, the last tile framed; the image is drawn from the public view, of
-bounded size."""
+random rounds laid out inside the canvas, no two tiles (or fold chips) of many played
+rounds' trees overlapping and no label on a tile or another label, every open end
+labelled with the name the buttons use, the waiting foot (or engine) framed with what
+it still needs, long branches folded, the last tile framed; the image is drawn from the
+public view, of bounded size."""
 
 from __future__ import annotations
 
 import dataclasses
 import io
+import math
 
 from PIL import Image
 
@@ -18,6 +20,8 @@ from renderer.chicken import (
     TOE_TILES,
     WIDTH,
     ChickenLabels,
+    FoldItem,
+    Layout,
     label_box,
     last_tile,
     layout,
@@ -27,6 +31,11 @@ from renderer.chicken import (
 from renderer.samples import CHICKEN_NAMES, chicken_game_views, chicken_states
 
 LABELS = ChickenLabels()
+Poly = list[tuple[float, float]]
+# trees of played rounds: players, options (double-nine or double-six, four or six arms)
+GAMES: tuple[tuple[int, dict[str, object] | None], ...] = (
+    (2, None), (4, None), (3, {"set": 6}), (4, {"root_arms": 6}), (6, None), (8, None),
+    (2, {"set": 6, "root_arms": 6}), (4, {"set": 6}), (7, {"root_arms": 6}))
 
 
 def views() -> list[ChickenView]:
@@ -105,3 +114,62 @@ def test_the_picture_is_a_bounded_jpeg_of_the_public_view() -> None:
     assert view.hand == ()
     own = dataclasses.replace(view, seat=0, hand=(view.branches[0].tiles[0],))
     assert render_chicken(own, ["A", "B"]).data == render_chicken(view, ["A", "B"]).data
+
+
+def _overlap(p: Poly, q: Poly, slack: float) -> bool:
+    """Whether two convex polygons overlap by more than ``slack`` px along every
+    normal of their sides (the separating-axis test)."""
+    for poly in (p, q):
+        for i in range(len(poly)):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % len(poly)]
+            n = math.hypot(y1 - y0, x0 - x1)
+            ax, ay = (y1 - y0) / n, (x0 - x1) / n
+            ps = [x * ax + y * ay for x, y in p]
+            qs = [x * ax + y * ay for x, y in q]
+            if max(ps) <= min(qs) + slack or max(qs) <= min(ps) + slack:
+                return False
+    return True
+
+
+def _fold_polygon(fold: FoldItem, unit: float) -> Poly:
+    """The square around a fold chip's circle, along its branch."""
+    r = math.radians(-fold.angle)
+    dx, dy = math.cos(r) * unit * 0.45, math.sin(r) * unit * 0.45
+    cx, cy = fold.centre
+    return [(cx - dx + dy, cy - dy - dx), (cx + dx + dy, cy + dy - dx),
+            (cx + dx - dy, cy + dy + dx), (cx - dx - dy, cy - dy + dx)]
+
+
+def _clashes(lay: Layout) -> list[str]:
+    solid = ([(f"tile {t.tile}", tile_polygon(t, lay.unit)) for t in lay.tiles]
+             + [(f"fold +{f.count}", _fold_polygon(f, lay.unit)) for f in lay.folds])
+    boxes = []
+    for lab in lay.labels:
+        x0, y0, x1, y1 = label_box(lab, lay.unit)
+        boxes.append((f"label {lab.text}", [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]))
+    found = [f"{a} on {b}" for i, (a, p) in enumerate(solid) for b, q in solid[:i]
+             if _overlap(p, q, 1.5)]
+    found += [f"{a} on {b}" for i, (a, p) in enumerate(boxes)
+              for b, q in solid + boxes[:i] if _overlap(p, q, 0.5)]
+    ax0, ay0, ax1, ay1 = lay.area
+    found += [f"{a} outside" for a, poly in solid + boxes
+              if any(not (ax0 - 1 <= x <= ax1 + 1 and ay0 - 1 <= y <= ay1 + 1)
+                     for x, y in poly)]
+    return found
+
+
+def test_trees_of_played_rounds_keep_tiles_and_labels_apart() -> None:
+    """Feet on feet two and three deep: 48 rounds of two to eight players, every
+    fourth state and the last, double-nine and double-six, four and six arms."""
+    deep = 0
+    for seed in range(48):
+        players, options = GAMES[seed % len(GAMES)]
+        states = chicken_game_views(seed, players, options,
+                                    doubles=0.9 if seed % 2 else 0.5)
+        for index in [*range(0, len(states), 4), len(states) - 1]:
+            view = states[index]
+            lay = layout(view, LABELS)
+            assert not _clashes(lay), (seed, players, options, index, _clashes(lay))
+            deep += any(b.name.count(".") >= 2 and b.toes is not None
+                        for b in view.branches)
+    assert deep > 20  # feet three deep were among them
