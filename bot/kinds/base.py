@@ -13,9 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
+from typing import Generic, TypeVar
 
-from telegram import InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot.kinds.buttons import Rows, Step
+from bot.texts import tr
 from bot.ui.formatting import hand_text
 from bot.ui.keyboards import hand_keyboard
 from bot.ui.pictures import table_picture as domino_picture
@@ -27,7 +31,10 @@ from engine.core.view import SeatView
 from engine.domino.view import domino_view
 from service.types import GameInfo, SeatInfo
 
-__all__ = ["DOMINO", "BotKind", "Hints", "MakeMove", "Press", "Refusal", "Reselect"]
+__all__ = ["DOMINO", "BotKind", "Hints", "KeyedKind", "MakeMove", "Press", "Refusal", "Reselect",
+           "markup"]
+
+V = TypeVar("V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +60,13 @@ class MakeMove:
 
 Press = Refusal | Reselect | MakeMove
 Hints = Mapping[tuple[Tile, End | None], int]
+
+
+def markup(lang: str, rows: Rows) -> InlineKeyboardMarkup | None:
+    """A kind's own buttons (bot/kinds/buttons.py) as Telegram's, their texts in ``lang``."""
+    out = [[InlineKeyboardButton(tr(lang, b.label, **dict(b.values)) if b.text_key else b.label,
+                                 callback_data=b.data) for b in row] for row in rows]
+    return InlineKeyboardMarkup(out) if out else None
 
 
 class BotKind:
@@ -95,3 +109,53 @@ class BotKind:
 
 
 DOMINO = BotKind()
+
+
+class KeyedKind(BotKind, Generic[V]):
+    """A kind whose hand buttons a pure keys module (``bot/kinds/<kind>_keys.py``)
+    makes and reads from the presser's own view ``V``: the keyboard, the game a
+    press names, and what a press means (a refusal, another keyboard, or a move).
+    Each button carries the round and the moves made in it, so an old keyboard is
+    stale. A subclass writes :meth:`own`, :meth:`keyboard`, :meth:`decoded_game`,
+    :meth:`handle` and its ``forged`` and ``illegal`` answers' keys."""
+
+    forged = "btn.forged"  # the answer to a press on a view of another kind
+    illegal = "btn.forged"  # the answer to a choice that leads to no legal move
+
+    def own(self, view: SeatView) -> V | None:
+        """The kind's own view in a seat's view (None: a view of another kind)."""
+        raise NotImplementedError
+
+    def keyboard(self, game_id: int, own: V) -> Rows:
+        raise NotImplementedError
+
+    def decoded_game(self, data: str) -> int | None:
+        raise NotImplementedError
+
+    def handle(self, game_id: int, own: V, data: str, names: Sequence[str]
+               ) -> Step | Move | Enum:
+        raise NotImplementedError
+
+    def hand_keyboard(self, lang: str, game_id: int, version: int, view: SeatView, *,
+                      active: bool = True, hints: Hints | None = None
+                      ) -> InlineKeyboardMarkup | None:
+        own = self.own(view)
+        if not active or view.outcome is not None or own is None:
+            return None
+        return markup(lang, self.keyboard(game_id, own))
+
+    def game_of(self, data: str) -> int | None:
+        return self.decoded_game(data)
+
+    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView,
+              names: Sequence[str] = ()) -> Press:
+        own = self.own(view)
+        if own is None:
+            return Refusal(self.forged)
+        handled = self.handle(game_id, own, data, names)
+        if isinstance(handled, Enum):
+            return Refusal(str(handled.value))
+        if isinstance(handled, Step):
+            rows = markup(lang, handled.keyboard)
+            return Reselect(rows) if rows is not None else Refusal(self.illegal)
+        return MakeMove(handled)

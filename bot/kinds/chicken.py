@@ -10,11 +10,11 @@ import dataclasses
 import html
 import logging
 from collections.abc import Collection, Sequence
-
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from enum import Enum
 
 from bot.kinds import chicken_keys, chicken_text
-from bot.kinds.base import BotKind, Hints, MakeMove, Press, Refusal, Reselect
+from bot.kinds.base import KeyedKind
+from bot.kinds.buttons import Rows, Step
 from bot.kinds.chicken_text import need_line
 from bot.texts import plural, tr
 from bot.ui.formatting import hand_head
@@ -24,7 +24,7 @@ from bot.ui.pictures import fallback_picture
 from bot.ui.result_words import reason_lines, result_line
 from engine.chicken.kind import CHICKEN_KIND, ChickenView
 from engine.chicken.table import ENGINE
-from engine.core.moves import BranchPlace, Draw
+from engine.core.moves import BranchPlace, Draw, Move
 from engine.core.results import MoveResult
 from engine.core.tiles import Tile
 from engine.core.view import SeatView
@@ -49,12 +49,6 @@ def public_view(view: SeatView) -> ChickenView | None:
     return dataclasses.replace(own, seat=None, hand=(), legal=(), end_hands=())
 
 
-def _markup(lang: str, rows: list[list[chicken_keys.Button]]) -> InlineKeyboardMarkup | None:
-    out = [[InlineKeyboardButton(tr(lang, b.label, **dict(b.values)) if b.text_key else b.label,
-                                 callback_data=b.data) for b in row] for row in rows]
-    return InlineKeyboardMarkup(out) if out else None
-
-
 @move_words.register
 def _branch_place(move: BranchPlace, lang: str, said: Said | None = None, *,
                   end: bool = True) -> str:
@@ -73,7 +67,7 @@ def _branch_place(move: BranchPlace, lang: str, said: Said | None = None, *,
     return tr(lang, "ck.move", name=said.name, tile=tile, branch=move.branch)
 
 
-class ChickenBotKind(BotKind):
+class ChickenBotKind(KeyedKind[ChickenView]):
     name = CHICKEN_KIND.name
     prefix = chicken_keys.PREFIX
     hints = False  # nothing scores in play: the pips left in hand count at the end
@@ -103,34 +97,22 @@ class ChickenBotKind(BotKind):
                         count=plural(lang, len(hand), "tile")))
         return "\n".join(lines)
 
-    def hand_keyboard(self, lang: str, game_id: int, version: int, view: SeatView, *,
-                      active: bool = True, hints: Hints | None = None
-                      ) -> InlineKeyboardMarkup | None:
-        own = chicken_of(view)
-        if not active or view.outcome is not None or own is None:
-            return None
-        return _markup(lang, chicken_keys.hand_keyboard(game_id, own))
+    forged = "btn.forged"
+    illegal = chicken_keys.Refusal.ILLEGAL.value
 
-    def game_of(self, data: str) -> int | None:
+    def own(self, view: SeatView) -> ChickenView | None:
+        return chicken_of(view)
+
+    def keyboard(self, game_id: int, own: ChickenView) -> Rows:
+        return chicken_keys.hand_keyboard(game_id, own)
+
+    def decoded_game(self, data: str) -> int | None:
         press = chicken_keys.decode(data)
         return press.game if press is not None else None
 
-    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView,
-              names: Sequence[str] = ()) -> Press:
-        """A press read against the presser's own view now: the buttons carry the
-        round and the number of moves made in it, so an old keyboard is stale."""
-        own = chicken_of(view)
-        if own is None:
-            return Refusal("btn.forged")
-        handled = chicken_keys.handle(game_id, own, data)
-        if isinstance(handled, chicken_keys.Refusal):
-            return Refusal(handled.value)
-        if isinstance(handled, chicken_keys.Step):
-            markup = _markup(lang, handled.keyboard)
-            if markup is None:
-                return Refusal(chicken_keys.Refusal.ILLEGAL.value)
-            return Reselect(markup)
-        return MakeMove(handled)
+    def handle(self, game_id: int, own: ChickenView, data: str, names: Sequence[str]
+               ) -> Step | Move | Enum:
+        return chicken_keys.handle(game_id, own, data)
 
     def table_picture(self, lang: str, view: SeatView, names: list[str],
                       banner: str | None = None, banner_detail: str | None = None

@@ -14,16 +14,16 @@ Telegram objects here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
+from bot.kinds.buttons import MAX_DATA, Button, Step
 from engine.chicken.kind import ChickenView
 from engine.chicken.table import ENGINE
 from engine.core.moves import DRAW, PASS, BranchPlace, Move
 from engine.core.tiles import Tile
 
 PREFIX = "ck"
-MAX_DATA = 64
 MARK = "✅"
 PER_ROW = 4
 
@@ -34,17 +34,6 @@ class Refusal(Enum):
     NOT_YOUR_TURN = "ck.not_your_turn"
     NO_FIT = "ck.no_fit"  # a tile of the hand that fits no open end
     ILLEGAL = "ck.illegal"  # the choice is no legal placement
-
-
-@dataclass(frozen=True, slots=True)
-class Button:
-    """A button: ``label`` is literal text, or a catalogue key (``text_key``) with
-    ``values``."""
-
-    label: str
-    data: str
-    text_key: bool = False
-    values: tuple[tuple[str, str], ...] = field(default=())
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,13 +144,6 @@ def end_keyboard(game_id: int, view: ChickenView, index: int) -> list[list[Butto
                       encode(game_id, view, f"e{index}.{ends.index(m.branch)}"))
                for m in fits(view, view.hand[index])]
     return _rows(buttons, 2) + _tail(game_id, view, True)
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """A press that leads to another keyboard (no move yet)."""
-
-    keyboard: list[list[Button]]
 
 
 def handle(game_id: int, view: ChickenView, data: str) -> Step | Move | Refusal:

@@ -11,18 +11,18 @@ from __future__ import annotations
 import html
 import logging
 from collections.abc import Collection, Sequence
-
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from enum import Enum
 
 from bot.kinds import trains_keys, trains_text
-from bot.kinds.base import BotKind, Hints, MakeMove, Press, Refusal, Reselect
+from bot.kinds.base import KeyedKind
+from bot.kinds.buttons import Rows, Step
 from bot.texts import plural, tr
 from bot.ui.formatting import hand_head
 from bot.ui.move_words import Said, caption_moves, move_words
 from bot.ui.names import SEP, seat_name, seat_names
 from bot.ui.pictures import fallback_picture
 from bot.ui.result_words import reason_lines, result_line
-from engine.core.moves import DONE, Draw, TrainPlace
+from engine.core.moves import DONE, Draw, Move, TrainPlace
 from engine.core.results import MoveResult
 from engine.core.tiles import Tile
 from engine.core.view import SeatView
@@ -51,12 +51,6 @@ def train_words(lang: str, key: str, names: Sequence[str], seat: int | None = No
     return tr(lang, "mt.train_of", name=name)
 
 
-def _markup(lang: str, rows: list[list[trains_keys.Button]]) -> InlineKeyboardMarkup | None:
-    out = [[InlineKeyboardButton(tr(lang, b.label, **dict(b.values)) if b.text_key else b.label,
-                                 callback_data=b.data) for b in row] for row in rows]
-    return InlineKeyboardMarkup(out) if out else None
-
-
 @move_words.register
 def _train_place(move: TrainPlace, lang: str, said: Said | None = None, *, end: bool = True
                  ) -> str:
@@ -69,7 +63,7 @@ def _train_place(move: TrainPlace, lang: str, said: Said | None = None, *, end: 
     return tr(lang, "mt.move", name=said.name, tile=tile, train=train_words(lang, key, names))
 
 
-class TrainsBotKind(BotKind):
+class TrainsBotKind(KeyedKind[TrainsView]):
     name = TRAINS_KIND.name
     prefix = trains_keys.PREFIX
     hints = False  # the domino hints read a line table
@@ -118,35 +112,22 @@ class TrainsBotKind(BotKind):
                         count=plural(lang, len(hand), "tile")))
         return "\n".join(lines)
 
-    def hand_keyboard(self, lang: str, game_id: int, version: int, view: SeatView, *,
-                      active: bool = True, hints: Hints | None = None
-                      ) -> InlineKeyboardMarkup | None:
-        own = trains_of(view)
-        if not active or view.outcome is not None or own is None:
-            return None
-        return _markup(lang, trains_keys.hand_keyboard(game_id, own))
+    forged = "mt.forged"
+    illegal = trains_keys.Refusal.ILLEGAL.value
 
-    def game_of(self, data: str) -> int | None:
+    def own(self, view: SeatView) -> TrainsView | None:
+        return trains_of(view)
+
+    def keyboard(self, game_id: int, own: TrainsView) -> Rows:
+        return trains_keys.hand_keyboard(game_id, own)
+
+    def decoded_game(self, data: str) -> int | None:
         press = trains_keys.decode(data)
         return press.game if press is not None else None
 
-    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView,
-              names: Sequence[str] = ()) -> Press:
-        """A press read against the presser's own view now: the buttons carry the
-        round, the entries written in it and the tiles placed this turn, so an old
-        keyboard is stale."""
-        own = trains_of(view)
-        if own is None:
-            return Refusal("mt.forged")
-        handled = trains_keys.handle(game_id, own, data, names)
-        if isinstance(handled, trains_keys.Refusal):
-            return Refusal(handled.value)
-        if isinstance(handled, trains_keys.Step):
-            markup = _markup(lang, handled.keyboard)
-            if markup is None:
-                return Refusal(trains_keys.Refusal.ILLEGAL.value)
-            return Reselect(markup)
-        return MakeMove(handled)
+    def handle(self, game_id: int, own: TrainsView, data: str, names: Sequence[str]
+               ) -> Step | Move | Enum:
+        return trains_keys.handle(game_id, own, data, names)
 
     def table_picture(self, lang: str, view: SeatView, names: list[str],
                       banner: str | None = None, banner_detail: str | None = None

@@ -15,15 +15,16 @@ translates them. Pure: no Telegram objects here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
+from bot.kinds.buttons import MAX_DATA, Button
+from bot.kinds.buttons import Step as KeyboardStep
 from engine.core.moves import DONE, DRAW, PASS, Move, TrainPlace
 from engine.core.tiles import Tile
 from engine.trains.kind import TrainsView
 
 PREFIX = "mt"
-MAX_DATA = 64
 TILES_PER_ROW = 4
 MEXICAN = "M"  # the Mexican train in the data; a personal train is its seat's number
 
@@ -33,17 +34,6 @@ class Refusal(Enum):
     FORGED = "mt.forged"  # not data this keyboard makes
     NOT_YOUR_TURN = "mt.not_your_turn"
     ILLEGAL = "mt.illegal"  # the tile fits no train now
-
-
-@dataclass(frozen=True, slots=True)
-class Button:
-    """A button: ``label`` is literal text, or a catalogue key (``text_key``) with
-    ``values``."""
-
-    label: str
-    data: str
-    text_key: bool = False
-    values: tuple[tuple[str, str], ...] = field(default=())
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +48,9 @@ class Press:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
-    """A press that leads to another keyboard (no move yet)."""
+class Step(KeyboardStep):
+    """A press that leads to another keyboard (no move yet), and what it chose."""
 
-    keyboard: list[list[Button]]
     tile: Tile | None = None  # the tile whose trains it offers
 
 

@@ -11,11 +11,11 @@ import dataclasses
 import html
 import logging
 from collections.abc import Collection, Sequence
-
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from enum import Enum
 
 from bot.kinds import triangular_keys, triangular_text
-from bot.kinds.base import BotKind, Hints, MakeMove, Press, Refusal, Reselect
+from bot.kinds.base import KeyedKind
+from bot.kinds.buttons import Rows, Step
 from bot.texts import plural, tr
 from bot.ui.formatting import hand_head
 from bot.ui.move_words import Said, caption_moves, move_words
@@ -23,7 +23,7 @@ from bot.ui.names import SEP, seat_names
 from bot.ui.pictures import fallback_picture
 from bot.ui.result_words import reason_lines, result_line
 from bot.ui.scoring_words import signed
-from engine.core.moves import Draw, GridPlace
+from engine.core.moves import Draw, GridPlace, Move
 from engine.core.results import MoveResult
 from engine.core.tiles import Tile
 from engine.core.view import SeatView
@@ -51,12 +51,6 @@ def public_grid(view: SeatView, names: Sequence[str]) -> TriangularView | None:
                                players=tuple(names)[:len(detail.players)])
 
 
-def _markup(lang: str, rows: list[list[triangular_keys.Button]]) -> InlineKeyboardMarkup | None:
-    out = [[InlineKeyboardButton(tr(lang, b.label, **dict(b.values)) if b.text_key else b.label,
-                                 callback_data=b.data) for b in row] for row in rows]
-    return InlineKeyboardMarkup(out) if out else None
-
-
 @move_words.register
 def _grid_place(move: GridPlace, lang: str, said: Said | None = None, *, end: bool = True
                 ) -> str:
@@ -68,7 +62,7 @@ def _grid_place(move: GridPlace, lang: str, said: Said | None = None, *, end: bo
               cell=f"{shape}{move.cell[0]},{move.cell[1]}", points=signed(said.result.points))
 
 
-class TriangularBotKind(BotKind):
+class TriangularBotKind(KeyedKind[TriangularView]):
     name = TRIANGULAR_KIND.name
     prefix = triangular_keys.PREFIX
     hints = False  # the domino hints read a line table; a triangle's points are on its cell
@@ -101,34 +95,22 @@ class TriangularBotKind(BotKind):
                         count=plural(lang, len(detail.hand) if detail else 0, "triangle")))
         return "\n".join(lines)
 
-    def hand_keyboard(self, lang: str, game_id: int, version: int, view: SeatView, *,
-                      active: bool = True, hints: Hints | None = None
-                      ) -> InlineKeyboardMarkup | None:
-        detail = grid_of(view)
-        if not active or view.outcome is not None or detail is None:
-            return None
-        return _markup(lang, triangular_keys.hand_keyboard(game_id, detail))
+    forged = "btn.forged"
+    illegal = triangular_keys.Refusal.ILLEGAL.value
 
-    def game_of(self, data: str) -> int | None:
+    def own(self, view: SeatView) -> TriangularView | None:
+        return grid_of(view)
+
+    def keyboard(self, game_id: int, own: TriangularView) -> Rows:
+        return triangular_keys.hand_keyboard(game_id, own)
+
+    def decoded_game(self, data: str) -> int | None:
         press = triangular_keys.decode(data)
         return press.game if press is not None else None
 
-    def press(self, lang: str, data: str, game_id: int, version: int, view: SeatView,
-              names: Sequence[str] = ()) -> Press:
-        """A press read against the presser's own view now: the buttons carry the
-        round and the number of moves made in it, so an old keyboard is stale."""
-        detail = grid_of(view)
-        if detail is None:
-            return Refusal("btn.forged")
-        handled = triangular_keys.handle(game_id, detail, data)
-        if isinstance(handled, triangular_keys.Refusal):
-            return Refusal(handled.value)
-        if isinstance(handled, triangular_keys.Step):
-            markup = _markup(lang, handled.keyboard)
-            if markup is None:
-                return Refusal(triangular_keys.Refusal.ILLEGAL.value)
-            return Reselect(markup)
-        return MakeMove(handled)
+    def handle(self, game_id: int, own: TriangularView, data: str, names: Sequence[str]
+               ) -> Step | Move | Enum:
+        return triangular_keys.handle(game_id, own, data)
 
     def table_picture(self, lang: str, view: SeatView, names: list[str],
                       banner: str | None = None, banner_detail: str | None = None

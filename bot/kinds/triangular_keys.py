@@ -13,9 +13,11 @@ Telegram objects here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
+from bot.kinds.buttons import MAX_DATA, Button
+from bot.kinds.buttons import Step as KeyboardStep
 from engine.triangular.rules import (
     DRAW,
     PASS,
@@ -28,7 +30,6 @@ from engine.triangular.rules import (
 )
 
 PREFIX = "tri"
-MAX_DATA = 64
 
 
 class Refusal(Enum):
@@ -36,17 +37,6 @@ class Refusal(Enum):
     FORGED = "tri.forged"  # not data this keyboard makes
     NOT_YOUR_TURN = "tri.not_your_turn"
     ILLEGAL = "tri.illegal"  # the choice leads to no legal placement
-
-
-@dataclass(frozen=True, slots=True)
-class Button:
-    """A button: ``label`` is literal text, or a catalogue key (``text_key``) with
-    ``values``."""
-
-    label: str
-    data: str
-    text_key: bool = False
-    values: tuple[tuple[str, str], ...] = field(default=())
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,10 +164,9 @@ def turning_keyboard(game_id: int, view: TriangularView, index: int, cell: Cell
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
-    """A press that leads to another keyboard (no move yet)."""
+class Step(KeyboardStep):
+    """A press that leads to another keyboard (no move yet), and what it chose."""
 
-    keyboard: list[list[Button]]
     tile: Triangle | None = None
     cell: Cell | None = None
 
