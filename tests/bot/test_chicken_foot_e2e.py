@@ -24,16 +24,11 @@ from engine.games import kind_of, replay
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.emulator.models import Message
 from tests.bot.harness import Bot, open_table, reviewed, running_bot
+from tests.bot.kind_buttons import check_refusals, hand_message
 
 CK = f"{PREFIX}:"
 
 
-def hand_message(bot: Bot, user: User) -> Message | None:
-    """The user's newest private message with chicken_foot's hand buttons."""
-    for m in reversed(bot.emu.bot_messages(user.id)):
-        if any(d.startswith(CK) for d in m.callback_datas()):
-            return m
-    return None
 
 
 def action(data: str) -> str:
@@ -48,33 +43,6 @@ async def own_hand(bot: Bot, game_id: int, user: User) -> set[str]:
     return {str(t) for t in view.hand}
 
 
-async def check_refusals(bot: Bot, group_id: int, users: list[User], on_turn: User,
-                         msg: Message, old: tuple[User, Message, str] | None) -> list[str]:
-    """Forged, old and off-turn presses: a clear answer each, nothing changes."""
-    game = await bot.game_in(group_id)
-    assert game is not None
-    version = game.version
-    data = sorted(msg.callback_datas())[0]
-    other = next(u for u in users if u is not on_turn)
-    other_msg = bot.emu.bot_messages(other.id)[-1]
-    answers = [
-        # the other player presses the on-turn player's button in his own chat
-        await bot.press(other, other.id, other_msg.message_id, data, forge=True),
-        # data of another game, and data no keyboard makes
-        await bot.press(on_turn, on_turn.id, msg.message_id,
-                        data.replace(f"{CK}{game.game_id}:", f"{CK}{game.game_id + 7}:"),
-                        forge=True),
-        await bot.press(on_turn, on_turn.id, msg.message_id, f"{CK}{game.game_id}:0:0:t-1",
-                        forge=True),
-    ]
-    if old is not None:  # a keyboard of an earlier turn
-        user, old_msg, old_data = old
-        answers.append(await bot.press(user, user.id, old_msg.message_id, old_data,
-                                       forge=True))
-    assert all(answers), answers
-    after = await bot.game_in(group_id)
-    assert after is not None and after.version == version
-    return [a or "" for a in answers]
 
 
 async def change_options(bot: Bot, group_id: int, user: User) -> None:
@@ -134,7 +102,7 @@ async def test_whole_chicken_foot_game_through_the_buttons(
                          if (s := game.seat_of(u.id)) is not None and s.seat == game.turn),
                         None)
             assert user is not None, "the computer player did not move"
-            msg = hand_message(bot, user)
+            msg = hand_message(bot, user, CK)
             assert msg is not None, "no hand buttons for the player on turn"
             datas = sorted(msg.callback_datas())
             assert all(len(d.encode()) <= 64 for d in datas)
@@ -148,7 +116,8 @@ async def test_whole_chicken_foot_game_through_the_buttons(
                       if data is not None and action(data) in ("t", "x")}
             assert labels <= mine, (labels, mine)
             if refusals_checked < 3 and presses["t"] > 4 * refusals_checked:
-                answers += await check_refusals(bot, group.id, users, user, msg, old)
+                answers += await check_refusals(bot, group.id, users, user, msg, old, CK,
+                                                "0:0:t-1")
                 refusals_checked += 1
             choices = [d for d in datas if action(d) == "t"]
             if choices:
@@ -241,7 +210,7 @@ async def test_a_game_as_text_with_the_computer(emu: TelegramEmulator, db_path: 
             assert game is not None
             if game.status != "playing":
                 break
-            msg = hand_message(bot, anna)
+            msg = hand_message(bot, anna, CK)
             assert msg is not None
             data = rng.choice(sorted(d for d in msg.callback_datas() if action(d) == "t"))
             await bot.press(anna, anna.id, msg.message_id, data)

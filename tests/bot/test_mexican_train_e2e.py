@@ -23,16 +23,11 @@ from engine.trains.kind import TrainsMatch, TrainsView
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.emulator.models import Message
 from tests.bot.harness import Bot, open_table, reviewed, running_bot
+from tests.bot.kind_buttons import check_refusals, hand_message, no_hand_buttons_in
 
 MT = f"{PREFIX}:"
 
 
-def hand_message(bot: Bot, user: User) -> Message | None:
-    """The user's newest private message with the game's hand buttons."""
-    for m in reversed(bot.emu.bot_messages(user.id)):
-        if any(d.startswith(MT) for d in m.callback_datas()):
-            return m
-    return None
 
 
 def action(data: str) -> str:
@@ -51,39 +46,12 @@ def no_hand_in_group(bot: Bot, group_id: int) -> None:
     """The group's messages carry no hand buttons and no hand line."""
     heads = {tr(lang, "mt.hand", count="\0", tiles="\0").split("\0")[0]
              for lang in ("en", "ru")}
+    no_hand_buttons_in(bot, group_id, MT)
     for m in bot.emu.bot_messages(group_id):
-        assert not any(d.startswith(MT) for d in m.callback_datas()), m.text
         text = f"{m.text or ''}\n{m.caption or ''}"
         assert not any(h in text for h in heads), text
 
 
-async def check_refusals(bot: Bot, group_id: int, users: list[User], on_turn: User,
-                         msg: Message, old: tuple[User, Message, str] | None) -> list[str]:
-    """Forged, stale and out-of-turn presses: a clear answer, nothing changes."""
-    game = await bot.game_in(group_id)
-    assert game is not None
-    version = game.version
-    data = sorted(msg.callback_datas())[0]
-    other = next(u for u in users if u is not on_turn)
-    other_msg = bot.emu.bot_messages(other.id)[-1]  # his own hand (no buttons now)
-    gid = game.game_id
-    answers = [
-        # the other player presses the on-turn player's button in his own chat
-        await bot.press(other, other.id, other_msg.message_id, data, forge=True),
-        # data of another game, and data no keyboard makes
-        await bot.press(on_turn, on_turn.id, msg.message_id,
-                        data.replace(f"{MT}{gid}:", f"{MT}{gid + 7}:"), forge=True),
-        await bot.press(on_turn, on_turn.id, msg.message_id, f"{MT}{gid}:0.0.0:t-1",
-                        forge=True),
-    ]
-    if old is not None:  # a keyboard of an earlier turn
-        user, old_msg, old_data = old
-        answers.append(await bot.press(user, user.id, old_msg.message_id, old_data,
-                                       forge=True))
-    assert all(answers), answers
-    after = await bot.game_in(group_id)
-    assert after is not None and after.version == version
-    return [a or "" for a in answers]
 
 
 async def test_whole_game_with_a_computer_through_the_buttons(
@@ -135,7 +103,7 @@ async def test_whole_game_with_a_computer_through_the_buttons(
             user = next((u for u in users if (s := game.seat_of(u.id)) is not None
                          and s.seat == game.turn), None)
             assert user is not None, "the computer did not move"
-            msg = hand_message(bot, user)
+            msg = hand_message(bot, user, MT)
             assert msg is not None, "no hand buttons for the player on turn"
             datas = sorted(msg.callback_datas())
             assert all(len(d.encode()) <= 64 for d in datas)
@@ -144,7 +112,8 @@ async def test_whole_game_with_a_computer_through_the_buttons(
                       if data is not None and action(data) == "t"}
             assert labels <= mine, (labels, mine)  # his own tiles only
             if refusals_checked < 3 and presses["t"] > 4 * refusals_checked:
-                answers += await check_refusals(bot, group.id, users, user, msg, old)
+                answers += await check_refusals(bot, group.id, users, user, msg, old, MT,
+                                                "0.0.0:t-1")
                 refusals_checked += 1
             tiles = [d for d in datas if action(d) == "t"]
             ends = [d for d in datas if action(d) == "e"]
@@ -236,7 +205,7 @@ async def test_forced_draws_are_made_and_the_drawn_tile_is_offered(
             assert isinstance(view, TrainsView)
             if view.detail["drew"]:  # drawn for him: the tile fits, his press is awaited
                 seen_drawn_offered = True
-            msg = hand_message(bot, user)
+            msg = hand_message(bot, user, MT)
             assert msg is not None
             datas = sorted(msg.callback_datas())
             assert not any(action(d) in "ds" for d in datas)  # made for him, never offered
@@ -287,7 +256,7 @@ async def test_newgame_by_its_names_and_the_text_table(emu: TelegramEmulator,
             assert game is not None and game.view is not None
             if any(game.view.detail["trains"].values()):  # type: ignore[attr-defined]
                 break
-            msg = hand_message(bot, users[0])
+            msg = hand_message(bot, users[0], MT)
             assert msg is not None
             data = sorted(msg.callback_datas())[0]
             await bot.press(users[0], users[0].id, msg.message_id, data)
@@ -334,7 +303,7 @@ async def test_alone_against_the_computer(emu: TelegramEmulator, db_path: Path) 
             if game.status != "playing":
                 break
             assert game.turn == 0, "the computer did not move"
-            msg = hand_message(bot, vera)
+            msg = hand_message(bot, vera, MT)
             assert msg is not None and msg.has_media  # under the table picture
             data = rng.choice(sorted(msg.callback_datas()))
             while True:

@@ -22,16 +22,11 @@ from engine.triangular.rules import Triangle
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.emulator.models import Message
 from tests.bot.harness import Bot, open_table, running_bot
+from tests.bot.kind_buttons import check_refusals, hand_message, no_hand_buttons_in
 
 TRI = f"{PREFIX}:"
 
 
-def hand_message(bot: Bot, user: User) -> Message | None:
-    """The user's newest private message with triangular's hand buttons."""
-    for m in reversed(bot.emu.bot_messages(user.id)):
-        if any(d.startswith(TRI) for d in m.callback_datas()):
-            return m
-    return None
 
 
 async def play_alone_against_computers(bot: Bot, chat_id: int, person: User,
@@ -49,7 +44,7 @@ async def play_alone_against_computers(bot: Bot, chat_id: int, person: User,
             return
         seat = game.seat_of(person.id)
         assert seat is not None and game.turn == seat.seat, "a computer did not move"
-        msg = hand_message(bot, person)
+        msg = hand_message(bot, person, TRI)
         assert msg is not None and (msg.has_media or not on_table)
         data = rng.choice(sorted(msg.callback_datas()))
         while True:
@@ -78,40 +73,6 @@ async def own_hand(bot: Bot, game_id: int, user: User) -> set[str]:
     return {str(t) for t in view.grid_view.hand}
 
 
-def no_hidden_in_group(bot: Bot, group_id: int) -> None:
-    """The group's messages carry no hand buttons."""
-    for m in bot.emu.bot_messages(group_id):
-        assert not any(d.startswith(TRI) for d in m.callback_datas()), m.text
-
-
-async def check_refusals(bot: Bot, group_id: int, users: list[User], on_turn: User,
-                         msg: Message, old: tuple[User, Message, str] | None) -> None:
-    """Forged, stale and out-of-turn presses: a clear answer, nothing changes."""
-    game = await bot.game_in(group_id)
-    assert game is not None
-    version = game.version
-    data = sorted(msg.callback_datas())[0]
-    other = next(u for u in users if u is not on_turn)
-    other_msg = bot.emu.bot_messages(other.id)[-1]  # his own hand (no buttons now)
-    answers = [
-        # the other player presses the on-turn player's button in his own chat
-        await bot.press(other, other.id, other_msg.message_id, data, forge=True),
-        # data of another game, and data no keyboard makes
-        await bot.press(on_turn, on_turn.id, msg.message_id,
-                        data.replace(f"{TRI}{game.game_id}:", f"{TRI}{game.game_id + 7}:"),
-                        forge=True),
-        await bot.press(on_turn, on_turn.id, msg.message_id, f"{TRI}{game.game_id}:0:0:t-1",
-                        forge=True),
-    ]
-    if old is not None:  # a keyboard of an earlier turn
-        user, old_msg, old_data = old
-        answers.append(await bot.press(user, user.id, old_msg.message_id, old_data,
-                                       forge=True))
-    assert all(a for a in answers), answers
-    texts = " | ".join(a or "" for a in answers)
-    assert "turn" in texts.lower() or "ход" in texts.lower()
-    after = await bot.game_in(group_id)
-    assert after is not None and after.version == version
 
 
 async def test_whole_triangular_game_through_the_buttons(
@@ -139,7 +100,7 @@ async def test_whole_triangular_game_through_the_buttons(
             assert game.turn is not None
             user = next(u for u in users
                         if (s := game.seat_of(u.id)) is not None and s.seat == game.turn)
-            msg = hand_message(bot, user)
+            msg = hand_message(bot, user, TRI)
             assert msg is not None, "no hand buttons for the player on turn"
             datas = sorted(msg.callback_datas())
             assert all(len(d.encode()) <= 64 for d in datas)
@@ -149,7 +110,9 @@ async def test_whole_triangular_game_through_the_buttons(
                       if data is not None and action(data) == "t"}
             assert labels <= mine, (labels, mine)
             if refusals_checked < 3 and presses["t"] > 3 * refusals_checked:
-                await check_refusals(bot, group.id, users, user, msg, old)
+                answers = await check_refusals(bot, group.id, users, user, msg, old, TRI,
+                                               "0:0:t-1")
+                assert "turn" in " ".join(answers).lower() or "ход" in " ".join(answers).lower()
                 refusals_checked += 1
             choices = [d for d in datas if action(d) == "t"]
             # drawing often empties the pool: passes come after it
@@ -177,7 +140,7 @@ async def test_whole_triangular_game_through_the_buttons(
             old = (user, msg, datas[0])
         else:
             raise AssertionError("the game did not end")
-        no_hidden_in_group(bot, group.id)
+        no_hand_buttons_in(bot, group.id, TRI)
         game = await bot.game_in(group.id)
         assert game is not None and game.status == "finished"
         assert game.view is not None and game.view.outcome is not None
@@ -236,7 +199,7 @@ async def test_a_game_with_computer_players(emu: TelegramEmulator, db_path: Path
         replayed, _ = replay(record)
         assert list(replayed.totals) == list(game.view.totals)
         assert replayed.outcome == game.view.outcome
-        no_hidden_in_group(bot, group.id)
+        no_hand_buttons_in(bot, group.id, TRI)
         # the text table: one line per triangle, the last one with the result
         texts = [m.text or "" for m in emu.bot_messages(group.id)]
         tables = [t for t in texts if tr("en", "ttable.tri_grid") in t]
@@ -299,7 +262,7 @@ async def test_a_lead_without_a_triple_is_turned_by_its_buttons(
         assert isinstance(view, TriangularSeatView)
         lead_moves = view.grid_view.legal
         assert len(lead_moves) == 3  # one triangle, one cell, three turnings
-        msg = hand_message(bot, leader)
+        msg = hand_message(bot, leader, TRI)
         assert msg is not None
         triangles = [d for d in msg.callback_datas() if action(d) == "t"]
         assert len(triangles) == 1  # the rules name the triangle that leads
