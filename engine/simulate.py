@@ -110,6 +110,38 @@ def _percentile(values: list[float], q: float) -> float:
     return s[k]
 
 
+def decision_ms(times: Mapping[str, list[float]]) -> dict[str, dict[str, float]]:
+    """Each level's decisions timed (seconds): how many, the median and p95 in ms."""
+    return {lv: {"decisions": len(ts), "median": round(1000 * _percentile(ts, 0.5), 2),
+                 "p95": round(1000 * _percentile(ts, 0.95), 2)}
+            for lv, ts in times.items()}
+
+
+class PairScores:
+    """The head-to-head score of each pair of levels, game by game, where totals are
+    penalties (the lower wins): per game the mean over the pairs of seats of 1 (lower
+    total), 0.5 (equal) or 0."""
+
+    def __init__(self, levels: Sequence[str]) -> None:
+        distinct = list(dict.fromkeys(levels))
+        self.pairs = [(a, b) for i, a in enumerate(distinct) for b in distinct[i + 1:]]
+        self.score = {f"{a}_vs_{b}": 0.0 for a, b in self.pairs}
+        self.counted = {f"{a}_vs_{b}": 0 for a, b in self.pairs}
+
+    def add(self, totals: Sequence[int], level_of: Sequence[str]) -> None:
+        seats = range(len(totals))
+        for a, b in self.pairs:
+            results = [1.0 if totals[i] < totals[j] else 0.5 if totals[i] == totals[j]
+                       else 0.0 for i in seats for j in seats
+                       if level_of[i] == a and level_of[j] == b]
+            if results:
+                self.score[f"{a}_vs_{b}"] += sum(results) / len(results)
+                self.counted[f"{a}_vs_{b}"] += 1
+
+    def head_to_head(self) -> dict[str, dict[str, Any]]:
+        return head_to_head(self.score, self.counted)
+
+
 def _pair_result(game: Game, a: int, b: int, penalty: bool) -> float:
     """1 when side ``a`` finished ahead of side ``b``, 0.5 level, 0 behind."""
     out = game.outcome
@@ -201,10 +233,5 @@ def simulate_ai(variant: str, players: int, games: int, seed: int, levels: Seque
         "wins": wins,
         "side_wins": side_score,
         "head_to_head": head,
-        "decision_ms": {
-            lv: {"decisions": len(ts),
-                 "median": round(1000 * _percentile(ts, 0.5), 2),
-                 "p95": round(1000 * _percentile(ts, 0.95), 2)}
-            for lv, ts in times.items()
-        },
+        "decision_ms": decision_ms(times),
     }

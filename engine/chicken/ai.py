@@ -20,7 +20,6 @@ import random
 import time
 from bisect import insort
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from engine.chicken.kind import ChickenMatch, ChickenView
@@ -28,6 +27,7 @@ from engine.chicken.rules import ChickenFoot, ChickenGame, Round, score_hand
 from engine.chicken.table import Branch, Table
 from engine.core.moves import BranchPlace, Move
 from engine.core.review import Candidate
+from engine.core.rollouts import Budget, clear_choice, mean_scores, review_candidates
 from engine.core.tiles import Tile, full_set
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "Budget", "Player", "make_player", "sample_round",
@@ -36,20 +36,6 @@ __all__ = ["DEFAULT_BUDGET", "LEVELS", "Budget", "Player", "make_player", "sampl
 LEVELS = ("easy", "medium", "hard")
 
 Player = Callable[[ChickenView], Move]
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How much hard searches: ``candidates`` of medium's best placements, each played
-    in ``worlds`` sampled worlds (fewer while many tiles are still to play: about
-    ``actions`` rollout steps a decision, spread over the candidates); another
-    candidate replaces medium's first only when its mean is lower by more than
-    ``margin`` points."""
-
-    candidates: int = 4
-    worlds: int = 40
-    actions: int = 40_000
-    margin: float = 0.0
 
 
 DEFAULT_BUDGET = Budget()
@@ -219,19 +205,15 @@ def rollout_means(view: ChickenView, candidates: Sequence[BranchPlace], rng: ran
     """Each candidate's mean score (own pips less the others' mean: lower is better)
     over the same sampled worlds, and the number of worlds."""
     seat = view.seat if view.seat is not None else 0
-    left = sum(view.hand_sizes) + view.boneyard_left
-    per_rollout = max(4, 2 * left)
-    worlds = max(4, min(budget.worlds, budget.actions // (per_rollout * len(candidates))))
-    totals = dict.fromkeys(candidates, 0.0)
-    for _ in range(worlds):
-        world, table = simulate_round(view, rng)
-        for m in candidates:
-            sim = world.copy()
-            sim.place(m.tile, sim.where(m, table))
-            if not sim.turn_over():
-                sim.run(4 * left + 20)
-            totals[m] += sim.score(seat)
-    return {m: totals[m] / worlds for m in candidates}, worlds
+
+    def score(world: tuple[_Sim, Table], m: BranchPlace, steps: int) -> float:
+        sim = world[0].copy()
+        sim.place(m.tile, sim.where(m, world[1]))
+        if not sim.turn_over():
+            sim.run(steps)
+        return sim.score(seat)
+
+    return mean_scores(view, candidates, budget, lambda: simulate_round(view, rng), score)
 
 
 def review_values(view: ChickenView, rng: random.Random, budget: Budget = DEFAULT_BUDGET
@@ -243,7 +225,7 @@ def review_values(view: ChickenView, rng: random.Random, budget: Budget = DEFAUL
     if len(places) < 2:
         return [], 0
     means, worlds = rollout_means(view, places, rng, budget)
-    return [Candidate(m, -means[m]) for m in places], worlds
+    return review_candidates(means), worlds
 
 
 def search(view: ChickenView, rng: random.Random, budget: Budget = DEFAULT_BUDGET
@@ -259,10 +241,7 @@ def search(view: ChickenView, rng: random.Random, budget: Budget = DEFAULT_BUDGE
     if len(candidates) == 1:
         return candidates[0], {}
     means, _ = rollout_means(view, candidates, rng, budget)
-    best = min(candidates, key=lambda m: means[m])  # the first (medium's order) of equals
-    if means[candidates[0]] - means[best] <= budget.margin:
-        best = candidates[0]  # medium's choice unless another is clearly better
-    return best, means
+    return clear_choice(candidates, means, budget.margin), means
 
 
 def make_player(level: str, seed: int) -> Player:
@@ -296,13 +275,6 @@ def make_player(level: str, seed: int) -> Player:
     return {"easy": easy, "medium": medium, "hard": hard}[level]
 
 
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    s = sorted(values)
-    return s[min(len(s) - 1, max(0, int(q * len(s) + 0.999999) - 1))]
-
-
 def simulate_ai(variant: ChickenFoot, games: int, seed: int, levels: Sequence[str],
                 *, keep_times: bool = False) -> dict[str, Any]:
     """``games`` whole games, the seats played by ``levels`` in turn (the cycle moved
@@ -312,11 +284,9 @@ def simulate_ai(variant: ChickenFoot, games: int, seed: int, levels: Sequence[st
     the head-to-head score of each pair of levels (per game the mean over the pairs of
     seats of 1: ahead on total, 0.5: level, 0: behind) with its 95% Wilson interval,
     and the decision times of the decisions that had a choice."""
-    from engine.simulate import head_to_head
+    from engine.simulate import PairScores, decision_ms
     distinct = list(dict.fromkeys(levels))
-    pairs = [(a, b) for i, a in enumerate(distinct) for b in distinct[i + 1:]]
-    score = {f"{a}_vs_{b}": 0.0 for a, b in pairs}
-    counted = {f"{a}_vs_{b}": 0 for a, b in pairs}
+    pairs = PairScores(levels)
     times: dict[str, list[float]] = {lv: [] for lv in distinct}
     wins = dict.fromkeys(distinct, 0)
     totals = dict.fromkeys(distinct, 0)
@@ -343,22 +313,13 @@ def simulate_ai(variant: ChickenFoot, games: int, seed: int, levels: Sequence[st
             totals[level] += end[s]
             seats[level] += 1
             wins[level] += s in match.outcome.winners
-        for a, b in pairs:
-            results = [1.0 if end[i] < end[j] else 0.5 if end[i] == end[j] else 0.0
-                       for i in range(match.players) for j in range(match.players)
-                       if level_of[i] == a and level_of[j] == b]
-            if results:
-                score[f"{a}_vs_{b}"] += sum(results) / len(results)
-                counted[f"{a}_vs_{b}"] += 1
+        pairs.add(end, level_of)
     elapsed = time.perf_counter() - start
     return {"variant": variant.name, "ai": list(levels), "games": games,
             "wins": wins,
             "mean_total": {k: round(totals[k] / seats[k], 2) if seats[k] else 0
                            for k in distinct},
             "moves_per_game": round(moves / games, 1) if games else 0,
-            "seconds": round(elapsed, 2), "head_to_head": head_to_head(score, counted),
-            "decision_ms": {lv: {"decisions": len(ts),
-                                 "median": round(1000 * _percentile(ts, 0.5), 2),
-                                 "p95": round(1000 * _percentile(ts, 0.95), 2)}
-                            for lv, ts in times.items()},
+            "seconds": round(elapsed, 2), "head_to_head": pairs.head_to_head(),
+            "decision_ms": decision_ms(times),
             **({"decision_seconds": times} if keep_times else {})}

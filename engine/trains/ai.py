@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.catalogue import Variant
 from engine.core.moves import Move, TrainPlace
 from engine.core.review import Candidate
+from engine.core.rollouts import Budget, clear_choice, mean_scores, review_candidates
 from engine.core.tiles import Tile, full_set
 from engine.trains.notation import TrainId, train_name
 from engine.trains.rules import Round, TrainsGame, make_options
@@ -181,21 +182,9 @@ def medium(view: TrainsView, rng: random.Random) -> Move:
 
 
 # ------------------------------------------------------------------ hard
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How much hard searches: ``candidates`` of medium's best placements, each played
-    in ``worlds`` sampled worlds (fewer once the round has many tiles still to play:
-    at most ``actions`` rollout steps a decision, spread over the candidates); another
-    candidate replaces medium's first only when its mean is lower by more than
-    ``margin`` pips (the rollouts' noise is large beside the differences)."""
-
-    candidates: int = 4
-    worlds: int = 40
-    actions: int = 20_000
-    margin: float = 1.5
-
-
-DEFAULT_BUDGET = Budget()
+# another candidate replaces medium's first only when better by more than 1.5 pips (the
+# rollouts' noise is large beside the differences); at most 20 000 rollout steps
+DEFAULT_BUDGET = Budget(actions=20_000, margin=1.5)
 
 
 def sample_round(view: TrainsView, rng: random.Random) -> TrainsGame:
@@ -396,18 +385,14 @@ def rollout_means(view: TrainsView, candidates: Sequence[TrainPlace], rng: rando
     """Each candidate's mean score (own pips less the others' mean: lower is better)
     over the same sampled worlds, and the number of worlds."""
     seat = view.seat if view.seat is not None else 0
-    left = sum(view.hand_sizes) + view.boneyard_left
-    per_rollout = max(4, 2 * left)
-    worlds = max(4, min(budget.worlds, budget.actions // (per_rollout * len(candidates))))
-    totals = dict.fromkeys(candidates, 0.0)
-    for _ in range(worlds):
-        world = _Sim(sample_round(view, rng))
-        for m in candidates:
-            sim = world.copy()
-            if not sim.place(m.tile, view.players if m.train is None else m.train):
-                sim.run(4 * left + 20)
-            totals[m] += sim.score(seat)
-    return {m: totals[m] / worlds for m in candidates}, worlds
+
+    def score(world: _Sim, m: TrainPlace, steps: int) -> float:
+        sim = world.copy()
+        if not sim.place(m.tile, view.players if m.train is None else m.train):
+            sim.run(steps)
+        return sim.score(seat)
+
+    return mean_scores(view, candidates, budget, lambda: _Sim(sample_round(view, rng)), score)
 
 
 def review_values(view: TrainsView, rng: random.Random, budget: Budget = DEFAULT_BUDGET
@@ -420,7 +405,7 @@ def review_values(view: TrainsView, rng: random.Random, budget: Budget = DEFAULT
     if len(places) < 2:
         return [], 0
     means, worlds = rollout_means(view, places, rng, budget)
-    return [Candidate(m, -means[m]) for m in places], worlds
+    return review_candidates(means), worlds
 
 
 def search(view: TrainsView, rng: random.Random, budget: Budget = DEFAULT_BUDGET
@@ -436,10 +421,7 @@ def search(view: TrainsView, rng: random.Random, budget: Budget = DEFAULT_BUDGET
     if len(candidates) == 1:
         return candidates[0], {}
     means, _ = rollout_means(view, candidates, rng, budget)
-    best = min(candidates, key=lambda m: means[m])  # the first (medium's order) of equals
-    if means[candidates[0]] - means[best] <= budget.margin:
-        best = candidates[0]  # medium's choice unless another is clearly better
-    return best, means
+    return clear_choice(candidates, means, budget.margin), means
 
 
 def hard(view: TrainsView, rng: random.Random) -> Move:
@@ -459,13 +441,6 @@ def make_player(level: str) -> Player:
 
 
 # ------------------------------------------------------------------ simulate
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    s = sorted(values)
-    return s[min(len(s) - 1, max(0, int(q * len(s) + 0.999999) - 1))]
-
-
 def simulate(variant: Variant, games: int, seed: int, levels: Sequence[str],
              *, keep_times: bool = False) -> dict[str, Any]:
     """``games`` games; seat s of game g plays at ``levels[(s + g) % len(levels)]`` (the
@@ -476,15 +451,13 @@ def simulate(variant: Variant, games: int, seed: int, levels: Sequence[str],
     winner), and the head-to-head score of each pair of levels: per game the mean over
     the pairs of seats of 1 (lower total), 0.5 (equal) or 0, with its 95% Wilson
     interval; the decision times of the decisions that had a choice of placement."""
-    from engine.simulate import head_to_head
+    from engine.simulate import PairScores, decision_ms
     from engine.trains.kind import TRAINS_KIND
     seats = variant.players
     sums = [0] * seats
     wins = [0] * seats
     distinct = list(dict.fromkeys(levels))
-    pairs = [(a, b) for i, a in enumerate(distinct) for b in distinct[i + 1:]]
-    score = {f"{a}_vs_{b}": 0.0 for a, b in pairs}
-    counted = {f"{a}_vs_{b}": 0 for a, b in pairs}
+    pairs = PairScores(levels)
     times: dict[str, list[float]] = {lv: [] for lv in distinct}
     moves = rounds = 0
     start = time.perf_counter()
@@ -507,22 +480,13 @@ def simulate(variant: Variant, games: int, seed: int, levels: Sequence[str],
         sums = [a + b for a, b in zip(sums, totals, strict=True)]
         for w in match.outcome.winners:
             wins[w] += 1
-        for a, b in pairs:
-            results = [1.0 if totals[i] < totals[j] else 0.5 if totals[i] == totals[j]
-                       else 0.0 for i in range(seats) for j in range(seats)
-                       if level_of[i] == a and level_of[j] == b]
-            if results:
-                score[f"{a}_vs_{b}"] += sum(results) / len(results)
-                counted[f"{a}_vs_{b}"] += 1
+        pairs.add(totals, level_of)
     seconds = time.perf_counter() - start
     return {"variant": variant.name, "players": seats,
             "ai": [levels[s % len(levels)] for s in range(seats)], "games": games,
             "rounds": rounds, "moves": moves, "seconds": round(seconds, 4),
             "games_per_second": round(games / seconds, 2) if seconds else None,
             "mean_totals": [round(s / games, 2) if games else 0.0 for s in sums],
-            "wins": wins, "head_to_head": head_to_head(score, counted),
-            "decision_ms": {lv: {"decisions": len(ts),
-                                 "median": round(1000 * _percentile(ts, 0.5), 2),
-                                 "p95": round(1000 * _percentile(ts, 0.95), 2)}
-                            for lv, ts in times.items()},
+            "wins": wins, "head_to_head": pairs.head_to_head(),
+            "decision_ms": decision_ms(times),
             **({"decision_seconds": times} if keep_times else {})}
