@@ -29,8 +29,6 @@ from tests.bot.kind_buttons import check_refusals, hand_message
 CK = f"{PREFIX}:"
 
 
-
-
 def action(data: str) -> str:
     press = decode(data)
     assert press is not None, data
@@ -41,8 +39,6 @@ async def own_hand(bot: Bot, game_id: int, user: User) -> set[str]:
     _, _, view = await bot.service.seat_view(game_id, user.id)
     assert isinstance(view, ChickenView)
     return {str(t) for t in view.hand}
-
-
 
 
 async def change_options(bot: Bot, group_id: int, user: User) -> None:

@@ -28,8 +28,6 @@ from tests.bot.kind_buttons import check_refusals, hand_message, no_hand_buttons
 MT = f"{PREFIX}:"
 
 
-
-
 def action(data: str) -> str:
     press = decode(data)
     assert press is not None, data
@@ -50,8 +48,6 @@ def no_hand_in_group(bot: Bot, group_id: int) -> None:
     for m in bot.emu.bot_messages(group_id):
         text = f"{m.text or ''}\n{m.caption or ''}"
         assert not any(h in text for h in heads), text
-
-
 
 
 async def test_whole_game_with_a_computer_through_the_buttons(

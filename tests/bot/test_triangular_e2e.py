@@ -27,8 +27,6 @@ from tests.bot.kind_buttons import check_refusals, hand_message, no_hand_buttons
 TRI = f"{PREFIX}:"
 
 
-
-
 async def play_alone_against_computers(bot: Bot, chat_id: int, person: User,
                                        rng: random.Random, *, on_table: bool = False
                                        ) -> None:
@@ -71,8 +69,6 @@ async def own_hand(bot: Bot, game_id: int, user: User) -> set[str]:
     _, _, view = await bot.service.seat_view(game_id, user.id)
     assert isinstance(view, TriangularSeatView)
     return {str(t) for t in view.grid_view.hand}
-
-
 
 
 async def test_whole_triangular_game_through_the_buttons(
