@@ -14,7 +14,8 @@ import math
 from PIL import Image
 
 from engine.chicken.kind import ChickenView
-from renderer.chicken import (
+from renderer.chicken import render_chicken
+from renderer.chicken_layout import (
     ARM_TILES,
     HEIGHT,
     TOE_TILES,
@@ -25,7 +26,6 @@ from renderer.chicken import (
     label_box,
     last_tile,
     layout,
-    render_chicken,
     tile_polygon,
 )
 from renderer.samples import CHICKEN_NAMES, chicken_game_views, chicken_states
