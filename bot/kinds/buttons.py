@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["MAX_DATA", "Button", "Rows", "Step"]
+__all__ = ["MAX_DATA", "Button", "Rows", "Step", "in_rows", "last_row"]
 
 MAX_DATA = 64  # the Bot API's longest callback data, in bytes
 
@@ -32,3 +32,14 @@ class Step:
     """A press that leads to another keyboard (no move yet)."""
 
     keyboard: Rows
+
+
+def in_rows(buttons: list[Button], per_row: int) -> Rows:
+    """The buttons ``per_row`` to a row."""
+    return [buttons[i:i + per_row] for i in range(0, len(buttons), per_row)]
+
+
+def last_row(*buttons: Button | None) -> Rows:
+    """A keyboard's last row (back, draw, pass ...): the buttons given, none if none is."""
+    row = [b for b in buttons if b is not None]
+    return [row] if row else []

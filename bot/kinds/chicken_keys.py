@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from bot.kinds.buttons import MAX_DATA, Button, Step
+from bot.kinds.buttons import MAX_DATA, Button, Rows, Step, in_rows, last_row
 from engine.chicken.kind import ChickenView
 from engine.chicken.table import ENGINE
 from engine.core.moves import DRAW, PASS, BranchPlace, Move
@@ -110,19 +110,11 @@ def placed_label(move: BranchPlace) -> str:
     return f"{move.touching}-{move.tile.other(move.touching)}"
 
 
-def _tail(game_id: int, view: ChickenView, back: bool) -> list[list[Button]]:
-    row: list[Button] = []
-    if back:
-        row.append(Button("ck.back", encode(game_id, view, "h"), True))
-    if DRAW in view.legal:
-        row.append(Button("btn.draw", encode(game_id, view, "d"), True))
-    if PASS in view.legal:
-        row.append(Button("btn.pass", encode(game_id, view, "s"), True))
-    return [row] if row else []
-
-
-def _rows(buttons: list[Button], per_row: int) -> list[list[Button]]:
-    return [buttons[i:i + per_row] for i in range(0, len(buttons), per_row)]
+def _tail(game_id: int, view: ChickenView, back: bool) -> Rows:
+    return last_row(
+        Button("ck.back", encode(game_id, view, "h"), True) if back else None,
+        Button("btn.draw", encode(game_id, view, "d"), True) if DRAW in view.legal else None,
+        Button("btn.pass", encode(game_id, view, "s"), True) if PASS in view.legal else None)
 
 
 def hand_keyboard(game_id: int, view: ChickenView) -> list[list[Button]]:
@@ -134,7 +126,7 @@ def hand_keyboard(game_id: int, view: ChickenView) -> list[list[Button]]:
               for i, t in enumerate(view.hand) if fits(view, t)]
     plain = [Button(str(t), encode(game_id, view, f"x{i}"))
              for i, t in enumerate(view.hand) if not fits(view, t)]
-    return _rows(marked + plain, PER_ROW) + _tail(game_id, view, False)
+    return in_rows(marked + plain, PER_ROW) + _tail(game_id, view, False)
 
 
 def end_keyboard(game_id: int, view: ChickenView, index: int) -> list[list[Button]]:
@@ -143,7 +135,7 @@ def end_keyboard(game_id: int, view: ChickenView, index: int) -> list[list[Butto
     buttons = [Button(f"{MARK}{placed_label(m)} → {end_label(view, m.branch, m.touching)}",
                       encode(game_id, view, f"e{index}.{ends.index(m.branch)}"))
                for m in fits(view, view.hand[index])]
-    return _rows(buttons, 2) + _tail(game_id, view, True)
+    return in_rows(buttons, 2) + _tail(game_id, view, True)
 
 
 def handle(game_id: int, view: ChickenView, data: str) -> Step | Move | Refusal:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from bot.kinds.buttons import MAX_DATA, Button
+from bot.kinds.buttons import MAX_DATA, Button, Rows, in_rows, last_row
 from bot.kinds.buttons import Step as KeyboardStep
 from engine.core.moves import DONE, DRAW, PASS, Move, TrainPlace
 from engine.core.tiles import Tile
@@ -119,21 +119,12 @@ def trains_for(view: TrainsView, tile: Tile) -> list[TrainPlace]:
     return sorted(own, key=order)
 
 
-def _rows(buttons: list[Button], per_row: int) -> list[list[Button]]:
-    return [buttons[i:i + per_row] for i in range(0, len(buttons), per_row)]
-
-
-def _tail(game_id: int, view: TrainsView, back: bool) -> list[list[Button]]:
-    row: list[Button] = []
-    if back:
-        row.append(Button("mt.back", encode(game_id, view, "h"), True))
-    if DONE in view.legal:
-        row.append(Button("mt.btn_done", encode(game_id, view, "e"), True))
-    if DRAW in view.legal:
-        row.append(Button("btn.draw", encode(game_id, view, "d"), True))
-    if PASS in view.legal:
-        row.append(Button("btn.pass", encode(game_id, view, "s"), True))
-    return [row] if row else []
+def _tail(game_id: int, view: TrainsView, back: bool) -> Rows:
+    return last_row(
+        Button("mt.back", encode(game_id, view, "h"), True) if back else None,
+        Button("mt.btn_done", encode(game_id, view, "e"), True) if DONE in view.legal else None,
+        Button("btn.draw", encode(game_id, view, "d"), True) if DRAW in view.legal else None,
+        Button("btn.pass", encode(game_id, view, "s"), True) if PASS in view.legal else None)
 
 
 def hand_keyboard(game_id: int, view: TrainsView) -> list[list[Button]]:
@@ -144,7 +135,7 @@ def hand_keyboard(game_id: int, view: TrainsView) -> list[list[Button]]:
     placeable = {m.tile for m in _places(view)}
     buttons = [Button(str(t), encode(game_id, view, f"t{i}"))
                for i, t in enumerate(view.hand) if t in placeable]
-    return _rows(buttons, TILES_PER_ROW) + _tail(game_id, view, False)
+    return in_rows(buttons, TILES_PER_ROW) + _tail(game_id, view, False)
 
 
 def train_label(view: TrainsView, move: TrainPlace, names: Sequence[str]) -> Button:
@@ -171,7 +162,7 @@ def train_keyboard(game_id: int, view: TrainsView, index: int, names: Sequence[s
         b = train_label(view, move, names)
         buttons.append(Button(b.label, encode(game_id, view, f"p{index}.{code}"),
                               b.text_key, b.values))
-    return _rows(buttons, 2) + _tail(game_id, view, True)
+    return in_rows(buttons, 2) + _tail(game_id, view, True)
 
 
 def handle(game_id: int, view: TrainsView, data: str, names: Sequence[str] = ()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from bot.kinds.buttons import MAX_DATA, Button
+from bot.kinds.buttons import MAX_DATA, Button, Rows, in_rows, last_row
 from bot.kinds.buttons import Step as KeyboardStep
 from engine.triangular.rules import (
     DRAW,
@@ -117,19 +117,11 @@ def _turnings(view: TriangularView, tile: Triangle, cell: Cell) -> list[int]:
     return [i for i, r in enumerate(tile.turnings) if r in legal]
 
 
-def _tail(game_id: int, view: TriangularView, back: bool) -> list[list[Button]]:
-    row: list[Button] = []
-    if back:
-        row.append(Button("tri.back", encode(game_id, view, "h"), True))
-    if DRAW in view.legal:
-        row.append(Button("btn.draw", encode(game_id, view, "d"), True))
-    if PASS in view.legal:
-        row.append(Button("btn.pass", encode(game_id, view, "s"), True))
-    return [row] if row else []
-
-
-def _rows(buttons: list[Button], per_row: int) -> list[list[Button]]:
-    return [buttons[i:i + per_row] for i in range(0, len(buttons), per_row)]
+def _tail(game_id: int, view: TriangularView, back: bool) -> Rows:
+    return last_row(
+        Button("tri.back", encode(game_id, view, "h"), True) if back else None,
+        Button("btn.draw", encode(game_id, view, "d"), True) if DRAW in view.legal else None,
+        Button("btn.pass", encode(game_id, view, "s"), True) if PASS in view.legal else None)
 
 
 def hand_keyboard(game_id: int, view: TriangularView) -> list[list[Button]]:
@@ -140,7 +132,7 @@ def hand_keyboard(game_id: int, view: TriangularView) -> list[list[Button]]:
     placeable = {m.tile for m in _places(view)}
     buttons = [Button(str(t), encode(game_id, view, f"t{i}"))
                for i, t in enumerate(view.hand) if t in placeable]
-    return _rows(buttons, 4) + _tail(game_id, view, False)
+    return in_rows(buttons, 4) + _tail(game_id, view, False)
 
 
 def cell_keyboard(game_id: int, view: TriangularView, index: int) -> list[list[Button]]:
@@ -148,7 +140,7 @@ def cell_keyboard(game_id: int, view: TriangularView, index: int) -> list[list[B
     tile = view.hand[index]
     buttons = [Button(cell_label(c), encode(game_id, view, f"c{index}.{c[0]}.{c[1]}"))
                for c in _tile_cells(view, tile)]
-    return _rows(buttons, 4) + _tail(game_id, view, True)
+    return in_rows(buttons, 4) + _tail(game_id, view, True)
 
 
 def turning_keyboard(game_id: int, view: TriangularView, index: int, cell: Cell
@@ -160,7 +152,7 @@ def turning_keyboard(game_id: int, view: TriangularView, index: int, cell: Cell
                       True, (("n", str(tile.turnings[r][0])),
                              ("reading", "-".join(map(str, tile.turnings[r])))))
                for r in _turnings(view, tile, cell)]
-    return _rows(buttons, 3) + _tail(game_id, view, True)
+    return in_rows(buttons, 3) + _tail(game_id, view, True)
 
 
 @dataclass(frozen=True, slots=True)
