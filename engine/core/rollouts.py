@@ -6,16 +6,17 @@ more than a margin. The kind writes how a world is sampled and played out."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from engine.core.moves import Move
 from engine.core.review import Candidate
 from engine.core.view import SeatView
 
 __all__ = ["Budget", "clear_choice", "mean_scores", "review_candidates"]
 
-M = TypeVar("M", bound=Hashable)
+M = TypeVar("M", bound=Move)
 W = TypeVar("W")
 
 
@@ -60,4 +61,4 @@ def clear_choice(candidates: Sequence[M], means: dict[M, float], margin: float) 
 def review_candidates(means: dict[M, float]) -> list[Candidate]:
     """The means as the post-game review counts points: the pips a move saves against
     the others, more is better."""
-    return [Candidate(m, -v) for m, v in means.items()]  # type: ignore[arg-type]
+    return [Candidate(m, -v) for m, v in means.items()]
