@@ -4,12 +4,14 @@ from engine.domino.ai.players import (
     LEVELS,
     Budget,
     EasyPlayer,
+    ExpertPlayer,
     HardPlayer,
     MediumPlayer,
     Player,
     default_budget,
+    expert_budget,
     make_player,
 )
 
-__all__ = ["LEVELS", "Budget", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player",
-           "default_budget", "make_player"]
+__all__ = ["LEVELS", "Budget", "EasyPlayer", "ExpertPlayer", "HardPlayer", "MediumPlayer",
+           "Player", "default_budget", "expert_budget", "make_player"]

@@ -21,7 +21,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core.catalogue import Family
 from engine.core.moves import Move
@@ -49,9 +49,10 @@ from engine.domino.game import Game
 from engine.domino.variant import DominoVariant, as_domino
 from engine.domino.view import DominoView
 
-LEVELS = ("easy", "medium", "hard")
-__all__ = ["LEVELS", "WIN_VALUE", "Budget", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player",
-           "default_budget", "make_player", "outcome_value", "rollout", "world_value"]
+LEVELS = ("easy", "medium", "hard", "expert")
+__all__ = ["LEVELS", "WIN_VALUE", "Budget", "EasyPlayer", "ExpertPlayer", "HardPlayer",
+           "MediumPlayer", "Player", "default_budget", "expert_budget", "make_player",
+           "outcome_value", "rollout", "world_value"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +121,14 @@ def default_budget(variant: DominoVariant) -> Budget:
     if variant.family is Family.THREES:
         return Budget(rollouts=300, max_worlds=100, greedy_z=1.0, exact_tiles=12)
     return Budget(exact_tiles=14)
+
+
+def expert_budget(variant: DominoVariant) -> Budget:
+    """The expert's budget: the hard player's search with four times the worlds, for
+    solo tables where a decision may take up to about two seconds."""
+    base = default_budget(variant)
+    return replace(base, rollouts=base.rollouts * 4, max_worlds=base.max_worlds * 4,
+                   min_worlds=base.min_worlds * 2, seconds=max(base.seconds, 3.0))
 
 
 def view_variant(view: DominoView) -> DominoVariant:
@@ -324,6 +333,15 @@ class HardPlayer(Player):
         return world_value(world, move, root_totals, side, style, budget)
 
 
+class ExpertPlayer(HardPlayer):
+    """The hard player's search with the expert's budget (:func:`expert_budget`)."""
+
+    level = "expert"
+
+    def budget_for(self, variant: DominoVariant) -> Budget:
+        return self._budget if self._budget is not None else expert_budget(variant)
+
+
 def world_value(world: Game, move: Move, root_totals: tuple[int, ...], side: int,
                 style: Style, budget: Budget, evaluate: Evaluation = outcome_value) -> float:
     """The value of ``move`` in one world: exact when the rest is small, else a rollout
@@ -342,7 +360,7 @@ def world_value(world: Game, move: Move, root_totals: tuple[int, ...], side: int
 
 def make_player(level: str, seed: int = 0, variant: DominoVariant | None = None,
                 budget: Budget | None = None) -> Callable[[DominoView], Move]:
-    """A computer player of ``level`` ("easy", "medium" or "hard").
+    """A computer player of ``level`` ("easy", "medium", "hard" or "expert").
 
     ``variant`` (public knowledge: the rules and house options) lets the player
     score exactly; without it the variant is rebuilt from the view's name with
@@ -354,4 +372,6 @@ def make_player(level: str, seed: int = 0, variant: DominoVariant | None = None,
         return MediumPlayer(seed, variant)
     if level == "hard":
         return HardPlayer(seed, variant, budget)
+    if level == "expert":
+        return ExpertPlayer(seed, variant, budget)
     raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
