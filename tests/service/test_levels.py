@@ -11,4 +11,4 @@ from storage.models import AI_LEVELS as STORED_LEVELS
 def test_the_service_seats_every_level_the_storage_takes() -> None:
     assert AI_LEVELS == LEVELS
     assert "expert" in AI_LEVELS and TAKEOVER_LEVEL in AI_LEVELS
-    assert STORED_LEVELS == set(AI_LEVELS)
+    assert set(AI_LEVELS) == STORED_LEVELS
