@@ -78,7 +78,7 @@ def person(user_id: int) -> str:
 
 
 def computer(level: str) -> str:
-    """The identity of a computer player of ``level`` (easy, medium, hard)."""
+    """The identity of a computer player of ``level`` (easy, medium, hard, expert)."""
     return f"ai:{level}"
 
 

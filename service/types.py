@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.core.kind import Piece
+from engine.core.levels import LEVELS
 from engine.core.results import GameOutcome, MoveResult, RoundEnd
 from engine.core.view import SeatView
 from engine.variants import Variant
 
-AI_LEVELS = ("easy", "medium", "hard")
+# The computer players a lobby seats: every family's levels (engine/core/levels.py).
+AI_LEVELS = LEVELS
 # The computer player that takes the seat of a person away (turn timers).
 TAKEOVER_LEVEL = "medium"
 

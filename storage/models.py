@@ -39,7 +39,8 @@ __all__ = [
 ]
 
 GameStatus = Literal["lobby", "playing", "finished", "cancelled"]
-AiLevel = Literal["easy", "medium", "hard"]
+# the computer levels (engine/core/levels.py; the seats' CHECK, migration m0012)
+AiLevel = Literal["easy", "medium", "hard", "expert"]
 MessageKind = Literal["lobby", "table", "hand", "notice"]
 
 GAME_STATUSES: frozenset[str] = frozenset(get_args(GameStatus))

@@ -42,7 +42,7 @@ _MAX_ID = 10**15
 _TILES: dict[int, Tile] = {t.index: t for t in full_set(MAX_SET)}
 
 LEAD = "L"
-AI_CODES = {"e": "easy", "m": "medium", "h": "hard"}
+AI_CODES = {"e": "easy", "m": "medium", "h": "hard", "x": "expert"}
 AI_LETTER = {level: code for code, level in AI_CODES.items()}
 # action -> the pattern of its argument ("" when it takes none): the lobby's own
 # actions; a house option's button has its declared code as action, the pattern of
@@ -50,7 +50,7 @@ AI_LETTER = {level: code for code, level in AI_CODES.items()}
 LOBBY_ACTIONS: dict[str, str] = {
     "j": "",                   # join
     "q": "",                   # leave
-    "a": "[emh]",              # add a computer player: easy, medium, hard
+    "a": "[emhx]",             # add a computer player: easy, medium, hard, expert
     "r": "",                   # remove the last computer player
     "c": "",                   # show the settings
     "b": "",                   # back from the settings

@@ -224,14 +224,16 @@ def lobby_keyboard(lang: str, game: GameInfo,
     """The lobby's buttons; ``open_links``: (name, deep link) of each seated player who
     must open the private chat first, a link button each, above the rest."""
     gid = game.game_id
-    ai_row = [_button(tr(lang, "btn.add_ai", level=tr(lang, f"ai.{level}")),
+    add_ai = [_button(tr(lang, "btn.add_ai", level=tr(lang, f"ai.{level}")),
                       LobbyAction(gid, "a", AI_LETTER[level])) for level in AI_LEVELS]
+    # two levels a row: four in one would cut the longer words short on a phone
+    ai_rows = [add_ai[i:i + 2] for i in range(0, len(add_ai), 2)]
     seats = [] if game.solo else [  # a solo table seats nobody else
         [_button(tr(lang, "btn.join"), LobbyAction(gid, "j")),
          _button(tr(lang, "btn.leave"), LobbyAction(gid, "q"))]]
     rows = [
         *seats,
-        ai_row,
+        *ai_rows,
         [_button(tr(lang, "btn.remove_ai"), LobbyAction(gid, "r")),
          _button(tr(lang, "btn.settings"), LobbyAction(gid, "c"))],
         [_button(tr(lang, "btn.start"), LobbyAction(gid, "go")),

@@ -34,6 +34,7 @@ from service.ratings import (
     families,
     family_of,
 )
+from service.types import AI_LEVELS
 
 CHART_FROM_GAMES = 5  # fewer rated games than this: no chart yet (a dot or two says nothing)
 TOP_SIZE = 10
@@ -79,8 +80,7 @@ def player_name(lang: str, line: RatingLine, visible: frozenset[int] | None = No
     if line.level is None and visible is not None and line.user_id not in visible:
         return tr(lang, "rating.hidden")
     if line.level is not None:
-        return tr(lang, f"ai.{line.level}") if line.level in ("easy", "medium", "hard") \
-            else line.level
+        return tr(lang, f"ai.{line.level}") if line.level in AI_LEVELS else line.level
     return " ".join(p for p in (line.first_name, line.last_name) if p) or str(line.user_id)
 
 

@@ -12,6 +12,8 @@ counts and the rest into the chicken yard; medium's best few placements are each
 played in the same worlds and the round played out to its end by medium for every
 seat. The placement with the lowest mean of its points left minus the others' mean
 wins (the round's score: the lowest total wins the game).
+``expert`` is hard's search with a bigger budget (:data:`EXPERT_BUDGET`): four times
+the worlds and rollout steps.
 """
 
 from __future__ import annotations
@@ -25,20 +27,21 @@ from typing import Any
 from engine.chicken.kind import ChickenMatch, ChickenView
 from engine.chicken.rules import ChickenFoot, ChickenGame, Round, score_hand
 from engine.chicken.table import Branch, Table
+from engine.core.levels import LEVELS
 from engine.core.moves import BranchPlace, Move
 from engine.core.review import Candidate
 from engine.core.rollouts import Budget, clear_choice, mean_scores, review_candidates
 from engine.core.tiles import Tile, full_set
 
-__all__ = ["DEFAULT_BUDGET", "LEVELS", "Budget", "Player", "make_player", "sample_round",
-           "search", "simulate_ai"]
-
-LEVELS = ("easy", "medium", "hard")
+__all__ = ["DEFAULT_BUDGET", "EXPERT_BUDGET", "LEVELS", "Budget", "Player", "make_player",
+           "sample_round", "search", "simulate_ai"]
 
 Player = Callable[[ChickenView], Move]
 
 
 DEFAULT_BUDGET = Budget()
+# the expert's: four times hard's worlds and rollout steps
+EXPERT_BUDGET = Budget(worlds=4 * DEFAULT_BUDGET.worlds, actions=4 * DEFAULT_BUDGET.actions)
 
 
 def _weight(move: BranchPlace, blank: int) -> tuple[int, bool]:
@@ -272,7 +275,10 @@ def make_player(level: str, seed: int) -> Player:
     def hard(view: ChickenView) -> Move:
         return search(view, rng)[0]
 
-    return {"easy": easy, "medium": medium, "hard": hard}[level]
+    def expert(view: ChickenView) -> Move:
+        return search(view, rng, EXPERT_BUDGET)[0]
+
+    return {"easy": easy, "medium": medium, "hard": hard, "expert": expert}[level]
 
 
 def simulate_ai(variant: ChickenFoot, games: int, seed: int, levels: Sequence[str],

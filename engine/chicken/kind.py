@@ -37,6 +37,7 @@ from engine.chicken.table import TOES, Branch
 from engine.core.catalogue import Variant, default_options
 from engine.core.errors import IllegalMoveError, OptionsError, RecordError
 from engine.core.kind import PlayedGame
+from engine.core.levels import LEVELS
 from engine.core.match import KindMatch, MatchKind
 from engine.core.moves import BranchPlace, Draw, Move, Pass
 from engine.core.results import GameOutcome, MoveResult, RoundEnd
@@ -298,9 +299,9 @@ class ChickenKind(MatchKind[ChickenMatch]):
                  rollouts: int | None = None) -> dict[str, Any]:
         """Computer players of ``levels`` cycled over the seats (engine/chicken/ai.py)."""
         from engine.chicken import ai as chicken_ai
-        if not levels or any(x not in chicken_ai.LEVELS for x in levels):
+        if not levels or any(x not in LEVELS for x in levels):
             raise OptionsError("chicken_foot's --ai takes levels among "
-                               + ", ".join(chicken_ai.LEVELS))
+                               + ", ".join(LEVELS))
         if not isinstance(variant, ChickenFoot):
             raise OptionsError("not a variant of chicken_foot")
         return chicken_ai.simulate_ai(variant, games, seed, list(levels))

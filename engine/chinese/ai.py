@@ -6,7 +6,8 @@ random legal play; ``medium`` follows simple rules (beat cheaply, lead
 combinations, keep strong tiles for the last trick, discard the lowest);
 ``hard`` samples the hidden tiles (determinization: the unseen multiset dealt to
 the other hands by their counts) and plays each candidate out with ``medium``
-players, choosing the best average round points.
+players, choosing the best average round points; ``expert`` is the same search
+over four times the sampled hands.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ from typing import Any
 
 from engine.chinese.rules import ChineseGame, Round, TrickPlay, make_options
 from engine.chinese.tiles import CHINESE_SET, Play, classify, is_civil, sort_tiles, tile_key
+from engine.core.levels import LEVELS
 from engine.core.tiles import Tile
 
-LEVELS = ("easy", "medium", "hard")
 HARD_SAMPLES = 8  # determinizations per candidate play
+EXPERT_SAMPLES = 4 * HARD_SAMPLES  # the expert's: the same search, less noise
 Player = Callable[[ChineseGame, int], Play]
 
 
@@ -142,7 +144,8 @@ def _clone(game: ChineseGame) -> ChineseGame:
 
 
 def make_player(level: str, seed: int = 0, samples: int | None = None) -> Player:
-    """A player of ``level`` (easy, medium, hard): ``(game, seat) -> Play``."""
+    """A player of ``level`` (easy, medium, hard, expert): ``(game, seat) -> Play``;
+    ``samples`` replaces the searching levels' determinizations per candidate."""
     rng = random.Random(seed)
     if level == "easy":
         return lambda game, seat: rng.choice(game.legal_plays(seat))
@@ -151,6 +154,9 @@ def make_player(level: str, seed: int = 0, samples: int | None = None) -> Player
     if level == "hard":
         budget = samples or HARD_SAMPLES
         return lambda game, seat: hard_choice(game, seat, rng, budget)
+    if level == "expert":
+        wider = samples or EXPERT_SAMPLES
+        return lambda game, seat: hard_choice(game, seat, rng, wider)
     raise ValueError(f"no level {level!r}; levels: {', '.join(LEVELS)}")
 
 
@@ -161,6 +167,7 @@ class Tournament:
     low: float
     high: float
     median_ms: dict[str, float]
+    p95_ms: dict[str, float]
 
 
 def simulate_ai(levels: tuple[str, str], games: int, seed: int, players: int = 4,
@@ -189,14 +196,18 @@ def simulate_ai(levels: tuple[str, str], games: int, seed: int, players: int = 4
     from engine.simulate import wilson  # the interval of every other AI figure
     low, high = wilson(score, games)
     return Tournament(games, score / games, low, high,
-                      {lv: statistics.median(ts) for lv, ts in times.items() if ts})
+                      {lv: statistics.median(ts) for lv, ts in times.items() if ts},
+                      {lv: sorted(ts)[int(0.95 * (len(ts) - 1))]
+                       for lv, ts in times.items() if ts})
 
 
 def describe(levels: tuple[str, str], result: Tournament) -> dict[str, Any]:
     return {"variant": "chinese", "ai": list(levels), "games": result.games,
             "score": round(result.score, 3),
             "ci95": [round(result.low, 3), round(result.high, 3)],
-            "median_ms": {k: round(v, 2) for k, v in result.median_ms.items()}}
+            "median_ms": {k: round(v, 2) for k, v in result.median_ms.items()},
+            "p95_ms": {k: round(v, 2) for k, v in result.p95_ms.items()}}
 
 
-__all__ = ["LEVELS", "Tournament", "make_player", "simulate_ai", "sort_tiles"]
+__all__ = ["EXPERT_SAMPLES", "HARD_SAMPLES", "LEVELS", "Tournament", "make_player",
+           "simulate_ai", "sort_tiles"]

@@ -36,6 +36,7 @@ from engine.chinese.tiles import CHINESE_SET, Play, sort_tiles
 from engine.core.catalogue import Variant
 from engine.core.errors import IllegalMoveError, OptionsError, RecordError
 from engine.core.kind import PlayedGame
+from engine.core.levels import LEVELS
 from engine.core.match import KindMatch, MatchKind
 from engine.core.moves import Move, SetPlay
 from engine.core.registry import make_variant
@@ -213,8 +214,9 @@ class ChineseKind(MatchKind[ChineseMatch]):
                  rollouts: int | None = None) -> dict[str, Any]:
         """Two levels alternating round the table (engine/chinese/ai.py)."""
         from engine.chinese import ai as chinese_ai
-        if len(levels) != 2 or any(x not in chinese_ai.LEVELS for x in levels):
-            raise OptionsError("chinese's --ai takes two levels among easy, medium, hard")
+        if len(levels) != 2 or any(x not in LEVELS for x in levels):
+            raise OptionsError("chinese's --ai takes two levels among "
+                               + ", ".join(LEVELS))
         pair = (levels[0], levels[1])
         assert isinstance(variant, Chinese)
         opts = variant.chinese_options()

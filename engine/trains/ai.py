@@ -18,6 +18,8 @@ counts, its legal moves).
   placement with the lowest mean of its pips left minus the others' mean wins (the
   round's score under penalty scoring), when it beats medium's first choice by more
   than the budget's margin.
+- ``expert``: hard's search with a bigger budget (:data:`EXPERT_BUDGET`): three times
+  the worlds, so a smaller margin is clear of the rollouts' noise.
 
 :func:`simulate` plays whole games between levels, for ``python -m engine simulate``.
 """
@@ -32,6 +34,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.core.catalogue import Variant
+from engine.core.levels import LEVELS
 from engine.core.moves import Move, TrainPlace
 from engine.core.review import Candidate
 from engine.core.rollouts import Budget, clear_choice, mean_scores, review_candidates
@@ -42,10 +45,8 @@ from engine.trains.rules import Round, TrainsGame, make_options
 if TYPE_CHECKING:
     from engine.trains.kind import TrainsView
 
-__all__ = ["DEFAULT_BUDGET", "LEVELS", "Budget", "Player", "easy", "hard", "make_player",
-           "medium", "sample_round", "simulate"]
-
-LEVELS = ("easy", "medium", "hard")
+__all__ = ["DEFAULT_BUDGET", "EXPERT_BUDGET", "LEVELS", "Budget", "Player", "easy", "expert",
+           "hard", "make_player", "medium", "sample_round", "simulate"]
 
 Player = Callable[["TrainsView", random.Random], Move]
 
@@ -185,6 +186,10 @@ def medium(view: TrainsView, rng: random.Random) -> Move:
 # another candidate replaces medium's first only when better by more than 1.5 pips (the
 # rollouts' noise is large beside the differences); at most 20 000 rollout steps
 DEFAULT_BUDGET = Budget(actions=20_000, margin=1.5)
+# the expert's: three times the worlds and rollout steps (four would pass 2 s a
+# decision early in a round of four); a mean's noise falls with the square root of
+# the worlds, and the margin with it (1.5 / √3)
+EXPERT_BUDGET = Budget(worlds=120, actions=60_000, margin=0.9)
 
 
 def sample_round(view: TrainsView, rng: random.Random) -> TrainsGame:
@@ -429,7 +434,13 @@ def hard(view: TrainsView, rng: random.Random) -> Move:
     return search(view, rng)[0]
 
 
-_PLAYERS: dict[str, Player] = {"easy": easy, "medium": medium, "hard": hard}
+def expert(view: TrainsView, rng: random.Random) -> Move:
+    """Hard's search with :data:`EXPERT_BUDGET`, reproducible from ``rng``."""
+    return search(view, rng, EXPERT_BUDGET)[0]
+
+
+_PLAYERS: dict[str, Player] = {"easy": easy, "medium": medium, "hard": hard,
+                               "expert": expert}
 
 
 def make_player(level: str) -> Player:

@@ -27,6 +27,7 @@ from typing import Any
 from engine.core.catalogue import Family, Variant, default_options
 from engine.core.errors import IllegalMoveError, OptionsError, RecordError
 from engine.core.kind import PlayedGame
+from engine.core.levels import LEVELS
 from engine.core.match import KindMatch, MatchKind
 from engine.core.moves import DONE, Done, Draw, Move, Pass, TrainPlace
 from engine.core.options import ROUND_COUNTS, Options, OptionSpec, the_option
@@ -266,9 +267,9 @@ class TrainsKind(MatchKind[TrainsMatch]):
                  rollouts: int | None = None) -> dict[str, Any]:
         """Computer players of ``levels`` (one per seat, repeated round the table)."""
         from engine.trains import ai as trains_ai
-        if not levels or any(x not in trains_ai.LEVELS for x in levels):
+        if not levels or any(x not in LEVELS for x in levels):
             raise OptionsError(f"{NAME}'s --ai takes levels among "
-                               f"{', '.join(trains_ai.LEVELS)}")
+                               f"{', '.join(LEVELS)}")
         return trains_ai.simulate(variant, games, seed, levels)
 
     def ended_views(self, game: PlayedGame) -> list[SeatView]:

@@ -8,7 +8,9 @@
   (the other hands and the pool dealt at random from the unseen triangles, in
   the known counts), each followed by greedy play for a few turns; a move is
   valued by the seat's points minus the others' mean over that horizon, round-end
-  points included when the round ends in it, and the hand value still held.
+  points included when the round ends in it, and the hand value still held;
+- expert: hard's search with a bigger budget (:data:`EXPERT_BUDGET`: four times
+  the worlds).
 
 Also :func:`simulate_ai`, the tournament ``python -m engine simulate --variant
 triangular --ai A,B`` prints.
@@ -23,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.levels import LEVELS
 from engine.triangular.grid import Grid
 from engine.triangular.pieces import DRAW, PASS, TRIANGLE_SET, Draw, Place, Triangle, TriMove
 from engine.triangular.rules import (
@@ -35,7 +38,6 @@ from engine.triangular.rules import (
 )
 from engine.triangular.scoring import lead_points
 
-LEVELS = ("easy", "medium", "hard")
 TriPlayer = Callable[[TriangularView], TriMove]
 
 
@@ -53,6 +55,8 @@ class TriBudget:
 
 
 DEFAULT_BUDGET = TriBudget()
+# the expert's: four times hard's worlds (less noise in each candidate's mean)
+EXPERT_BUDGET = TriBudget(worlds=4 * DEFAULT_BUDGET.worlds)
 
 
 def placement_points(grid: Grid, move: Place, led: bool) -> int:
@@ -180,12 +184,16 @@ class HardTriPlayer:
 
 def make_player(level: str, seed: int = 0, options: TriangularOptions | None = None,
                 budget: TriBudget | None = None) -> TriPlayer:
+    """The computer player of ``level``; ``budget`` replaces the searching levels' own
+    (hard: :data:`DEFAULT_BUDGET`, expert: :data:`EXPERT_BUDGET`)."""
     if level == "easy":
         return EasyTriPlayer(seed)
     if level == "medium":
         return MediumTriPlayer()
     if level == "hard":
         return HardTriPlayer(seed, options, budget)
+    if level == "expert":
+        return HardTriPlayer(seed, options, budget or EXPERT_BUDGET)
     raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
 
 

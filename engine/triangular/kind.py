@@ -31,6 +31,7 @@ from typing import Any
 from engine.core.catalogue import Variant
 from engine.core.errors import IllegalMoveError, OptionsError, RecordError, TileError
 from engine.core.kind import PlayedGame
+from engine.core.levels import LEVELS
 from engine.core.match import KindMatch, MatchKind
 from engine.core.moves import Draw, GridPlace, Move, Pass
 from engine.core.registry import make_variant
@@ -289,9 +290,9 @@ class TriangularKind(MatchKind[TriangularMatch]):
         """Computer players of ``levels`` cycled over the seats, rotated between games
         (engine/triangular/ai.py); ``rollouts``: the hard player's sampled worlds."""
         from engine.triangular import ai as triangular_ai
-        if not levels or any(x not in triangular_ai.LEVELS for x in levels):
+        if not levels or any(x not in LEVELS for x in levels):
             raise OptionsError("triangular's --ai takes levels among "
-                               + ", ".join(triangular_ai.LEVELS))
+                               + ", ".join(LEVELS))
         if not isinstance(variant, Triangular):
             raise OptionsError("not a variant of triangular")
         budget = (dataclasses.replace(triangular_ai.DEFAULT_BUDGET, worlds=rollouts)

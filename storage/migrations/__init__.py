@@ -37,6 +37,7 @@ from storage.migrations import (
     m0009_rematches,
     m0010_broken_games,
     m0011_privacy,
+    m0012_expert_level,
 )
 from storage.transaction import Transaction
 
@@ -84,6 +85,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0009_rematches),
     Migration.from_module(m0010_broken_games),
     Migration.from_module(m0011_privacy),
+    Migration.from_module(m0012_expert_level),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

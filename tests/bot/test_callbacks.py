@@ -43,6 +43,7 @@ BIG = 10**15 - 1
     LobbyAction(5, "v", "all_fives"),
     LobbyAction(5, "tg", "250"),
     LobbyAction(5, "a", "h"),
+    LobbyAction(5, "a", "x"),
 ])
 def test_round_trip_and_size(data: object) -> None:
     text = encode(data)  # type: ignore[arg-type]
@@ -61,7 +62,7 @@ def test_every_tile_and_end_round_trips() -> None:
     None, "", "x", "p", "p:1:1:1", "p:1:1:1:W:extra", "p:-1:1:1:W", "p:01:1:1:W",
     "p:1:1:91:W", "p:1:1:1:w", "p:1:1:1:Q", "p:1:1:a:W", f"p:{10**15}:1:1:W",
     "d:1", "d:1:1:1", "s:x:1", "t:1:1", "t:1:1:200", "l:1", "l:1:zz", "l:1:j:1",
-    "l:1:a", "l:1:a:x", "l:1:v:", "l:1:v:UPPER", "l:1:tm:2", "l:1:tg:abc",
+    "l:1:a", "l:1:a:z", "l:1:v:", "l:1:v:UPPER", "l:1:tm:2", "l:1:tg:abc",
     "l:1:tg:12345", "p:1:1:1:W" + "0" * 60, "p:1:1:1:W\n", " p:1:1:1:W", "é" * 40,
 ])
 def test_forged_input_is_rejected(text: str | None) -> None:

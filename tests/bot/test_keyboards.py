@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.texts import CATALOGS
@@ -221,3 +223,16 @@ def test_a_declared_number_option_cycles_on_the_panel(monkeypatch: pytest.Monkey
             assert labels(lobby("bonus_block", bonus_points=10))["Bonus: 10"] == "l:42:bp:0"
             assert offered_options("bonus_block") == ["teams", "target", "bonus_points"]
             assert decode("l:42:bp:100") is None  # two digits at most
+
+
+def test_every_computer_level_has_its_button_two_a_row() -> None:
+    """The lobby offers each level (expert too, ``a:x``), in every language by its
+    word, two buttons a row; a solo table (its creator's private chat) the same."""
+    for game in (lobby("kozel"), replace(lobby("all_fives"), chat_id=1)):
+        markup = lobby_keyboard("ru", game)
+        rows = [[(b.text, decode(b.callback_data)) for b in row]
+                for row in markup.inline_keyboard]
+        adds = [row for row in rows if any(isinstance(d, LobbyAction) and d.action == "a"
+                                           for _, d in row)]
+        assert [[d.arg for _, d in row] for row in adds] == [["e", "m"], ["h", "x"]]  # type: ignore[union-attr]
+        assert adds[1][1][0] == "🤖+ эксперт"

@@ -86,9 +86,9 @@ def test_simulate() -> None:
     out = CHICKEN_KIND.simulate(v, 3, 1, ["easy"])
     assert out["games"] == 3 and out["wins"]["easy"] >= 3
     with pytest.raises(OptionsError):
-        CHICKEN_KIND.simulate(v, 1, 1, ["expert"])
+        CHICKEN_KIND.simulate(v, 1, 1, ["grandmaster"])
     with pytest.raises(ValueError):
-        CHICKEN_KIND.decide("expert", 1, v, CHICKEN_KIND.new_game(v, 1).view(0))
+        CHICKEN_KIND.decide("grandmaster", 1, v, CHICKEN_KIND.new_game(v, 1).view(0))
 
 
 def test_medium_sheds_weight_and_beats_easy() -> None:

@@ -236,4 +236,4 @@ def test_simulate() -> None:
     assert out["games"] == 3 and sum(out["wins"]) >= 3 and len(out["mean_totals"]) == 3
     assert out["rounds"] == 6 and out["moves"] > 0 and out["ai"] == ["easy"] * 3
     with pytest.raises(OptionsError):
-        KIND.simulate(variant(3), 1, 0, ["expert"])
+        KIND.simulate(variant(3), 1, 0, ["grandmaster"])
