@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from engine.core.catalogue import Family
+from engine.core.levels import LEVELS
 from engine.core.moves import Move
 from engine.core.registry import make_variant
 from engine.domino.ai.infer import GreedyModel, Likelihood, Snapshots, greedy_bans
@@ -51,7 +52,6 @@ from engine.domino.game import Game
 from engine.domino.variant import DominoVariant, as_domino
 from engine.domino.view import DominoView
 
-LEVELS = ("easy", "medium", "hard", "expert")
 __all__ = ["LEVELS", "WIN_VALUE", "Budget", "EasyPlayer", "ExpertPlayer", "HardPlayer",
            "MediumPlayer", "Player", "default_budget", "expert_budget", "make_player",
            "outcome_value", "rollout", "world_value"]
