@@ -29,8 +29,6 @@ from engine.core.moves import Move
 from engine.core.registry import make_variant
 from engine.domino.ai.infer import GreedyModel, Likelihood, Snapshots, greedy_bans
 from engine.domino.ai.policy import Style, greedy_move, move_scores, style_of, view_greedy
-from engine.domino.ai.prior import Prior, current_hands
-from engine.domino.ai.prior_weights import WEIGHTS
 from engine.domino.ai.search import (
     WIN_VALUE,
     Evaluation,
@@ -90,12 +88,6 @@ class Budget:
     so fewer deals are rejected. Measured on threes (README, AI section) these
     did not make hard strong enough to be the default.
 
-    Prior: with ``prior`` > 0 the worlds follow the learnt prior over the other
-    hands (:mod:`engine.domino.ai.prior`, the variant's family's weights), its log
-    weights scaled by ``prior``: with ``prior_factor`` > 0 by resampling (that many
-    deals sampled per world kept, the kept ones drawn in proportion to their
-    weights, before any world is built), else by weighting each sampled world.
-
     Time: with ``target`` None (the default) the number of worlds is fixed and
     the decision is reproducible from the seed (tests, ``simulate``, the bot's
     restarts). With ``target`` set (seconds) the player keeps sampling worlds
@@ -117,8 +109,6 @@ class Budget:
     infer_tau: float = 0.0
     infer_factor: int = 0
     infer_bans: bool = False
-    prior: float = 0.0
-    prior_factor: int = 0
 
 
 def default_budget(variant: DominoVariant) -> Budget:
@@ -267,14 +257,7 @@ class HardPlayer(Player):
                 budget.target is not None and len(table) >= budget.min_worlds
                 and spent > budget.target)
 
-        prior = None
-        if budget.prior > 0 and not resample:
-            fitted = WEIGHTS.get(variant.family.value)
-            if fitted is not None:
-                prior = Prior(view, fitted)
-        if prior is not None and budget.prior_factor > 0:
-            self._prior_resample(view, variant, rng, know, prior, worlds, budget, evaluate)
-        elif not resample:
+        if not resample:
             world: Game | None = first
             for _ in range(worlds):
                 if world is None:
@@ -282,10 +265,7 @@ class HardPlayer(Player):
                         world = self._sample(view, variant, rng, know, likely)
                     except WorldError:
                         break
-                lw = likely.log_of(world) if likely is not None else 0.0
-                if prior is not None:
-                    lw += budget.prior * prior.log_weight(world.round.hands)
-                if evaluate(world, lw):
+                if evaluate(world, likely.log_of(world) if likely is not None else 0.0):
                     break
                 world = None
         else:
@@ -306,42 +286,6 @@ class HardPlayer(Player):
             if mean <= budget.greedy_z * (var / n_eff) ** 0.5:
                 best = g_index  # not clearly better than the greedy move: keep it
         return _from_legal(view, candidates[best])
-
-    @staticmethod
-    def _prior_resample(view: DominoView, variant: DominoVariant, rng: random.Random,
-                        know: Knowledge, prior: Prior, worlds: int, budget: Budget,
-                        evaluate: Callable[[Game, float], bool]) -> None:
-        """Sampling-importance-resampling on the prior: ``worlds * prior_factor`` deals,
-        ``worlds`` of them drawn in proportion to their prior weights (systematic
-        resampling); a deal drawn ``m`` times is one world of weight ``m``."""
-        deals = []
-        logs = []
-        for _ in range(worlds * budget.prior_factor):
-            deal = sample_deal(view, know, rng)
-            deals.append(deal)
-            logs.append(budget.prior * prior.log_weight(current_hands(view, deal, know.draws)))
-        top = max(logs)
-        weights = [math.exp(x - top) for x in logs]
-        step = sum(weights) / worlds
-        u = rng.random() * step
-        counts: dict[int, int] = {}
-        acc = 0.0
-        i = 0
-        for i, w in enumerate(weights):
-            acc += w
-            while u < acc:
-                counts[i] = counts.get(i, 0) + 1
-                u += step
-        evaluated = 0
-        for i, m in counts.items():
-            world = world_from_deal(view, variant, deals[i])
-            if world is None:
-                continue
-            evaluated += 1
-            if evaluate(world, math.log(m)):
-                return
-        if not evaluated:  # no resampled deal reproduced the view: one plain world
-            evaluate(sample_world(view, variant, rng, know), 0.0)
 
     @staticmethod
     def _resample(view: DominoView, variant: DominoVariant, rng: random.Random, know: Knowledge,
