@@ -21,16 +21,24 @@ from engine.domino.ai.search import pure_rollout, rollout
 from engine.domino.ai.world import sample_world
 from engine.domino.game import Game
 from engine.domino.record import to_record
+from engine.domino.round_state import RoundState
 from engine.domino.turn_rules import TurnRules
+from engine.domino.variant import DominoVariant
 from engine.variants import VARIANTS, get_variant, make_variant
 
 get_variant("block")  # loads the built-in variants
 
 
+def domino(name: str, players: int) -> DominoVariant:
+    v = make_variant(name, players)
+    assert isinstance(v, DominoVariant)
+    return v
+
+
 def kernel_plays(name: str, players: int) -> bool:
     """The kernel's rounds: simple turn rules (a line, one placement a turn, nothing
     owed nor extra) and nothing scored in play."""
-    v = make_variant(name, players)
+    v = domino(name, players)
     return TurnRules.of(v).simple and not v.scores_in_play
 
 
@@ -71,7 +79,7 @@ def random_position(name: str, players: int, seed: int) -> Game | None:
     """A game of ``name`` played by random moves to a random point of a round in
     progress that the kernel may play (None if the game ended first)."""
     rng = random.Random(seed)
-    game = Game(make_variant(name, players), seed=seed)
+    game = Game(domino(name, players), seed=seed)
     for _ in range(rng.randrange(1, 60)):
         legal = game.legal_moves()
         if not legal:
@@ -80,10 +88,6 @@ def random_position(name: str, players: int, seed: int) -> Game | None:
     while game.current_seat is not None and not fast.qualifies(game, game.round):
         game.apply(rng.choice(game.legal_moves()))  # past a new round's lead
     return game if game.current_seat is not None else None
-
-
-def round_moves(game: Game, start: int) -> list[Move]:
-    return [move for _, move, _, _ in game.round.log[start:]]  # type: ignore[misc]
 
 
 def assert_same_game(a: Game, b: Game) -> None:
@@ -130,14 +134,14 @@ def test_the_kernel_rolls_out_random_positions_as_python(config: tuple[str, int]
     check_rollout(game, style_of(variant))
     # Other weights too, ties included (whole weights tie often): the same argmax.
     rng = random.Random(seed)
-    weights = [rng.choice((0.0, 0.5, 1.0, 1.5, 2.0, 3.0, -1.0)) for _ in range(6)]
-    check_rollout(game, Style(*weights, penalty=False, scale=1.0))
+    w = [rng.choice((0.0, 0.5, 1.0, 1.5, 2.0, 3.0, -1.0)) for _ in range(6)]
+    check_rollout(game, Style(w[0], w[1], w[2], w[3], w[4], w[5], penalty=False, scale=1.0))
 
 
 @needs_kernel
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=lambda c: str(c))
 def test_the_kernel_rolls_out_sampled_worlds_as_python(name: str, players: int) -> None:
-    variant = make_variant(name, players)
+    variant = domino(name, players)
     style = style_of(variant)
     checked = 0
     for seed in range(6):
@@ -159,22 +163,19 @@ def test_the_kernel_rolls_out_sampled_worlds_as_python(name: str, players: int) 
 
 
 @needs_kernel
-def test_rollout_goes_through_the_kernel() -> None:
+def test_rollout_goes_through_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = 0
     real = fast.kernel_round
 
-    def counting(*args: object) -> tuple[bytes, int]:
+    def counting(rnd: RoundState, style: Style) -> tuple[bytes, int]:
         nonlocal calls
         calls += 1
-        return real(*args)  # type: ignore[arg-type]
+        return real(rnd, style)
 
     game = random_position("block", 4, 5)
     assert game is not None
-    fast.kernel_round = counting  # type: ignore[assignment]
-    try:
-        rollout(game, style_of(game.variant))
-    finally:
-        fast.kernel_round = real  # type: ignore[assignment]
+    monkeypatch.setattr(fast, "kernel_round", counting)
+    rollout(game, style_of(game.variant))
     assert calls >= 1
 
 
@@ -199,9 +200,9 @@ def test_the_environment_variable_forces_pure_python(monkeypatch: pytest.MonkeyP
 
 
 def test_positions_the_kernel_does_not_play_fall_back() -> None:
-    game = Game(make_variant("block", 4), seed=3)  # nothing led yet
+    game = Game(domino("block", 4), seed=3)  # nothing led yet
     assert not fast.qualifies(game, game.round)
-    other = Game(make_variant("muggins", 4), seed=3)  # scored in play
+    other = Game(domino("muggins", 4), seed=3)  # scored in play
     other.apply(other.legal_moves()[0])
     assert not fast.qualifies(other, other.round)
     a, b = other.copy(), other.copy()
@@ -216,7 +217,7 @@ HARD = Budget(rollouts=24, min_worlds=3, max_worlds=3, exact_tiles=0, seconds=60
 
 def hard_game(name: str, players: int, seed: int, moves: int) -> list[Move]:
     """The moves of a game between hard players (no exact search: every value a rollout)."""
-    variant = make_variant(name, players)
+    variant = domino(name, players)
     game = Game(variant, seed=seed)
     seats = [make_player("hard", seed + s, variant, HARD) for s in range(players)]
     played: list[Move] = []
