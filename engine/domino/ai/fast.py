@@ -1,9 +1,9 @@
 """The hard player's greedy rollouts, played by the compiled kernel where a round allows.
 
-:func:`greedy_rollout` has the semantics of :func:`engine.domino.ai.search.pure_rollout`
-(the reference): the round, or the game if it ends first, is played out with the
-greedy policy (:func:`engine.domino.ai.policy.greedy_move`), and ``game`` ends in the
-same state, move for move. A round that qualifies (:func:`qualifies`: simple turn rules
+:func:`greedy_rollout` has the semantics of :func:`pure_rollout` (the reference): the
+round, or the game if it ends first, is played out with the greedy policy
+(:func:`engine.domino.ai.policy.greedy_move`), and ``game`` ends in the same state,
+move for move. A round that qualifies (:func:`qualifies`: simple turn rules
 on a line, nothing scored in play, a lead on the table, nothing pending) is played by
 ``engine.domino._kernel`` (engine/domino/_kernel.c), which returns the greedy moves as
 codes, and they are then applied with :meth:`Game.apply`; any other position moves one
@@ -22,7 +22,6 @@ from importlib import import_module
 from types import ModuleType
 
 from engine.core.moves import DRAW, PASS, PLACES, End, Move
-from engine.domino.ai import search
 from engine.domino.ai.policy import Style, greedy_move
 from engine.domino.game import Game
 from engine.domino.round_state import RoundState
@@ -32,6 +31,13 @@ try:
     kernel = import_module("engine.domino._kernel")
 except ImportError:  # not built (no compiler at install): the pure rollout plays
     kernel = None
+
+
+def pure_rollout(game: Game, style: Style) -> None:
+    """Play the round (or the game, if it ends first) out with the greedy policy, move by
+    move in Python: the reference :func:`greedy_rollout` plays the same game as."""
+    while game.current_seat is not None:
+        game.apply(greedy_move(game, style))
 
 
 def pure_python_forced() -> bool:
@@ -81,9 +87,9 @@ def kernel_round(rnd: RoundState, style: Style) -> tuple[bytes, int]:
 def greedy_rollout(game: Game, style: Style) -> None:
     """Play the round (or the game, if it ends first) out with the greedy policy: the
     kernel plays the rounds that qualify, Python the other positions; the same game as
-    :func:`engine.domino.ai.search.pure_rollout`."""
+    :func:`pure_rollout`."""
     if not use_kernel or not game.turn_rules.simple:
-        search.pure_rollout(game, style)
+        pure_rollout(game, style)
         return
     apply = game.apply
     while game.current_seat is not None:

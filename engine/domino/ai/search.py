@@ -17,26 +17,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.moves import Move, Place
-from engine.domino.ai import fast  # its greedy_rollout falls back on pure_rollout
-from engine.domino.ai.policy import Style, greedy_move
+from engine.domino.ai.fast import greedy_rollout
+from engine.domino.ai.policy import Style
 from engine.domino.game import Game
 from engine.domino.table import Layout
 
 WIN_VALUE = 3.0  # a won (lost) game against one typical round's point swing
 
 
-def pure_rollout(game: Game, style: Style) -> None:
-    """Play the round (or the game, if it ends first) out with the greedy policy, move by
-    move in Python: the reference :func:`rollout` plays the same game as."""
-    while game.current_seat is not None:
-        game.apply(greedy_move(game, style))
-
-
 def rollout(game: Game, style: Style) -> None:
     """Play the round (or the game, if it ends first) out with the greedy policy: by the
     compiled kernel where the round allows (:func:`engine.domino.ai.fast.greedy_rollout`),
-    the same game as :func:`pure_rollout`."""
-    fast.greedy_rollout(game, style)
+    the same game as :func:`engine.domino.ai.fast.pure_rollout`."""
+    greedy_rollout(game, style)
 
 
 # How good the end of a line of play is for a side: (game, root totals, side, style).

@@ -1,5 +1,5 @@
 """The compiled greedy rollout (engine.domino._kernel through engine.domino.ai.fast) plays
-exactly the pure Python rollout (engine.domino.ai.search.pure_rollout): the same moves and
+exactly the pure Python rollout (engine.domino.ai.fast.pure_rollout): the same moves and
 the same game, on random positions of every variant whose rounds qualify, on the sampled
 worlds the hard player values, and over whole games of the hard player."""
 
@@ -16,8 +16,9 @@ from engine.core.moves import DRAW, PASS, PLACES, End, Move, Place
 from engine.core.results import EndKind
 from engine.core.tiles import full_set
 from engine.domino.ai import Budget, fast, make_player
+from engine.domino.ai.fast import pure_rollout
 from engine.domino.ai.policy import Style, style_of
-from engine.domino.ai.search import pure_rollout, rollout
+from engine.domino.ai.search import rollout
 from engine.domino.ai.world import sample_world
 from engine.domino.game import Game
 from engine.domino.record import to_record
