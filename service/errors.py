@@ -198,3 +198,31 @@ class StaleForgetError(ServiceError):
     nothing, or only a new contact, is stored)."""
 
     code = "forget_stale"
+
+
+class NoTournamentError(ServiceError):
+    """No tournament registers or runs in this chat (topic), or not that one."""
+
+    code = "no_tournament"
+
+
+class TournamentExistsError(ServiceError):
+    """The chat (topic) has a tournament registering or running already."""
+
+    code = "tournament_exists"
+
+
+class TournamentClosedError(ServiceError):
+    """The tournament's registration is over (it started, ended or was cancelled)."""
+
+    code = "tournament_closed"
+
+
+class NotRegisteredError(ServiceError):
+    """He is not a player of the tournament (or has withdrawn already)."""
+
+    code = "not_registered"
+
+
+class TooManyPlayersError(ServiceError):
+    code = "tournament_full"

@@ -20,6 +20,7 @@ part (attribute)            module
 ``records``                 `service.records`: records, rounds, review input
 ``ratings``                 `service.ratings`: skill ratings (read side)
 ``privacy``                 `service.privacy`: /forget, retention, visible names
+``tournaments``             `service.tournaments`: tournaments of a group
 ==========================  ==================================================
 
 The loading every part shares (the games in memory, a game's `GameInfo`, who may
@@ -58,6 +59,7 @@ from service.rematches import Rematches
 from service.review import ReviewInput
 from service.shown import ShownMessages
 from service.standings import Standings
+from service.tournaments import Tournaments
 from service.types import (
     TAKEOVER_LEVEL,
     AiTurn,
@@ -105,6 +107,7 @@ class GameService:
         self.rematches = Rematches(ctx, self.games, self.play)
         self.ratings = RatingService(ctx)
         self.privacy = Privacy(ctx)
+        self.tournaments = Tournaments(ctx, self.play)
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] | None = None,

@@ -35,6 +35,11 @@ __all__ = [
     "StatsDelta",
     "StatsRow",
     "TopEntry",
+    "TournamentFormat",
+    "TournamentGameRow",
+    "TournamentPlayerRow",
+    "TournamentRow",
+    "TournamentStatus",
     "UserRow",
 ]
 
@@ -304,3 +309,56 @@ class RatingPoint:
     @property
     def conservative(self) -> float:
         return conservative(self.mu, self.sigma)
+
+
+TournamentStatus = Literal["registration", "running", "finished", "cancelled"]
+TournamentFormat = Literal["round_robin", "swiss"]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRow:
+    """A tournament of a chat (``topic`` 0: none); ``round`` the round being played
+    (0: none yet), ``rounds`` how many it has."""
+
+    tournament_id: int
+    chat_id: int
+    topic: int
+    variant: str
+    options: Mapping[str, Any] = field(hash=False)
+    format: str
+    days: int
+    status: str
+    creator_user_id: int | None
+    round: int
+    rounds: int
+    winner_told: bool
+    message_id: int | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPlayerRow:
+    tournament_id: int
+    seq: int
+    user_id: int | None
+    name: str
+    withdrawn: bool
+    joined_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentGameRow:
+    """A pairing of a round: ``player_b`` None a bye; ``decided`` None while open."""
+
+    tournament_id: int
+    round: int
+    board: int
+    player_a: int
+    player_b: int | None
+    game_id: int | None
+    due_at: float | None
+    score_a: float | None
+    score_b: float | None
+    decided: str | None
+    told: bool = False

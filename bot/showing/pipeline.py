@@ -30,6 +30,8 @@ class Pipeline:
     schedule_ai: GameHook
     cancel_jobs: GameHook
     arm_ping: GameHook = _nothing  # the turn ping of the turn that begins (bot/showing/pings.py)
+    # a game ended or was cancelled: its chat's tournament moves on (bot/showing/tournaments.py)
+    game_over: GameHook = _nothing
 
     def after(self, report: MoveReport) -> None:
         """Show what a move did; the timer and the computer player go on from it."""
@@ -40,6 +42,8 @@ class Pipeline:
         """Whoever is on turn now: arm his timer, or let the computer move."""
         if game.status != "playing":
             self.cancel_jobs(game)
+        if game.status in ("finished", "cancelled"):
+            self.game_over(game)
         self.arm_timer(game)
         self.schedule_ai(game)
         self.arm_ping(game)
@@ -49,3 +53,4 @@ class Pipeline:
         (``key``: the catalogue text that says why)."""
         self.cancel_jobs(game)
         self.presenter.show_cancelled(game, key, **values)
+        self.game_over(game)

@@ -18,6 +18,7 @@ Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn fo
     h:<page>                           a /help button: r rules, s settings, c commands, v review
     f:<y|n>:<ms>                       /forget's answer: delete or keep; ms: when it was asked
     n:<variant>                        open a solo table of that variant (in private)
+    u:<tid>:<j|q|go|x>                 a tournament's registration: join, leave, start, cancel
 
 Anything else, or anything out of range, decodes to None: a forged payload.
 """
@@ -202,6 +203,20 @@ class CancelAgree:
         return f"k:{self.game_id}"
 
 
+TOURNAMENT_ACTIONS = ("j", "q", "go", "x")  # join, leave, start, cancel
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentAction:
+    """A button of a tournament's registration message."""
+
+    tournament_id: int
+    action: str
+
+    def text(self) -> str:
+        return f"u:{self.tournament_id}:{self.action}"
+
+
 @dataclass(frozen=True, slots=True)
 class ForgetChoice:
     """/forget's buttons: delete everything stored of the presser (``confirm``) or
@@ -353,7 +368,7 @@ def lobby_pattern(action: str) -> str | None:
 
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
                 | Signal | RulesOf | ReviewGame | Rematch | CancelAgree | HelpPage
-                | ForgetChoice | PlaySolo | ChooseLanguage)
+                | ForgetChoice | PlaySolo | ChooseLanguage | TournamentAction)
 
 # The letter each payload's data starts with: the handlers are registered by it
 # (bot/wiring/app.py, one CallbackQueryHandler a prefix).
@@ -361,7 +376,7 @@ PREFIXES: dict[type[CallbackData], str] = {
     PlayTile: "p", DrawTile: "d", PassTurn: "s", EndTurn: "e", OpenEnd: "o", Signal: "g",
     TileInfo: "t", LobbyAction: "l", RulesOf: "r", ReviewGame: "v", Rematch: "m",
     CancelAgree: "k", HelpPage: "h", ForgetChoice: "f", PlaySolo: "n",
-    ChooseLanguage: "a",
+    ChooseLanguage: "a", TournamentAction: "u",
 }
 
 
@@ -380,6 +395,7 @@ _RULES = re.compile(r"r:([a-z_]{1,20})")
 _REVIEW = re.compile(rf"v:{_NUM}")
 _REMATCH = re.compile(rf"m:{_NUM}")
 _AGREE = re.compile(rf"k:{_NUM}")
+_TOURNAMENT = re.compile(rf"u:{_NUM}:(j|q|go|x)")
 _HELP = re.compile(r"h:([a-z])")
 _FORGET = re.compile(rf"f:([yn]):{_NUM}")
 _SOLO = re.compile(r"n:([a-z_]{1,20})")
@@ -449,6 +465,9 @@ def decode(text: str | None) -> CallbackData | None:
     if m := _REMATCH.fullmatch(text):
         ids = _ids(m[1])
         return None if ids is None else Rematch(ids[0])
+    if m := _TOURNAMENT.fullmatch(text):
+        ids = _ids(m[1])
+        return None if ids is None else TournamentAction(ids[0], m[2])
     if m := _AGREE.fullmatch(text):
         ids = _ids(m[1])
         return None if ids is None else CancelAgree(ids[0])

@@ -33,10 +33,12 @@ from bot.handlers import (
     pages,
     presses,
     privacy,
+    tournament,
 )
 from bot.handlers.review import cmd_review
 from bot.showing import computer as ai
 from bot.showing import pings, timers
+from bot.showing import tournaments as tournament_shown
 from bot.showing.pipeline import Pipeline
 from bot.showing.presenter import Presenter
 from bot.showing.workers import Workers
@@ -58,6 +60,7 @@ from bot.ui.callbacks import (
     RulesOf,
     Signal,
     TileInfo,
+    TournamentAction,
     pattern_of,
 )
 from bot.wiring import backups
@@ -108,6 +111,7 @@ COMMAND_TABLE: tuple[Command, ...] = (
     Command("rules", info_commands.cmd_rules),
     Command("settings", lobby_commands.cmd_settings),
     Command("cancel", lobby_commands.cmd_cancel),
+    Command("tournament", tournament.cmd_tournament),  # bot/handlers/tournament.py
     Command("stats", info_commands.cmd_stats),
     Command("top", info_commands.cmd_top),
     Command("language", info_commands.cmd_language),
@@ -160,7 +164,10 @@ async def post_init(app: AnyApp) -> None:
         return [g.chat_id for g in await service.games_of_user(user_id)
                 if g.status == "playing"]
 
-    pipeline = Pipeline(presenter, arm_timer, schedule_ai, cancel_jobs, arm_ping)
+    def game_over(game: GameInfo) -> None:
+        tournament_shown.after_game(app, game)
+
+    pipeline = Pipeline(presenter, arm_timer, schedule_ai, cancel_jobs, arm_ping, game_over)
 
     # forum topics: a game whose topic was deleted is cancelled
     async def topic_lost(game_id: int) -> None:
@@ -201,6 +208,8 @@ async def post_init(app: AnyApp) -> None:
     # summary, the final picture, the lobby and every hand with the result).
     for game in await service.untold_finished_games():
         await presenter.reconcile(game)
+    # tournaments go on from where they stood (bot/showing/tournaments.py)
+    await tournament_shown.start(app)
     if settings.metrics_port:  # /metrics and /healthz (bot/wiring/metrics.py)
         await start_server(app, settings.metrics_listen, settings.metrics_port)
 
@@ -325,6 +334,7 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
             (pages.on_review, pattern_of(ReviewGame)),
             (pages.on_rematch, pattern_of(Rematch)),
             (pages.on_cancel_agree, pattern_of(CancelAgree)),
+            (tournament.on_tournament, pattern_of(TournamentAction)),
             (privacy.on_forget, pattern_of(ForgetChoice)),
             (info_commands.on_language, pattern_of(ChooseLanguage))):
         app.add_handler(CallbackQueryHandler(button, pattern=pattern))

@@ -13,6 +13,7 @@ from bot.ui.callbacks import (
     HelpPage,
     PlaySolo,
     RulesOf,
+    TournamentAction,
     decode,
 )
 
@@ -28,7 +29,7 @@ def game_of_press(data: str | None) -> int | None:
     if decoded is not None:
         # pages, /forget, a new solo table, a language: no game, the presser's key
         return None if isinstance(decoded, RulesOf | HelpPage | ForgetChoice | PlaySolo
-                                          | ChooseLanguage) \
+                                          | ChooseLanguage | TournamentAction) \
             else decoded.game_id
     kind = kind_of_data(data or "")
     return kind.game_of(data or "") if kind is not None else None

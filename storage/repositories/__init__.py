@@ -37,6 +37,7 @@ from storage.repositories.privacy import PrivacyRepository
 from storage.repositories.ratings import RatingRepository
 from storage.repositories.rematches import RematchRepository
 from storage.repositories.stats import StatsRepository
+from storage.repositories.tournaments import TournamentRepository
 from storage.repositories.users import UserRepository
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "RematchRepository",
     "Repositories",
     "StatsRepository",
+    "TournamentRepository",
     "UserRepository",
 ]
 
@@ -76,6 +78,7 @@ class Repositories:
     cancel_votes: CancelVoteRepository
     rematches: RematchRepository
     privacy: PrivacyRepository
+    tournaments: TournamentRepository
 
     @classmethod
     def with_clock(cls, clock: Clock) -> Repositories:
@@ -94,6 +97,7 @@ class Repositories:
             cancel_votes=CancelVoteRepository(clock),
             rematches=RematchRepository(clock),
             privacy=PrivacyRepository(clock),
+            tournaments=TournamentRepository(clock),
         )
 
     @classmethod
