@@ -80,6 +80,11 @@ class PrivacyRepository(Repository):
                          (NO_CREATOR, user_id))
         await tx.execute("UPDATE games SET creator_user_id = ? WHERE creator_user_id = ?",
                          (NO_CREATOR, user_id))
+        # a tournament's player stays in its standings as «Player N» (his number)
+        await tx.execute("UPDATE tournament_players SET user_id = NULL,"
+                         " name = 'Player ' || seq WHERE user_id = ?", (user_id,))
+        await tx.execute("UPDATE tournaments SET creator_user_id = NULL"
+                         " WHERE creator_user_id = ?", (user_id,))
         player = f"user:{user_id}"
         deleted = 0
         for sql, params in (

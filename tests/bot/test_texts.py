@@ -197,6 +197,9 @@ BARE = {
     "lobby.solo_hint",  # the same range, "за столом от 2 до 4", no noun
     "review.progress", "ans.cancel_agreed", "ans.cancel_already",  # "3/12": a fraction
     "review.queued",  # "впереди вас: 2": a value after a colon
+    # a tournament's numbers: places, rounds "2 of 3", W/D/L columns, a range of days
+    "tournament.line", "tournament.round", "tournament.standings", "tournament.usage",
+    "tournament.winner",  # "набрав 2½": a score, no noun
     "ck.need_arms", "ck.need_toes", "ck.toes", "ck.arms", "ttable.ck_yard",  # after a colon
 }
 # A text with plural forms of its own (not a count's noun), checked in two languages.

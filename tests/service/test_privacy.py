@@ -123,6 +123,10 @@ async def test_forget_leaves_no_trace_and_keeps_the_others(tmp_path: Path) -> No
         await service.ask_rematch(first, ANNA.user_id)
         lobby = await service.open_lobby(OTHER, VERA, "draw")
         await service.join_link(lobby.game_id, user_id=ANNA.user_id)
+        # a tournament she opened and joined
+        await service.remember_user(ANNA, private_chat=True)
+        cup = await service.tournaments.open(CHAT, ANNA, "draw", is_admin=True)
+        await service.tournaments.join(cup.tournament_id, ANNA)
         assert await _traces(db, ANNA.user_id, ANNA.name)
         boris, vera = await _snapshot(db, BORIS.user_id), await _snapshot(db, VERA.user_id)
         assert boris and vera

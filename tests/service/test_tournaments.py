@@ -18,8 +18,8 @@ from service.errors import (
     TournamentClosedError,
     TournamentExistsError,
 )
-from service.tournaments import DAY
 from service.timers import ManualClock
+from service.tournaments import DAY
 
 GROUP = -100500
 PEOPLE = [PlayerInfo(10 + n, name, "en") for n, name in enumerate(
