@@ -173,3 +173,38 @@ async def test_withdrawal_and_cancel(emu: TelegramEmulator, db_path: Path) -> No
         # in private: refused
         await bot.send(anna, anna.id, "/tournament draw")
         assert emu.last_message(anna.id).text == tr("en", "tournament.group_only")
+
+
+async def test_a_tournament_in_a_forum_topic_plays_there(emu: TelegramEmulator,
+                                                         db_path: Path) -> None:
+    users = [emu.add_user(n, language_code="en") for n in ("Anna", "Boris", "Clara")]
+    for u in users:
+        await emu.user_starts_bot(u)
+    forum = emu.add_group("Club", users, forum=True, bot_admin=True)
+    topic = await emu.create_topic(forum, "Cup", by=users[0])
+    clock = ManualClock()
+    async with running_bot(emu, db_path, clock=clock) as bot:
+        await emu.user_sends(users[0], forum, "/tournament draw 1", topic=topic)
+        await bot.settle()
+        reg = next(m for m in reversed(emu.topic_messages(forum, topic))
+                   if any(d.startswith("u:") for d in m.callback_datas()))
+        for u in users:
+            await bot.press(u, forum.id, reg.message_id, _data(reg, "j"))
+        await bot.press(users[0], forum.id, reg.message_id, _data(reg, "go"))
+        t = await bot.service.tournaments.tournament_in(forum.id, topic)
+        assert t is not None and t.topic == topic and t.status == "running"
+        game = await bot.service.active_game(forum.id, topic=topic)
+        assert game is not None and game.status == "playing" and game.topic == topic
+        assert await bot.service.active_game(forum.id) is None  # not in General
+        assert any(pairings_text("en", t, 1) == (m.text or "")
+                   for m in emu.topic_messages(forum, topic))
+        await _play_out_by_deadline(bot, clock, forum.id)
+        t = await bot.service.tournaments.tournament(t.tournament_id)
+        # round 1's bye and game, and round 2's bye (decided as the round is paired)
+        assert len(t.decided) == 3 and t.round == 2
+        assert any(standings_text("en", t) in (m.text or "")
+                   for m in emu.topic_messages(forum, topic))
+        assert any(pairings_text("en", t, 2) == (m.text or "")
+                   for m in emu.topic_messages(forum, topic))
+        game = await bot.service.active_game(forum.id, topic=topic)
+        assert game is not None and game.topic == topic and game.status == "playing"
