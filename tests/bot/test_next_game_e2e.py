@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from bot.handlers.calls import CALL_PAYLOAD
 from bot.texts import tr, variant_name
 from tests.bot.emulator import Message, TelegramEmulator, User
-from tests.bot.harness import Bot, play_to_end, start_game
+from tests.bot.harness import Bot, play_to_end, running_bot, start_game
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore:.*retry_after.*:telegram.warnings.PTBDeprecationWarning")
@@ -235,3 +236,50 @@ async def test_the_button_under_a_finished_game(bot: Bot, emu: TelegramEmulator)
     assert message.callback_datas() == {f"j:{game_id}"}
     assert calls_of(bot, carol) == []
     assert await bot.service.calls_waiting(group.id) == 0
+
+
+async def test_nextgame_spends_the_command_budgets(emu: TelegramEmulator,
+                                                   db_path: Path) -> None:
+    """A flood of /nextgame is one more command: over the sender's budget he is told
+    once, and the list holds him once."""
+    anna = emu.add_user("Anna", language_code="en")
+    group = emu.add_group("Club", [anna])
+    async with running_bot(emu, db_path, user_commands=4, chat_commands=20) as bot:
+        bot.app.bot_data["domino_processor"].budgets.clock = lambda: 50.0
+        await emu.user_starts_bot(anna)
+        await bot.settle()
+        before = len(emu.bot_messages(group.id))
+        for _ in range(6):
+            await emu.user_sends(anna, group.id, "/nextgame")
+        await bot.settle()
+        texts = [m.text or "" for m in emu.bot_messages(group.id)[before:]]
+        # a burst of two, the /start spent one: one /nextgame is answered, the next is
+        # told to slow down, the rest get nothing
+        assert sorted(texts) == sorted([tr("en", "call.added", name="Anna"),
+                                        tr("en", "flood.slow", name="Anna")]), texts
+        assert await bot.service.calls_waiting(group.id) == 1
+
+
+async def test_a_forum_has_one_list_for_its_topics(bot: Bot, emu: TelegramEmulator) -> None:
+    anna = emu.add_user("Anna", language_code="en")
+    zoe = emu.add_user("Zoe", language_code="en")
+    forum = emu.add_group("Club", [anna, zoe], forum=True)
+    for user in (anna, zoe):
+        await emu.user_starts_bot(user)
+    first = await emu.create_topic(forum, "Kozel", by=anna)
+    second = await emu.create_topic(forum, "Draw", by=zoe)
+    await bot.settle()
+    await emu.user_sends(anna, forum.id, "/nextgame", topic=first)
+    await bot.settle()
+    reply = emu.bot_messages(forum.id)[-1]
+    assert reply.text == tr("en", "call.added", name="Anna")
+    assert reply.message_thread_id == first  # answered in its topic
+    await emu.user_sends(zoe, forum.id, "/newgame draw", topic=second)
+    await bot.settle()
+    game = await bot.service.active_game(forum.id, topic=second)
+    assert game is not None and game.status == "lobby"
+    (call,) = calls_of(bot, anna)
+    assert await bot.press(anna, anna.id, call.message_id, f"j:{game.game_id}") \
+        == tr("en", "ans.joined")
+    game = await bot.service.game(game.game_id)
+    assert game.seat_of(anna.id) is not None and game.topic == second
