@@ -5,7 +5,9 @@ A group's list holds at most `CALLS_PER_CHAT` people. When a lobby opens there t
 whole list is taken in one statement (`answer_calls`): everyone on it is told once
 and is off it (one call, one message), so two lobbies opening at once never tell
 anyone twice. The people seated in the new lobby (its opener) are taken off untold:
-their next game is this one. Nothing here sends anything: the bot tells them.
+their next game is this one. Nothing here sends anything: the bot tells them. The
+list is taken before the messages go out, so a crash in between loses those messages
+rather than ever sending one twice.
 """
 
 from __future__ import annotations
