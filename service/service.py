@@ -20,6 +20,7 @@ part (attribute)            module
 ``records``                 `service.records`: records, rounds, review input
 ``ratings``                 `service.ratings`: skill ratings (read side)
 ``privacy``                 `service.privacy`: /forget, retention, visible names
+``calls``                   `service.calls`: calls for the next game (/nextgame)
 ==========================  ==================================================
 
 The loading every part shares (the games in memory, a game's `GameInfo`, who may
@@ -39,6 +40,7 @@ from typing import Any
 from engine.core.moves import Move
 from engine.core.view import SeatView
 from service.broken import take_set_aside
+from service.calls import Calls
 from service.cancels import Cancels
 from service.context import CACHE_SIZE, Chooser, Context
 from service.errors import (
@@ -61,6 +63,8 @@ from service.standings import Standings
 from service.types import (
     TAKEOVER_LEVEL,
     AiTurn,
+    CallResult,
+    CallsAnswered,
     CancelAgreement,
     FishClaim,
     GameInfo,
@@ -77,6 +81,7 @@ from service.types import (
     TopLine,
     TurnPing,
     UserInfo,
+    WaitingCall,
 )
 from storage import Database
 
@@ -105,6 +110,7 @@ class GameService:
         self.rematches = Rematches(ctx, self.games, self.play)
         self.ratings = RatingService(ctx)
         self.privacy = Privacy(ctx)
+        self.calls = Calls(ctx, self.people)
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] | None = None,
@@ -256,6 +262,25 @@ class GameService:
 
     async def ask_rematch(self, game_id: int, user_id: int) -> RematchAsk:
         return await self.rematches.ask_rematch(game_id, user_id)
+
+    # ---------------------------------------------------------- next-game calls: `service.calls`
+    async def call_next_game(self, chat_id: int, user_id: int) -> CallResult:
+        return await self.calls.call(chat_id, user_id)
+
+    async def cancel_call(self, chat_id: int, user_id: int) -> bool:
+        return await self.calls.cancel_call(chat_id, user_id)
+
+    async def cancel_calls(self, user_id: int) -> int:
+        return await self.calls.cancel_calls(user_id)
+
+    async def calls_of(self, user_id: int) -> list[WaitingCall]:
+        return await self.calls.calls_of(user_id)
+
+    async def calls_waiting(self, chat_id: int) -> int:
+        return await self.calls.waiting(chat_id)
+
+    async def answer_calls(self, game: GameInfo) -> CallsAnswered:
+        return await self.calls.answer_calls(game)
 
     # ---------------------------------------------------------- the lobby: `service.lobby`
     async def open_lobby(self, chat_id: int, creator: PlayerInfo, variant: str = 'kozel',

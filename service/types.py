@@ -328,3 +328,30 @@ class RematchAsk:
     again: bool
     report: MoveReport | None = None
 
+
+
+# What a call for the next game did (`service.calls.Calls.call`): he is on the group's
+# list now, he was on it already, or the list is full (he is not on it).
+CallResult = Literal["added", "again", "full"]
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingCall:
+    """A group where a person waits for the next game: its title as last seen (None:
+    never seen) and since when he waits."""
+
+    chat_id: int
+    title: str | None
+    added_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class CallsAnswered:
+    """What a lobby that opened did to its group's calls for the next game: the list
+    is empty now. ``to_tell``: the people to tell in private, the oldest call first;
+    ``dropped``: those the bot cannot write to (no private chat, or blocked), taken off
+    the list untold. The people seated in the lobby (its opener) are in neither."""
+
+    game: GameInfo
+    to_tell: tuple[int, ...] = ()
+    dropped: tuple[int, ...] = ()

@@ -16,13 +16,15 @@ It is made of parts, one a module, each showing one thing:
 - bot/showing/hands.py: each person's hand;
 - bot/showing/table.py: the live table;
 - bot/showing/rounds.py: the round results and the game's result;
-- bot/showing/restore.py: bringing the messages in line after a restart.
+- bot/showing/restore.py: bringing the messages in line after a restart;
+- bot/showing/calls.py: the private messages of the calls for the next game.
 """
 
 from __future__ import annotations
 
 from telegram import Bot
 
+from bot.showing.calls import CallNotices
 from bot.showing.hands import Hands
 from bot.showing.lobby import Lobby
 from bot.showing.restore import Restore
@@ -34,6 +36,7 @@ from bot.texts import tr
 from bot.transport import tg
 from bot.transport.outbox import Outbox, Priority
 from service import GameInfo, GameService, MoveReport
+from service.types import CallsAnswered
 
 
 class Presenter(Slots):
@@ -48,6 +51,7 @@ class Presenter(Slots):
         self.table = Table(self)
         self.rounds = Rounds(self, self.table)
         self.restore = Restore(self, self.lobby, self.hands, self.table, self.rounds)
+        self.calls = CallNotices(self)
         # (game_id, user_id) pairs the group was already told cannot get their hand
         self.told_no_hand = self.hands.told_no_hand
         outbox.on_migrated = self.chat_migrated
@@ -73,6 +77,11 @@ class Presenter(Slots):
         """The group's lobby (and the settings panel, if one is open) as ``game`` is."""
         self.screen(game)
         self.lobby.put(game, resend=resend)
+
+    def tell_calls(self, answered: CallsAnswered, opener: str) -> None:
+        """A lobby opened: each person whose call it answered gets one private message
+        with its Join button (in his own queue: the group's messages never wait for it)."""
+        self.calls.put(answered, opener)
 
     def open_panel(self, game: GameInfo, user_id: int) -> None:
         """Send the settings panel to the user's private chat (the one open before,

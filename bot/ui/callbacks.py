@@ -14,6 +14,9 @@ Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn fo
     r:<variant>                        the /rules menu: show that variant's rules
     v:<gid>                            the post-game review of that game (under its result)
     m:<gid>                            a rematch of that finished game (under its result)
+    c:<gid>                            call me for the next game of that game's group
+                                       (under a finished game's result)
+    j:<gid>                            join that lobby (under a call's private message)
     k:<gid>                            agree to cancel that started game
     h:<page>                           a /help button: r rules, s settings, c commands, v review
     f:<y|n>:<ms>                       /forget's answer: delete or keep; ms: when it was asked
@@ -193,6 +196,28 @@ class Rematch:
 
 
 @dataclass(frozen=True, slots=True)
+class CallMe:
+    """🔔 under a finished game's result: the presser wants a private message when
+    the next game opens in that game's group."""
+
+    game_id: int
+
+    def text(self) -> str:
+        return f"c:{self.game_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class JoinCalled:
+    """The Join button of a call's private message ("a game opens in …"): seats the
+    presser in that lobby, through the lobby's own checks."""
+
+    game_id: int
+
+    def text(self) -> str:
+        return f"j:{self.game_id}"
+
+
+@dataclass(frozen=True, slots=True)
 class CancelAgree:
     """A person of a started game agrees to cancel it (the button under /cancel)."""
 
@@ -353,7 +378,7 @@ def lobby_pattern(action: str) -> str | None:
 
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
                 | Signal | RulesOf | ReviewGame | Rematch | CancelAgree | HelpPage
-                | ForgetChoice | PlaySolo | ChooseLanguage)
+                | ForgetChoice | PlaySolo | ChooseLanguage | CallMe | JoinCalled)
 
 # The letter each payload's data starts with: the handlers are registered by it
 # (bot/wiring/app.py, one CallbackQueryHandler a prefix).
@@ -361,7 +386,7 @@ PREFIXES: dict[type[CallbackData], str] = {
     PlayTile: "p", DrawTile: "d", PassTurn: "s", EndTurn: "e", OpenEnd: "o", Signal: "g",
     TileInfo: "t", LobbyAction: "l", RulesOf: "r", ReviewGame: "v", Rematch: "m",
     CancelAgree: "k", HelpPage: "h", ForgetChoice: "f", PlaySolo: "n",
-    ChooseLanguage: "a",
+    ChooseLanguage: "a", CallMe: "c", JoinCalled: "j",
 }
 
 
@@ -380,6 +405,7 @@ _RULES = re.compile(r"r:([a-z_]{1,20})")
 _REVIEW = re.compile(rf"v:{_NUM}")
 _REMATCH = re.compile(rf"m:{_NUM}")
 _AGREE = re.compile(rf"k:{_NUM}")
+_CALL = re.compile(rf"([cj]):{_NUM}")
 _HELP = re.compile(r"h:([a-z])")
 _FORGET = re.compile(rf"f:([yn]):{_NUM}")
 _SOLO = re.compile(r"n:([a-z_]{1,20})")
@@ -452,6 +478,11 @@ def decode(text: str | None) -> CallbackData | None:
     if m := _AGREE.fullmatch(text):
         ids = _ids(m[1])
         return None if ids is None else CancelAgree(ids[0])
+    if m := _CALL.fullmatch(text):
+        ids = _ids(m[2])
+        if ids is None:
+            return None
+        return CallMe(ids[0]) if m[1] == "c" else JoinCalled(ids[0])
     if m := _FORGET.fullmatch(text):
         ids = _ids(m[2])
         return None if ids is None else ForgetChoice(m[1] == "y", ids[0])

@@ -23,6 +23,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 
 from bot.handlers import (
+    calls,
     commands,
     game_commands,
     hand,
@@ -47,10 +48,12 @@ from bot.transport.limiter import ChatLimiter
 from bot.transport.order import GameOrderProcessor, KeyedLocks
 from bot.transport.outbox import Outbox
 from bot.ui.callbacks import (
+    CallMe,
     CancelAgree,
     ChooseLanguage,
     ForgetChoice,
     HelpPage,
+    JoinCalled,
     LobbyAction,
     PlaySolo,
     Rematch,
@@ -100,6 +103,7 @@ class Command:
 COMMAND_TABLE: tuple[Command, ...] = (
     Command("start", lobby_commands.cmd_start, menu=False),
     Command("newgame", lobby_commands.cmd_newgame),
+    Command("nextgame", calls.cmd_nextgame),  # call me for the next game (bot/handlers/calls.py)
     Command("pass", game_commands.cmd_pass),
     Command("fish", game_commands.cmd_fish),
     Command("hand", game_commands.cmd_hand),
@@ -325,6 +329,8 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
             (pages.on_review, pattern_of(ReviewGame)),
             (pages.on_rematch, pattern_of(Rematch)),
             (pages.on_cancel_agree, pattern_of(CancelAgree)),
+            (calls.on_call_me, pattern_of(CallMe)),
+            (calls.on_join_called, pattern_of(JoinCalled)),
             (privacy.on_forget, pattern_of(ForgetChoice)),
             (info_commands.on_language, pattern_of(ChooseLanguage))):
         app.add_handler(CallbackQueryHandler(button, pattern=pattern))

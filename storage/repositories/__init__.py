@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from storage.db import Database
 from storage.repositories.announcements import AnnouncementRepository
 from storage.repositories.base import Clock
+from storage.repositories.calls import CallRepository
 from storage.repositories.cancel_votes import CancelVoteRepository
 from storage.repositories.chats import ChatRepository
 from storage.repositories.deadlines import DeadlineRepository
@@ -41,6 +42,7 @@ from storage.repositories.users import UserRepository
 
 __all__ = [
     "AnnouncementRepository",
+    "CallRepository",
     "CancelVoteRepository",
     "ChatRepository",
     "DeadlineRepository",
@@ -76,6 +78,7 @@ class Repositories:
     cancel_votes: CancelVoteRepository
     rematches: RematchRepository
     privacy: PrivacyRepository
+    calls: CallRepository
 
     @classmethod
     def with_clock(cls, clock: Clock) -> Repositories:
@@ -94,6 +97,7 @@ class Repositories:
             cancel_votes=CancelVoteRepository(clock),
             rematches=RematchRepository(clock),
             privacy=PrivacyRepository(clock),
+            calls=CallRepository(clock),
         )
 
     @classmethod

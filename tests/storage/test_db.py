@@ -30,6 +30,7 @@ EXPECTED_TABLES = {
     "game_announced",
     "game_messages",
     "messages_to_delete",
+    "next_game_calls",
     "rematch_asks",
     "game_moves",
     "game_seats",
