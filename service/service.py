@@ -20,6 +20,7 @@ part (attribute)            module
 ``records``                 `service.records`: records, rounds, review input
 ``ratings``                 `service.ratings`: skill ratings (read side)
 ``privacy``                 `service.privacy`: /forget, retention, visible names
+``achievements``            `service.achievements`: achievements held, the backfill
 ==========================  ==================================================
 
 The loading every part shares (the games in memory, a game's `GameInfo`, who may
@@ -38,6 +39,7 @@ from typing import Any
 
 from engine.core.moves import Move
 from engine.core.view import SeatView
+from service.achievements import Achievements
 from service.broken import take_set_aside
 from service.cancels import Cancels
 from service.context import CACHE_SIZE, Chooser, Context
@@ -105,15 +107,24 @@ class GameService:
         self.rematches = Rematches(ctx, self.games, self.play)
         self.ratings = RatingService(ctx)
         self.privacy = Privacy(ctx)
+        self.achievements = Achievements(ctx)
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] | None = None,
                    seeds: Callable[[], int] | None = None,
                    ai_chooser: Chooser | None = None) -> GameService:
         """Open (creating and migrating if needed) the database at ``path``; `close`
-        closes it. ``clock`` stamps the stored times (default: the system clock)."""
+        closes it. ``clock`` stamps the stored times (default: the system clock).
+        Right after the migrations, the games stored before the achievements are
+        awarded theirs, once (`service.achievements.Achievements.backfill`)."""
         db = await (Database.open(path) if clock is None else Database.open(path, clock=clock))
-        return cls(db, seeds=seeds, ai_chooser=ai_chooser)
+        service = cls(db, seeds=seeds, ai_chooser=ai_chooser)
+        try:
+            await service.achievements.backfill()
+        except BaseException:
+            await db.close()
+            raise
+        return service
 
     async def close(self) -> None:
         """Close the database (waiting for a transaction under way)."""
@@ -204,6 +215,10 @@ class GameService:
     async def top(self, chat_id: int | None, variant: str | None = None, limit: int = 10
                   ) -> list[TopLine]:
         return await self.standings.top(chat_id, variant, limit)
+
+    async def user_achievements(self, user_id: int) -> tuple[str, ...]:
+        """The keys of the achievements he holds, in the catalogue's order."""
+        return await self.achievements.of_user(user_id)
 
     # ---------------------------------------------------------- what was shown: `service.shown`
     async def shown(self, game_id: int) -> list[Shown]:

@@ -33,6 +33,7 @@ from bot.showing.workers import Workers
 from bot.texts import tr
 from bot.transport import tg
 from bot.transport.outbox import Outbox, Priority
+from bot.ui.achievements import earned_text
 from service import GameInfo, GameService, MoveReport
 
 
@@ -66,6 +67,7 @@ class Presenter(Slots):
             self.rounds.put(game)
         if report.finished:
             self.lobby.put(game)  # says how the game ended
+            self.tell_achievements(report)
         self.hands.put(game, sorted(report.refresh_seats))
         self.table.put(game)
 
@@ -160,6 +162,22 @@ class Presenter(Slots):
             await tg.quietly(guarded(False), f"the end of game {gid}")
 
         self.outbox.send(game.chat_id, once)
+
+    def tell_achievements(self, report: MoveReport) -> None:
+        """Each person who earned achievements with the move that finished the game gets
+        ONE private message listing them, in his own language, through his chat's
+        queue (the report is made once: a finished game is never told twice). A person
+        who blocked the bot is skipped by Telegram's refusal, logged."""
+        for user_id, keys in sorted(report.achievements.items()):
+            if not keys:
+                continue
+
+            async def run(user_id: int = user_id, keys: tuple[str, ...] = keys) -> None:
+                lang = await self.user_language(user_id)
+                await tg.quietly(self.bot.send_message(user_id, earned_text(lang, keys)),
+                                 f"the achievements of {user_id}")
+
+            self.outbox.send(user_id, run)
 
     def tell_no_hand(self, game: GameInfo, user_id: int, name: str, *, blocked: bool) -> None:
         """Tell the group, once per game and player, that he cannot get his hand."""

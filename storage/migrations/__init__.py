@@ -38,6 +38,7 @@ from storage.migrations import (
     m0010_broken_games,
     m0011_privacy,
     m0012_expert_level,
+    m0013_achievements,
 )
 from storage.transaction import Transaction
 
@@ -86,6 +87,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0010_broken_games),
     Migration.from_module(m0011_privacy),
     Migration.from_module(m0012_expert_level),
+    Migration.from_module(m0013_achievements),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from storage.db import Database
+from storage.repositories.achievements import AchievementRepository
 from storage.repositories.announcements import AnnouncementRepository
 from storage.repositories.base import Clock
 from storage.repositories.cancel_votes import CancelVoteRepository
@@ -40,6 +41,7 @@ from storage.repositories.stats import StatsRepository
 from storage.repositories.users import UserRepository
 
 __all__ = [
+    "AchievementRepository",
     "AnnouncementRepository",
     "CancelVoteRepository",
     "ChatRepository",
@@ -76,6 +78,7 @@ class Repositories:
     cancel_votes: CancelVoteRepository
     rematches: RematchRepository
     privacy: PrivacyRepository
+    achievements: AchievementRepository
 
     @classmethod
     def with_clock(cls, clock: Clock) -> Repositories:
@@ -94,6 +97,7 @@ class Repositories:
             cancel_votes=CancelVoteRepository(clock),
             rematches=RematchRepository(clock),
             privacy=PrivacyRepository(clock),
+            achievements=AchievementRepository(clock),
         )
 
     @classmethod
