@@ -88,9 +88,10 @@ class AchievementRepository(Repository):
             for key in keys:
                 result = await tx.execute(
                     "INSERT INTO achievements (user_id, key, game_id, earned_at)"
-                    " SELECT ?, ?, game_id, COALESCE(finished_at, ?) FROM games"
-                    " WHERE game_id = ? ON CONFLICT (user_id, key) DO NOTHING",
-                    (user_id, key, self._now(), game_id))
+                    " VALUES (?, ?, ?, COALESCE("
+                    "(SELECT finished_at FROM games WHERE game_id = ?), ?))"
+                    " ON CONFLICT (user_id, key) DO NOTHING",
+                    (user_id, key, game_id, game_id, self._now()))
                 if result.rowcount > 0:
                     got.append(key)
             if got:
