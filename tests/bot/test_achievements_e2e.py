@@ -1,0 +1,72 @@
+"""Achievements through the emulator: a person who finishes a solo game gets ONE
+private message listing what he newly earned, /stats shows them, and the next game
+does not announce them again."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.texts import tr
+from bot.ui.achievements import achievement_name
+from service.achievement_rules import ACHIEVEMENTS
+from tests.bot.emulator import TelegramEmulator
+from tests.bot.harness import play_to_end, running_bot
+from tests.bot.test_solo_e2e import solo_lobby
+
+HEADER = tr("en", "achievement.earned")
+
+
+async def test_one_message_per_game_and_stats_show_them(emu: TelegramEmulator,
+                                                        db_path: Path) -> None:
+    anna = emu.add_user("Anna", language_code="en")
+    async with running_bot(emu, db_path) as bot:
+        told: list[str] = []
+        for number in (1, 2):
+            game = await solo_lobby(bot, anna, "/newgame block")
+            assert all(s.ai_level for s in game.seats[1:])
+            await bot.lobby_press(anna, anna.id, "go")
+            await bot.settle()
+            before = len(bot.emu.bot_messages(anna.id))
+            await play_to_end(bot, anna.id, [anna], random.Random(number))
+            await bot.settle()
+            finished = await bot.service.game(game.game_id)
+            assert finished.status == "finished"
+            new = [m.text or "" for m in bot.emu.bot_messages(anna.id)[before:]
+                   if (m.text or "").startswith(HEADER)]
+            held = await bot.service.user_achievements(anna.id)
+            if number == 1:
+                # the first game: one message, "First game" in it, what she holds
+                assert len(new) == 1
+                assert achievement_name("en", "first_game") in new[0]
+                assert all(achievement_name("en", k) in new[0] for k in held)
+            else:
+                # the second: at most one message, nothing of the first again
+                assert len(new) <= 1
+                for text in new:
+                    assert achievement_name("en", "first_game") not in text
+                    for key in told:
+                        assert f"• {achievement_name('en', key)} —" not in text
+            told = list(held)
+        # the computer seats hold nothing
+        for seat in game.seats[1:]:
+            assert seat.user_id is None
+        await bot.send(anna, anna.id, "/stats")
+        stats = bot.emu.bot_messages(anna.id)[-1].text or ""
+        assert tr("en", "stats.achievements", count=len(told), total=len(ACHIEVEMENTS),
+                  names=", ".join(achievement_name("en", k) for k in told)) in stats
+        # garbage after /stats changes nothing and earns nothing
+        await bot.send(anna, anna.id, "/stats first_win please")
+        assert await bot.service.user_achievements(anna.id) == tuple(told)
+
+
+async def test_stats_before_any_game_says_none_yet(emu: TelegramEmulator,
+                                                   db_path: Path) -> None:
+    boris = emu.add_user("Boris", language_code="ru")
+    async with running_bot(emu, db_path) as bot:
+        await bot.emu.user_starts_bot(boris)
+        await bot.settle()
+        await bot.send(boris, boris.id, "/stats")
+        assert await bot.service.user_achievements(boris.id) == ()
+        texts = [m.text or "" for m in bot.emu.bot_messages(boris.id)]
+        assert not any(t.startswith(tr("ru", "achievement.earned")) for t in texts)
