@@ -116,14 +116,16 @@ def _ended_with_double(game: PlayedGame, index: int) -> bool:
     return last is not None and last.tile.is_double
 
 
-def _drawable(game: PlayedGame, record_round: Mapping[str, Any], index: int) -> bool:
+def _drawable(game: PlayedGame, record: Mapping[str, Any] | None, index: int) -> bool:
     """Could a tile be drawn in round ``index``: the game draws and the round was
-    dealt with a boneyard (a line game: with tiles that may be drawn, not locked)?"""
+    dealt with a boneyard (a line game: with tiles that may be drawn, not locked;
+    another kind: its ``record``'s round lists a boneyard)?"""
     if not type(game.variant).draws:
         return False
     if isinstance(game, DominoGame):
         return game.rounds[index].drawable > 0
-    boneyard = record_round.get("boneyard")
+    rounds = record.get("rounds") if record is not None else None
+    boneyard = rounds[index].get("boneyard") if isinstance(rounds, list) else None
     return isinstance(boneyard, list) and bool(boneyard)
 
 
@@ -156,7 +158,9 @@ def seat_facts(game: PlayedGame, levels: Sequence[str | None]) -> dict[int, Seat
         raise ValueError("the game is not finished")
     kind = kind_of(game.variant)
     summary = kind.replay_summary(game)
-    record = kind.to_record(game, [f"P{i + 1}" for i in range(game.players)])
+    # the record only where a kind's boneyard is read from it (not the line games')
+    record = None if isinstance(game, DominoGame) else kind.to_record(
+        game, [f"P{i + 1}" for i in range(game.players)])
     out: dict[int, SeatFacts] = {}
     last_round = len(game.rounds) - 1
     for seat, base in result_facts(game.variant, outcome.winners, levels).items():
@@ -173,7 +177,7 @@ def seat_facts(game: PlayedGame, levels: Sequence[str | None]) -> dict[int, Seat
             if _is_capicua(game, index):
                 capicua = True
             moves = summary["rounds"][index]["moves"]
-            if (_drawable(game, record["rounds"][index], index)
+            if (_drawable(game, record, index)
                     and not any(m["seat"] == seat and m["move"] == "draw" for m in moves)):
                 no_draw = True
             if base.won and index == last_round and _ended_with_double(game, index):

@@ -11,6 +11,10 @@ right after the migrations (`Achievements.backfill`, while m0013's
 games finished, rebuilt from its seed and moves in a thread and given to the same
 `service.achievement_rules.decide`, so what the backfill awards is what the games
 would have earned live. Nobody is told of a backfilled achievement; /stats shows it.
+
+Each achievement row says whether its person was told: the bot marks it once the
+message was sent (or refused: a blocked bot), and at start-up sends what a stop
+left untold (`Achievements.untold`), so the message of a game goes once.
 """
 
 from __future__ import annotations
@@ -121,6 +125,19 @@ class Achievements:
         held = {a.key for a in await self._ctx.repos.achievements.of_user(self._ctx.db, user_id)}
         return tuple(k for k in ACHIEVEMENTS if k in held)
 
+    async def untold(self) -> list[tuple[int, int, tuple[str, ...]]]:
+        """(person, game, keys) for each finished game whose achievements its person
+        was not told of yet (a stop came before the message went)."""
+        grouped: dict[tuple[int, int], set[str]] = {}
+        for a in await self._ctx.repos.achievements.untold(self._ctx.db):
+            grouped.setdefault((a.user_id, a.game_id), set()).add(a.key)
+        return [(user, game, tuple(k for k in ACHIEVEMENTS if k in keys))
+                for (user, game), keys in sorted(grouped.items())]
+
+    async def told(self, user_id: int, game_id: int) -> None:
+        """The person's message of ``game_id`` went (or Telegram refused it): never again."""
+        await self._ctx.repos.achievements.mark_told(self._ctx.db, user_id, game_id)
+
     async def backfill(self) -> int:
         """Award every stored finished game, once (m0013's mark); the achievements
         awarded. The bot runs it at start-up, before any game is played on."""
@@ -155,7 +172,7 @@ class Achievements:
             if await repos.achievements.backfilled(tx):
                 return 0
             for game_id, after, earned in decisions:
-                new = await repos.achievements.record(tx, game_id, after, earned)
+                new = await repos.achievements.record(tx, game_id, after, earned, told=True)
                 awarded += sum(len(keys) for keys in new.values())
             await repos.achievements.mark_backfilled(tx)
         if stored:

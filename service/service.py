@@ -220,6 +220,13 @@ class GameService:
         """The keys of the achievements he holds, in the catalogue's order."""
         return await self.achievements.of_user(user_id)
 
+    async def untold_achievements(self) -> list[tuple[int, int, tuple[str, ...]]]:
+        """(person, game, keys): the finished games' achievements not told yet."""
+        return await self.achievements.untold()
+
+    async def achievements_told(self, user_id: int, game_id: int) -> None:
+        await self.achievements.told(user_id, game_id)
+
     # ---------------------------------------------------------- what was shown: `service.shown`
     async def shown(self, game_id: int) -> list[Shown]:
         return await self.messages.shown(game_id)

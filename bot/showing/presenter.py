@@ -21,6 +21,8 @@ It is made of parts, one a module, each showing one thing:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from telegram import Bot
 
 from bot.showing.hands import Hands
@@ -165,19 +167,29 @@ class Presenter(Slots):
 
     def tell_achievements(self, report: MoveReport) -> None:
         """Each person who earned achievements with the move that finished the game gets
-        ONE private message listing them, in his own language, through his chat's
-        queue (the report is made once: a finished game is never told twice). A person
-        who blocked the bot is skipped by Telegram's refusal, logged."""
+        ONE private message listing them (the report is made once)."""
         for user_id, keys in sorted(report.achievements.items()):
-            if not keys:
-                continue
+            self.tell_earned(user_id, report.game.game_id, keys)
 
-            async def run(user_id: int = user_id, keys: tuple[str, ...] = keys) -> None:
-                lang = await self.user_language(user_id)
-                await tg.quietly(self.bot.send_message(user_id, earned_text(lang, keys)),
-                                 f"the achievements of {user_id}")
+    def tell_earned(self, user_id: int, game_id: int, keys: Sequence[str]) -> None:
+        """The person's one private message of what ``game_id`` earned him, in his own
+        language, through his chat's queue; marked told once sent, or refused (a person
+        who blocked the bot is not told, and not tried again)."""
+        if not keys:
+            return
 
-            self.outbox.send(user_id, run)
+        async def run() -> None:
+            lang = await self.user_language(user_id)
+            await tg.quietly(self.bot.send_message(user_id, earned_text(lang, keys)),
+                             f"the achievements of {user_id}")
+            await self.service.achievements_told(user_id, game_id)
+
+        self.outbox.send(user_id, run)
+
+    async def tell_untold_achievements(self) -> None:
+        """After a restart: the achievements a stop left untold, one message a game."""
+        for user_id, game_id, keys in await self.service.untold_achievements():
+            self.tell_earned(user_id, game_id, keys)
 
     def tell_no_hand(self, game: GameInfo, user_id: int, name: str, *, blocked: bool) -> None:
         """Tell the group, once per game and player, that he cannot get his hand."""

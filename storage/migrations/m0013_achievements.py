@@ -1,7 +1,9 @@
 """Achievements: what each person earned, once, and the game that earned it.
 
 ``achievements`` holds one row per person and achievement (earned once: the key is
-the pair), with the game that earned it and when. ``achievement_tallies`` holds
+the pair), with the game that earned it, when, and whether he was told (the one
+private message of that game: 0 until it was sent, so a restart sends what a stop
+left unsent, and never twice). ``achievement_tallies`` holds
 what a person's finished games add up to so far (games, wins, the families he won
 in), which the next game's achievements read. ``achievements_backfilled`` holds one
 row once the games stored before this migration were awarded.
@@ -28,10 +30,12 @@ STATEMENTS: tuple[str, ...] = (
         key       TEXT    NOT NULL,
         game_id   INTEGER NOT NULL,
         earned_at REAL    NOT NULL,
+        told      INTEGER NOT NULL DEFAULT 0 CHECK (told IN (0, 1)),
         PRIMARY KEY (user_id, key)
     )
     """,
     "CREATE INDEX achievements_by_game ON achievements (game_id)",
+    "CREATE INDEX achievements_untold ON achievements (user_id, game_id) WHERE told = 0",
     """
     CREATE TABLE achievement_tallies (
         user_id       INTEGER PRIMARY KEY,

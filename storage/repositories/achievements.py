@@ -71,11 +71,13 @@ class AchievementRepository(Repository):
 
     async def record(self, tx: Transaction, game_id: int,
                      tallies: Iterable[AchievementTally],
-                     earned: Iterable[tuple[int, Iterable[str]]]) -> dict[int, tuple[str, ...]]:
+                     earned: Iterable[tuple[int, Iterable[str]]], *, told: bool = False
+                     ) -> dict[int, tuple[str, ...]]:
         """Store one finished game's awards: each person's tally after it, and the
         achievements it met (``earned``: per user, the keys); the ones he did not hold
         yet, per user (an achievement is earned once: a second is ignored). Each is
-        stamped with the game's end (``games.finished_at``)."""
+        stamped with the game's end (``games.finished_at``); ``told``: nobody is to be
+        told of them (the backfill's)."""
         await tx.executemany(
             "INSERT INTO achievement_tallies (user_id, games, wins, families_json, game_id)"
             " VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
@@ -87,16 +89,31 @@ class AchievementRepository(Repository):
             got: list[str] = []
             for key in keys:
                 result = await tx.execute(
-                    "INSERT INTO achievements (user_id, key, game_id, earned_at)"
+                    "INSERT INTO achievements (user_id, key, game_id, earned_at, told)"
                     " VALUES (?, ?, ?, COALESCE("
-                    "(SELECT finished_at FROM games WHERE game_id = ?), ?))"
+                    "(SELECT finished_at FROM games WHERE game_id = ?), ?), ?)"
                     " ON CONFLICT (user_id, key) DO NOTHING",
-                    (user_id, key, game_id, game_id, self._now()))
+                    (user_id, key, game_id, game_id, self._now(), int(told)))
                 if result.rowcount > 0:
                     got.append(key)
             if got:
                 new[user_id] = tuple(got)
         return new
+
+    async def untold(self, ex: Executor) -> list[EarnedAchievement]:
+        """The achievements whose person was not told yet, by person and game."""
+        rows = await ex.fetchall(
+            "SELECT user_id, key, game_id, earned_at FROM achievements WHERE told = 0"
+            " ORDER BY user_id, game_id, key")
+        return [EarnedAchievement(int(r[0]), str(r[1]), int(r[2]), float(r[3])) for r in rows]
+
+    async def mark_told(self, ex: Executor, user_id: int, game_id: int) -> int:
+        """The person was told (or could not be: a blocked bot) of what ``game_id``
+        earned him; how many achievements that was."""
+        result = await ex.execute(
+            "UPDATE achievements SET told = 1 WHERE user_id = ? AND game_id = ? AND told = 0",
+            (user_id, game_id))
+        return result.rowcount
 
     async def finished_games(self, ex: Executor) -> list[FinishedGameRef]:
         """Every finished game, in the order they finished (then by id)."""

@@ -5,6 +5,7 @@ does not announce them again."""
 from __future__ import annotations
 
 import random
+import sqlite3
 from pathlib import Path
 
 from bot.texts import tr
@@ -70,3 +71,69 @@ async def test_stats_before_any_game_says_none_yet(emu: TelegramEmulator,
         assert await bot.service.user_achievements(boris.id) == ()
         texts = [m.text or "" for m in bot.emu.bot_messages(boris.id)]
         assert not any(t.startswith(tr("ru", "achievement.earned")) for t in texts)
+
+
+def _untell(db_path: Path) -> None:
+    """As if the bot had stopped before the achievements' message went."""
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE achievements SET told = 0")
+
+
+def _untold(db_path: Path) -> int:
+    with sqlite3.connect(db_path) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM achievements WHERE told = 0")
+                   .fetchone()[0])
+
+
+def _announcements(emu: TelegramEmulator, user_id: int) -> list[str]:
+    return [m.text or "" for m in emu.bot_messages(user_id)
+            if (m.text or "").startswith(HEADER)]
+
+
+async def test_a_stop_before_the_message_sends_it_at_restart_once(
+        emu: TelegramEmulator, db_path: Path) -> None:
+    anna = emu.add_user("Anna", language_code="en")
+    async with running_bot(emu, db_path) as bot:
+        game = await solo_lobby(bot, anna, "/newgame block")
+        await bot.lobby_press(anna, anna.id, "go")
+        await bot.settle()
+        await play_to_end(bot, anna.id, [anna], random.Random(3))
+        await bot.settle()
+        assert (await bot.service.game(game.game_id)).status == "finished"
+    first = _announcements(emu, anna.id)
+    assert len(first) == 1 and _untold(db_path) == 0
+    _untell(db_path)
+    async with running_bot(emu, db_path) as bot:
+        await bot.settle()
+    again = _announcements(emu, anna.id)
+    assert len(again) == 2 and again[1] == first[0]  # the same message, once more
+    assert _untold(db_path) == 0
+    async with running_bot(emu, db_path) as bot:  # told: never again
+        await bot.settle()
+    assert len(_announcements(emu, anna.id)) == 2
+
+
+async def test_a_person_who_blocked_the_bot_is_not_told_and_nothing_breaks(
+        emu: TelegramEmulator, db_path: Path) -> None:
+    anna = emu.add_user("Anna", language_code="en")
+    async with running_bot(emu, db_path) as bot:
+        await solo_lobby(bot, anna, "/newgame block")
+        await bot.lobby_press(anna, anna.id, "go")
+        await bot.settle()
+        await play_to_end(bot, anna.id, [anna], random.Random(4))
+        await bot.settle()
+        held = await bot.service.user_achievements(anna.id)
+    told = len(_announcements(emu, anna.id))
+    _untell(db_path)
+    await emu.block_bot(anna)
+    async with running_bot(emu, db_path) as bot:
+        await bot.settle()
+        # Telegram refused it: marked told, not tried again; she keeps them
+        assert _untold(db_path) == 0
+        assert await bot.service.user_achievements(anna.id) == held
+        await emu.user_starts_bot(anna)
+        await bot.settle()
+        await bot.send(anna, anna.id, "/stats")
+        stats = bot.emu.bot_messages(anna.id)[-1].text or ""
+        assert all(achievement_name("en", k) in stats for k in held)
+    assert len(_announcements(emu, anna.id)) == told
