@@ -6,9 +6,11 @@ replayed and nothing leaves the event loop; the report of that move carries what
 each person newly earned, and the bot sends each of them one private message.
 
 The games stored before the achievements existed are awarded once, at start-up
-right after the migrations (`Achievements.backfill`, while m0013's
-``achievements_backfilled`` row is missing): each finished game, in the order the
-games finished, rebuilt from its seed and moves in a thread and given to the same
+right after the migrations (`Achievements.backfill`, while the achievements
+migration's ``achievements_backfilled`` row is missing; storage may not import the
+engine, so the migration only makes the tables): each finished game, in the order
+the games finished, rebuilt from its seed and moves in a thread (the bot's worker
+pools start after it) and given to the same
 `service.achievement_rules.decide`, so what the backfill awards is what the games
 would have earned live. Nobody is told of a backfilled achievement; /stats shows it.
 
@@ -139,8 +141,8 @@ class Achievements:
         await self._ctx.repos.achievements.mark_told(self._ctx.db, user_id, game_id)
 
     async def backfill(self) -> int:
-        """Award every stored finished game, once (m0013's mark); the achievements
-        awarded. The bot runs it at start-up, before any game is played on."""
+        """Award every stored finished game, once (the migration's mark); the number of
+        achievements awarded. The bot runs it at start-up, before any game is played on."""
         ctx = self._ctx
         repos = ctx.repos
         if await repos.achievements.backfilled(ctx.db):

@@ -1,5 +1,5 @@
 """Achievements: what each person earned (once), his tally so far, and whether the
-games stored before the achievements were awarded (m0013)."""
+games stored before the achievements were awarded (the achievements migration)."""
 
 from __future__ import annotations
 
