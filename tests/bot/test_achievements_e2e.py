@@ -1,6 +1,8 @@
-"""Achievements through the emulator: a person who finishes a solo game gets ONE
-private message listing what he newly earned, /stats shows them, and the next game
-does not announce them again."""
+"""Achievements through the emulator: a person who finishes a game gets ONE private
+message listing what he newly earned (in a group, each person in his own chat and
+language; never in the group), /stats shows them, the next game does not announce
+them again, a stop before the message sends it at the restart once, and a person who
+blocked the bot is not told."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from bot.texts import tr
 from bot.ui.achievements import achievement_name
 from service.achievement_rules import ACHIEVEMENTS
 from tests.bot.emulator import TelegramEmulator
-from tests.bot.harness import play_to_end, running_bot
+from tests.bot.harness import play_to_end, running_bot, start_game
 from tests.bot.test_solo_e2e import solo_lobby
 
 HEADER = tr("en", "achievement.earned")
@@ -137,3 +139,26 @@ async def test_a_person_who_blocked_the_bot_is_not_told_and_nothing_breaks(
         stats = bot.emu.bot_messages(anna.id)[-1].text or ""
         assert all(achievement_name("en", k) in stats for k in held)
     assert len(_announcements(emu, anna.id)) == told
+
+
+async def test_in_a_group_each_person_is_told_in_private_in_his_language(
+        emu: TelegramEmulator, db_path: Path) -> None:
+    anna = emu.add_user("Anna", language_code="en")
+    boris = emu.add_user("Boris", language_code="es")
+    group = emu.add_group("Club", [anna, boris])
+    async with running_bot(emu, db_path) as bot:
+        game = await start_game(bot, group.id, [anna, boris], "block", ai=1)
+        await play_to_end(bot, group.id, [anna, boris], random.Random(5))
+        await bot.settle()
+        assert (await bot.service.game(game.game_id)).status == "finished"
+        for user, lang in ((anna, "en"), (boris, "es")):
+            header = tr(lang, "achievement.earned")
+            told = [m.text or "" for m in bot.emu.bot_messages(user.id)
+                    if (m.text or "").startswith(header)]
+            assert len(told) == 1
+            held = await bot.service.user_achievements(user.id)
+            assert "first_game" in held
+            assert all(achievement_name(lang, k) in told[0] for k in held)
+        # the group hears nothing of them
+        assert not any((m.text or "").startswith((HEADER, tr("es", "achievement.earned")))
+                       for m in bot.emu.bot_messages(group.id))
