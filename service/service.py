@@ -20,6 +20,7 @@ part (attribute)            module
 ``records``                 `service.records`: records, rounds, review input
 ``ratings``                 `service.ratings`: skill ratings (read side)
 ``privacy``                 `service.privacy`: /forget, retention, visible names
+``achievements``            `service.achievements`: achievements held, the backfill
 ``calls``                   `service.calls`: calls for the next game (/nextgame)
 ==========================  ==================================================
 
@@ -39,6 +40,7 @@ from typing import Any
 
 from engine.core.moves import Move
 from engine.core.view import SeatView
+from service.achievements import Achievements
 from service.broken import take_set_aside
 from service.calls import Calls
 from service.cancels import Cancels
@@ -110,6 +112,7 @@ class GameService:
         self.rematches = Rematches(ctx, self.games, self.play)
         self.ratings = RatingService(ctx)
         self.privacy = Privacy(ctx)
+        self.achievements = Achievements(ctx)
         self.calls = Calls(ctx, self.people)
 
     @classmethod
@@ -117,9 +120,17 @@ class GameService:
                    seeds: Callable[[], int] | None = None,
                    ai_chooser: Chooser | None = None) -> GameService:
         """Open (creating and migrating if needed) the database at ``path``; `close`
-        closes it. ``clock`` stamps the stored times (default: the system clock)."""
+        closes it. ``clock`` stamps the stored times (default: the system clock).
+        Right after the migrations, the games stored before the achievements are
+        awarded theirs, once (`service.achievements.Achievements.backfill`)."""
         db = await (Database.open(path) if clock is None else Database.open(path, clock=clock))
-        return cls(db, seeds=seeds, ai_chooser=ai_chooser)
+        service = cls(db, seeds=seeds, ai_chooser=ai_chooser)
+        try:
+            await service.achievements.backfill()
+        except BaseException:
+            await db.close()
+            raise
+        return service
 
     async def close(self) -> None:
         """Close the database (waiting for a transaction under way)."""
@@ -210,6 +221,17 @@ class GameService:
     async def top(self, chat_id: int | None, variant: str | None = None, limit: int = 10
                   ) -> list[TopLine]:
         return await self.standings.top(chat_id, variant, limit)
+
+    async def user_achievements(self, user_id: int) -> tuple[str, ...]:
+        """The keys of the achievements he holds, in the catalogue's order."""
+        return await self.achievements.of_user(user_id)
+
+    async def untold_achievements(self) -> list[tuple[int, int, tuple[str, ...]]]:
+        """(person, game, keys): the finished games' achievements not told yet."""
+        return await self.achievements.untold()
+
+    async def achievements_told(self, user_id: int, game_id: int) -> None:
+        await self.achievements.told(user_id, game_id)
 
     # ---------------------------------------------------------- what was shown: `service.shown`
     async def shown(self, game_id: int) -> list[Shown]:

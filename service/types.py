@@ -120,7 +120,9 @@ class MoveReport:
     the seats whose private hand must be shown anew and their views (``views``:
     one per seat of ``refresh_seats``, so nobody has to ask the service again).
     ``auto`` says, per result, whether the service made that move for its player (a
-    forced pass or draw of a person present, the chat's setting on); empty: none."""
+    forced pass or draw of a person present, the chat's setting on); empty: none.
+    ``achievements``: when the command finished the game, what each person newly
+    earned (service/achievements.py)."""
 
     game: GameInfo
     results: tuple[MoveResult, ...] = ()
@@ -130,6 +132,8 @@ class MoveReport:
     started: bool = False
     views: Mapping[int, SeatView] = field(default_factory=dict, hash=False)
     auto: tuple[bool, ...] = ()
+    # the game finished: per person (user id), the achievements he newly earned
+    achievements: Mapping[int, tuple[str, ...]] = field(default_factory=dict, hash=False)
 
     def is_auto(self, index: int) -> bool:
         """Whether ``results[index]`` was made for its player (a forced pass or draw)."""

@@ -205,6 +205,8 @@ async def post_init(app: AnyApp) -> None:
     # summary, the final picture, the lobby and every hand with the result).
     for game in await service.untold_finished_games():
         await presenter.reconcile(game)
+    # Achievements earned just before the stop: their one message still goes.
+    await presenter.tell_untold_achievements()
     if settings.metrics_port:  # /metrics and /healthz (bot/wiring/metrics.py)
         await start_server(app, settings.metrics_listen, settings.metrics_port)
 

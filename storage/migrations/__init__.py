@@ -39,6 +39,7 @@ from storage.migrations import (
     m0011_privacy,
     m0012_expert_level,
     m0013_next_game_calls,
+    m0014_achievements,
 )
 from storage.transaction import Transaction
 
@@ -88,6 +89,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0011_privacy),
     Migration.from_module(m0012_expert_level),
     Migration.from_module(m0013_next_game_calls),
+    Migration.from_module(m0014_achievements),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

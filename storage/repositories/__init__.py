@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from storage.db import Database
+from storage.repositories.achievements import AchievementRepository
 from storage.repositories.announcements import AnnouncementRepository
 from storage.repositories.base import Clock
 from storage.repositories.calls import CallRepository
@@ -41,6 +42,7 @@ from storage.repositories.stats import StatsRepository
 from storage.repositories.users import UserRepository
 
 __all__ = [
+    "AchievementRepository",
     "AnnouncementRepository",
     "CallRepository",
     "CancelVoteRepository",
@@ -78,6 +80,7 @@ class Repositories:
     cancel_votes: CancelVoteRepository
     rematches: RematchRepository
     privacy: PrivacyRepository
+    achievements: AchievementRepository
     calls: CallRepository
 
     @classmethod
@@ -97,6 +100,7 @@ class Repositories:
             cancel_votes=CancelVoteRepository(clock),
             rematches=RematchRepository(clock),
             privacy=PrivacyRepository(clock),
+            achievements=AchievementRepository(clock),
             calls=CallRepository(clock),
         )
 

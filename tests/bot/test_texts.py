@@ -198,6 +198,7 @@ BARE = {
     "review.progress", "ans.cancel_agreed", "ans.cancel_already",  # "3/12": a fraction
     "review.queued",  # "впереди вас: 2": a value after a colon
     "ck.need_arms", "ck.need_toes", "ck.toes", "ck.arms", "ttable.ck_yard",  # after a colon
+    "stats.achievements", "stats.achievements_none",  # "3 из 12" after a colon
 }
 # A text with plural forms of its own (not a count's noun), checked in two languages.
 FAMILIES = {"move.draws": ("count", ["1 костяшку", "2 костяшки", "5 костяшек",

@@ -24,6 +24,9 @@ from storage.migrations import MIGRATIONS, Migration
 from tests.storage.helpers import FakeClock
 
 EXPECTED_TABLES = {
+    "achievements",
+    "achievement_tallies",
+    "achievements_backfilled",
     "cancel_votes",
     "chats",
     "deadlines",

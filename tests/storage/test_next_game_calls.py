@@ -31,7 +31,7 @@ async def test_m0013_adds_the_calls_and_keeps_the_rest(tmp_path: Path) -> None:
     clock = FakeClock()
     db = await Database.open(path, clock=clock)
     try:
-        assert await db.schema_version() == LATEST_VERSION == 13
+        assert await db.schema_version() == LATEST_VERSION
         repos = Repositories.of(db)
         assert await repos.games.list_seats(db, game) == seats
         columns = [(str(r["name"]), str(r["type"]), int(r["notnull"]), int(r["pk"]))
