@@ -33,6 +33,7 @@ from bot.handlers import (
     pages,
     presses,
     privacy,
+    replay,
 )
 from bot.handlers.review import cmd_review
 from bot.showing import computer as ai
@@ -54,6 +55,7 @@ from bot.ui.callbacks import (
     LobbyAction,
     PlaySolo,
     Rematch,
+    ReplayPress,
     ReviewGame,
     RulesOf,
     Signal,
@@ -116,6 +118,7 @@ COMMAND_TABLE: tuple[Command, ...] = (
     Command("back", timers.cmd_back),  # the turn timers: the seat back from the computer
     Command("notify", pings.cmd_notify),  # turn pings on or off
     Command("review", cmd_review),  # the post-game review (bot/handlers/review.py)
+    Command("replay", replay.cmd_replay),  # a finished game move by move (bot/handlers/replay.py)
     Command("privacy", privacy.cmd_privacy),  # what is stored (bot/handlers/privacy.py)
     Command("forget", privacy.cmd_forget),  # delete it all
 )
@@ -326,7 +329,8 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
             (pages.on_rematch, pattern_of(Rematch)),
             (pages.on_cancel_agree, pattern_of(CancelAgree)),
             (privacy.on_forget, pattern_of(ForgetChoice)),
-            (info_commands.on_language, pattern_of(ChooseLanguage))):
+            (info_commands.on_language, pattern_of(ChooseLanguage)),
+            (replay.on_replay, pattern_of(ReplayPress))):
         app.add_handler(CallbackQueryHandler(button, pattern=pattern))
     app.add_handler(CallbackQueryHandler(presses.on_forged))
     app.add_handler(ChatMemberHandler(membership.on_my_chat_member,
