@@ -234,7 +234,9 @@ def sample_replay(path: Path) -> Path:
         tiles = sorted((t for t in held if isinstance(t, Tile)), key=lambda t: (t.a, t.b))
         hands.append((names[seat], list(tiles)))
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(render_hands(table, hands, marked=frame.step.seat).data)
+    sides = {seat: i for i, side in enumerate(frame.view.sides) for seat in side}
+    path.write_bytes(render_hands(table, hands, marked=frame.step.seat,
+                                  sides=[sides[s] for s in range(len(hands))]).data)
     return path
 
 

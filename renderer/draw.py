@@ -399,9 +399,10 @@ Piece = Tile | str  # a domino, or a piece of another kind written out (a triang
 
 
 def render_hands(table: bytes, hands: Sequence[tuple[str, Sequence[Piece]]],
-                 marked: int | None = None, theme: Theme = CLASSIC, fmt: str = "JPEG"
-                 ) -> RenderResult:
-    """A table picture (encoded) with every hand under it, one row a seat: its name,
+                 marked: int | None = None, sides: Sequence[int] = (),
+                 theme: Theme = CLASSIC, fmt: str = "JPEG") -> RenderResult:
+    """A table picture (encoded) with every hand under it, one row a seat: its name
+    with its side's colour (``sides``: each seat's side; none: each seat its own),
     then its pieces (a domino upright, any other piece as its written form on a
     chip); ``marked``: the seat whose row is ringed (who just moved). A long hand
     wraps onto more rows."""
@@ -439,7 +440,8 @@ def render_hands(table: bytes, hands: Sequence[tuple[str, Sequence[Piece]]],
                                    outline=theme.accent, width=3)
         if seat != shown:
             name, pieces = hands[seat]
-            colour = theme.side_colors[seat % len(theme.side_colors)]
+            side = sides[seat] if seat < len(sides) else seat
+            colour = theme.side_colors[side % len(theme.side_colors)]
             draw.ellipse((HANDS_PAD, y + HANDS_ROW / 2 - 7, HANDS_PAD + 14,
                           y + HANDS_ROW / 2 + 7), fill=colour)
             label = fit(f"{sanitize(name)} · {len(pieces)}", (22, True),

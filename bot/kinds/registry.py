@@ -101,7 +101,9 @@ def replay_picture(lang: str, record: Mapping[str, Any], names: list[str], index
     hands = [(names[seat] if seat < len(names) else str(seat + 1),
               [p if isinstance(p, Tile) else str(p) for p in _sorted(hand)])
              for seat, hand in enumerate(frame.hands)]
-    result = render_hands(table, hands, marked=frame.step.seat)
+    side_of = {seat: i for i, side in enumerate(frame.view.sides) for seat in side}
+    result = render_hands(table, hands, marked=frame.step.seat,
+                          sides=[side_of.get(seat, seat) for seat in range(len(hands))])
     return ReplayPicture(result.data, f"replay{result.extension}", frame, index, len(steps),
                          round_starts(steps))
 
