@@ -182,7 +182,7 @@ def show_step(app: AnyApp, chat_id: int, message_id: int) -> None:
                 _replays(app).messages.pop((chat_id, message_id), None)
                 return
             raise
-        wanted.shown = wanted.step = picture.index
+        wanted.shown = picture.index  # the step wanted may have moved on meanwhile
 
     get_state(app).outbox.put(chat_id, ("replay", message_id), run, priority=Priority.NOW)
 
@@ -269,9 +269,12 @@ async def _on_replay(press: Press, data: ReplayPress) -> None:
         return
     replays = _replays(app)
     wanted = replays.messages.get((chat_id, message.message_id))
-    shown = wanted.shown if wanted is not None and wanted.given.game_id == data.game_id \
-        else None
-    replays.put(chat_id, message.message_id, Wanted(given, game, press.lang, data.step, shown))
+    if wanted is not None and wanted.given.game_id == data.game_id:
+        # the same replay: the step it shows stays known (an edit under way sets it)
+        wanted.given, wanted.game, wanted.lang, wanted.step = given, game, press.lang, data.step
+    else:
+        wanted = Wanted(given, game, press.lang, data.step)
+    replays.put(chat_id, message.message_id, wanted)
     show_step(app, chat_id, message.message_id)
 
 
