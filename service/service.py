@@ -75,6 +75,7 @@ from service.types import (
     PlayerInfo,
     RematchAsk,
     RematchVotes,
+    ReplayInput,
     SeatInfo,
     SetAside,
     Shown,
@@ -431,6 +432,9 @@ class GameService:
 
     async def review_input(self, game_id: int, user_id: int) -> ReviewInput:
         return await self.records.review_input(game_id, user_id)
+
+    async def replay_input(self, game_id: int, user_id: int) -> ReplayInput:
+        return await self.records.replay_input(game_id, user_id)
 
     # ---------------------------------------------------------- privacy: `service.privacy`
     async def forget(self, user_id: int, *, asked_at: float | None = None) -> Forgotten:

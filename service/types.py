@@ -115,6 +115,19 @@ class GameInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class ReplayInput:
+    """A finished game's replay: its complete record (``domino-record/1``), its chat,
+    and whether the asker played in it (else it is a group's game, whose members may
+    see it)."""
+
+    game_id: int
+    chat_id: int
+    variant: str
+    player: bool
+    record: Mapping[str, Any] = field(hash=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class MoveReport:
     """What a command did: the engine's results in order, the game after them,
     the seats whose private hand must be shown anew and their views (``views``:

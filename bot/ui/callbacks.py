@@ -21,6 +21,8 @@ Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn fo
     h:<page>                           a /help button: r rules, s settings, c commands, v review
     f:<y|n>:<ms>                       /forget's answer: delete or keep; ms: when it was asked
     n:<variant>                        open a solo table of that variant (in private)
+    y:<gid>:<step|n|c>                 a finished game's replay: show that step, open it
+                                       anew (n) or close it (c)
 
 Anything else, or anything out of range, decodes to None: a forged payload.
 """
@@ -283,6 +285,32 @@ class ChooseLanguage:
         return f"a:{self.code}"
 
 
+REPLAY_OPEN = "n"  # a replay button that sends the replay anew, at its first step
+REPLAY_CLOSE = "c"  # the replay's close button
+MAX_STEP = 999_999
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayPress:
+    """A finished game's replay (bot/handlers/replay.py): show step ``step`` of game
+    ``game_id`` (an out-of-range step is clamped), or ``action`` ``n`` (a new replay
+    message at the first step) or ``c`` (close it). The presser's right to see the
+    game is checked again at every press."""
+
+    game_id: int
+    step: int = 0
+    action: str = ""
+
+    def text(self) -> str:
+        if self.action:
+            if self.action not in (REPLAY_OPEN, REPLAY_CLOSE):
+                raise ValueError(f"not a replay action: {self.action!r}")
+            return f"y:{self.game_id}:{self.action}"
+        if not 0 <= self.step <= MAX_STEP:
+            raise ValueError(f"not a replay step: {self.step!r}")
+        return f"y:{self.game_id}:{self.step}"
+
+
 # ------------------------------------------------------------ the hand's moves
 # The domino kind's hand buttons and the moves they make, both ways in one place.
 HandPress = PlayTile | DrawTile | PassTurn | OpenEnd | EndTurn
@@ -378,7 +406,8 @@ def lobby_pattern(action: str) -> str | None:
 
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
                 | Signal | RulesOf | ReviewGame | Rematch | CancelAgree | HelpPage
-                | ForgetChoice | PlaySolo | ChooseLanguage | CallMe | JoinCalled)
+                | ForgetChoice | PlaySolo | ChooseLanguage | CallMe | JoinCalled
+                | ReplayPress)
 
 # The letter each payload's data starts with: the handlers are registered by it
 # (bot/wiring/app.py, one CallbackQueryHandler a prefix).
@@ -386,7 +415,7 @@ PREFIXES: dict[type[CallbackData], str] = {
     PlayTile: "p", DrawTile: "d", PassTurn: "s", EndTurn: "e", OpenEnd: "o", Signal: "g",
     TileInfo: "t", LobbyAction: "l", RulesOf: "r", ReviewGame: "v", Rematch: "m",
     CancelAgree: "k", HelpPage: "h", ForgetChoice: "f", PlaySolo: "n",
-    ChooseLanguage: "a", CallMe: "c", JoinCalled: "j",
+    ChooseLanguage: "a", CallMe: "c", JoinCalled: "j", ReplayPress: "y",
 }
 
 
@@ -411,6 +440,7 @@ _FORGET = re.compile(rf"f:([yn]):{_NUM}")
 _SOLO = re.compile(r"n:([a-z_]{1,20})")
 _LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z]{2})?")
 _LANGUAGE = re.compile(r"a:([a-z]{2,3}(?:_[A-Z]{2})?)")
+_REPLAY = re.compile(rf"y:{_NUM}:([nc]|0|[1-9][0-9]{{0,5}})")
 _LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
 
 
@@ -492,6 +522,13 @@ def decode(text: str | None) -> CallbackData | None:
         return PlaySolo(m[1])
     if m := _LANGUAGE.fullmatch(text):
         return ChooseLanguage(m[1])
+    if m := _REPLAY.fullmatch(text):
+        ids = _ids(m[1])
+        if ids is None:
+            return None
+        if m[2] in (REPLAY_OPEN, REPLAY_CLOSE):
+            return ReplayPress(ids[0], action=m[2])
+        return ReplayPress(ids[0], int(m[2]))
     if m := _LOBBY.fullmatch(text):
         ids = _ids(m[1])
         action, arg = m[2], m[3] or ""

@@ -34,6 +34,7 @@ from bot.handlers import (
     pages,
     presses,
     privacy,
+    replay,
 )
 from bot.handlers.review import cmd_review
 from bot.showing import computer as ai
@@ -57,6 +58,7 @@ from bot.ui.callbacks import (
     LobbyAction,
     PlaySolo,
     Rematch,
+    ReplayPress,
     ReviewGame,
     RulesOf,
     Signal,
@@ -120,6 +122,7 @@ COMMAND_TABLE: tuple[Command, ...] = (
     Command("back", timers.cmd_back),  # the turn timers: the seat back from the computer
     Command("notify", pings.cmd_notify),  # turn pings on or off
     Command("review", cmd_review),  # the post-game review (bot/handlers/review.py)
+    Command("replay", replay.cmd_replay),  # a finished game move by move (bot/handlers/replay.py)
     Command("privacy", privacy.cmd_privacy),  # what is stored (bot/handlers/privacy.py)
     Command("forget", privacy.cmd_forget),  # delete it all
 )
@@ -334,7 +337,8 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
             (calls.on_call_me, pattern_of(CallMe)),
             (calls.on_join_called, pattern_of(JoinCalled)),
             (privacy.on_forget, pattern_of(ForgetChoice)),
-            (info_commands.on_language, pattern_of(ChooseLanguage))):
+            (info_commands.on_language, pattern_of(ChooseLanguage)),
+            (replay.on_replay, pattern_of(ReplayPress))):
         app.add_handler(CallbackQueryHandler(button, pattern=pattern))
     app.add_handler(CallbackQueryHandler(presses.on_forged))
     app.add_handler(ChatMemberHandler(membership.on_my_chat_member,
