@@ -1,6 +1,13 @@
 """Pillow pictures of a domino table and of a hand: pure functions of engine state."""
 
-from renderer.draw import BETTER_MARK, PLAYED_MARK, render_choice, render_hand, render_table
+from renderer.draw import (
+    BETTER_MARK,
+    PLAYED_MARK,
+    render_choice,
+    render_hand,
+    render_hands,
+    render_table,
+)
 from renderer.scene import RenderResult, TableLabels, TableScene, TilePlacement
 from renderer.text import sanitize
 from renderer.theme import CLASSIC, DARK, KIDS, THEMES, Theme, get_theme
@@ -20,6 +27,7 @@ __all__ = [
     "get_theme",
     "render_choice",
     "render_hand",
+    "render_hands",
     "render_table",
     "sanitize",
 ]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from engine.core.moves import Place
+from engine.core.tiles import Tile
 from engine.domino.game import Game
 from engine.domino.variant import as_domino
 from engine.variants import make_variant
@@ -206,6 +207,39 @@ def sample_chicken(path: Path) -> Path:
     return path
 
 
+def sample_replay(path: Path) -> Path:
+    """The picture of docs/replay.jpg: a step in the middle of a replayed All Fives
+    game (engine/steps.py), its table with every hand under it, the seat that just
+    moved ringed, as /replay draws it."""
+    import random
+
+    from engine.games import kind_of, new_game
+    from engine.steps import frame_at, replay_steps
+    from renderer.draw import render_hands
+    from renderer.samples import NAMES
+
+    variant = make_variant("all_fives", 3, {})
+    game = new_game(variant, 11)
+    kind, rng = kind_of(variant), random.Random(11)
+    while game.outcome is None:
+        kind.play(game, rng.choice(game.legal_moves()))
+    names = list(NAMES[:3])
+    record = kind.to_record(game, names)
+    steps = replay_steps(record)
+    frame = frame_at(record, steps, 6)
+    scene = TableScene.from_view(frame.view, names)  # type: ignore[arg-type]
+    table = render_table(scene).data
+    hands: list[tuple[str, list[Tile | str]]] = []
+    for seat, held in enumerate(frame.hands):
+        tiles = sorted((t for t in held if isinstance(t, Tile)), key=lambda t: (t.a, t.b))
+        hands.append((names[seat], list(tiles)))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    sides = {seat: i for i, side in enumerate(frame.view.sides) for seat in side}
+    path.write_bytes(render_hands(table, hands, marked=frame.step.seat,
+                                  sides=[sides[s] for s in range(len(hands))]).data)
+    return path
+
+
 def bench(runs: int) -> dict[str, object]:
     out: dict[str, object] = {}
     for name, scene in _bench_states().items():
@@ -298,6 +332,8 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("file", type=Path)
     c = sub.add_parser("sample-chicken", help="write the picture of a chicken_foot table")
     c.add_argument("file", type=Path)
+    r = sub.add_parser("sample-replay", help="write the picture of a replay's step")
+    r.add_argument("file", type=Path)
     args = parser.parse_args(argv)
     if args.command == "bench":
         result = (bench_names(args.runs) if args.names
@@ -305,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result, indent=2))
     elif args.command == "sample-chicken":
         print(sample_chicken(args.file))
+    elif args.command == "sample-replay":
+        print(sample_replay(args.file))
     elif args.command == "sample-names":
         print(sample_names(args.file))
     elif args.command == "sample-trains":

@@ -387,3 +387,79 @@ def _hand_canvas(hand: Sequence[Tile], marks: Mapping[Tile, RGB], theme: Theme,
             canvas.paste(theme.background, (x0, y0), alpha.point(lambda v: v * 130 // 255))
         placements.append(TilePlacement(tile, i, box, colour is not None))
     return canvas, placements
+
+
+# -------------------------------------------------------------------- every hand
+HANDS_UNIT = 22  # a hand's tile under a replayed table: upright, this wide
+HANDS_GAP = 5
+HANDS_NAME = 230  # the width of the names' column
+HANDS_ROW = 2 * HANDS_UNIT + 16
+HANDS_PAD = 14
+Piece = Tile | str  # a domino, or a piece of another kind written out (a triangle "2-5-5")
+
+
+def render_hands(table: bytes, hands: Sequence[tuple[str, Sequence[Piece]]],
+                 marked: int | None = None, sides: Sequence[int] = (),
+                 theme: Theme = CLASSIC, fmt: str = "JPEG") -> RenderResult:
+    """A table picture (encoded) with every hand under it, one row a seat: its name
+    with its side's colour (``sides``: each seat's side; none: each seat its own),
+    then its pieces (a domino upright, any other piece as its written form on a
+    chip); ``marked``: the seat whose row is ringed (who just moved). A long hand
+    wraps onto more rows."""
+    with Image.open(io.BytesIO(table)) as img:
+        top = img.convert("RGB")
+    width = max(top.width, WIDTH)
+    pitch = HANDS_UNIT + HANDS_GAP
+    chip_font = 20
+    room = width - HANDS_NAME - 2 * HANDS_PAD
+
+    def widths(pieces: Sequence[Piece]) -> list[int]:
+        return [pitch if isinstance(p, Tile) else
+                int(text_width(str(p), chip_font)) + 16 + HANDS_GAP for p in pieces]
+
+    lines: list[tuple[int, list[tuple[Piece, int]]]] = []  # (seat, [(piece, x)]) per row
+    for seat, (_, pieces) in enumerate(hands):
+        row: list[tuple[Piece, int]] = []
+        x = 0
+        for piece, w in zip(pieces, widths(pieces), strict=True):
+            if row and x + w > room:
+                lines.append((seat, row))
+                row, x = [], 0
+            row.append((piece, x))
+            x += w
+        lines.append((seat, row))
+    height = top.height + len(lines) * HANDS_ROW + 2 * HANDS_PAD
+    canvas = Image.new("RGB", (width, height), theme.background_edge)
+    canvas.paste(top, ((width - top.width) // 2, 0))
+    draw = ImageDraw.Draw(canvas)
+    y = top.height + HANDS_PAD
+    shown = -1
+    for seat, row in lines:
+        if seat == marked:
+            draw.rounded_rectangle((6, y + 2, width - 6, y + HANDS_ROW - 2), 10,
+                                   outline=theme.accent, width=3)
+        if seat != shown:
+            name, pieces = hands[seat]
+            side = sides[seat] if seat < len(sides) else seat
+            colour = theme.side_colors[side % len(theme.side_colors)]
+            draw.ellipse((HANDS_PAD, y + HANDS_ROW / 2 - 7, HANDS_PAD + 14,
+                          y + HANDS_ROW / 2 + 7), fill=colour)
+            label = fit(f"{sanitize(name)} · {len(pieces)}", (22, True),
+                        HANDS_NAME - HANDS_PAD - 30)
+            draw_text(draw, (HANDS_PAD + 24, y + HANDS_ROW / 2), label, 22, bold=True,
+                      fill=(245, 245, 245), anchor="lm")
+            shown = seat
+        x0 = HANDS_NAME + HANDS_PAD
+        for piece, x in row:
+            if isinstance(piece, Tile):
+                box = (x0 + x, y + 8, x0 + x + HANDS_UNIT, y + 8 + 2 * HANDS_UNIT)
+                _paste_tile(canvas, theme, HANDS_UNIT, box, piece.b, piece.a, True)
+            else:
+                text = str(piece)
+                w = int(text_width(text, chip_font)) + 16
+                draw.rounded_rectangle((x0 + x, y + 14, x0 + x + w, y + HANDS_ROW - 14), 6,
+                                       fill=theme.face, outline=theme.face_edge, width=2)
+                draw_text(draw, (x0 + x + w / 2, y + HANDS_ROW / 2), text, chip_font,
+                          fill=theme.pip, anchor="mm")
+        y += HANDS_ROW
+    return RenderResult(encode(canvas, fmt), fmt, width, height, ())

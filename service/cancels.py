@@ -83,8 +83,10 @@ class Cancels:
     async def close_chat(self, chat_id: int) -> list[GameInfo]:
         """The bot was removed from the group: every game of it in the lobby or being
         played (in any topic) is cancelled, as nobody could see or play it there any
-        more. The games cancelled."""
+        more; its calls for the next game are dropped (no lobby will open there to
+        answer them). The games cancelled."""
         ctx = self._ctx
+        await ctx.repos.calls.drop_chat(ctx.db, chat_id)
         closed = []
         for found in await ctx.repos.games.list_active(ctx.db):
             if found.chat_id != chat_id:

@@ -172,13 +172,14 @@ class People:
 
     async def migrate_chat(self, old_id: int, new_id: int) -> int:
         """A group became a supergroup (Telegram's ``migrate_to_chat_id``): its games,
-        their group messages, join links, statistics, language and settings move to
-        the new id in one transaction. How many games moved. Refused with
+        their group messages, join links, statistics, language, settings and calls for
+        the next game move to the new id in one transaction. How many games moved. Refused with
         `ActiveGameExistsError` when both ids have an active game (nothing moves)."""
         ctx = self._ctx
         try:
             async with ctx.db.transaction() as tx:
                 moved = await ctx.repos.chats.migrate(tx, old_id, new_id)
+                await ctx.repos.calls.move_chat(tx, old_id, new_id)  # its next-game calls
         except st.ActiveGameExistsError as exc:
             raise ActiveGameExistsError(str(exc)) from None
         for cache in (ctx.chat_languages, ctx.forced, ctx.chat_titles):

@@ -28,6 +28,7 @@ from engine.core.moves import Move
 from engine.core.results import MoveResult, RoundEnd
 from engine.games import kind_of, new_game
 from engine.variants import get_variant, make_variant
+from service.achievements import award_finished
 from service.ai import decide
 from service.context import PROFILE_CACHE_SIZE, Context, lru_put
 from service.errors import (
@@ -81,9 +82,11 @@ def _forced_move(game: PlayedGame, seats: list[SeatRow]) -> Move | None:
 
 
 def report_of(row: GameRow, seats: list[SeatRow], game: PlayedGame,
-              played: Sequence[tuple[MoveResult, int]], *, forced: int = 0) -> MoveReport:
+              played: Sequence[tuple[MoveResult, int]], *, forced: int = 0,
+              achievements: Mapping[int, tuple[str, ...]] | None = None) -> MoveReport:
     """The report of the moves ``played`` (each with its round), the last ``forced``
-    of them made for their player."""
+    of them made for their player; ``achievements``: what each person newly earned,
+    when they finished the game."""
     refresh: set[int] = set()
     round_ends: list[RoundEnd] = []
     final_hands: list[tuple[tuple[Piece, ...], ...]] = []
@@ -102,7 +105,8 @@ def report_of(row: GameRow, seats: list[SeatRow], game: PlayedGame,
     auto = tuple(i >= len(results) - forced for i in range(len(results)))
     return MoveReport(info(row, seats, game), results, frozenset(refresh),
                       tuple(round_ends), tuple(final_hands),
-                      views={s: game.view(s) for s in refresh}, auto=auto)
+                      views={s: game.view(s) for s in refresh}, auto=auto,
+                      achievements=dict(achievements or {}))
 
 
 class Play:
@@ -141,13 +145,14 @@ class Play:
                 status="playing")
             started = Live(version, game, 0, names)
             after = dataclasses.replace(row, version=version, status="playing")
-            played = await self._play_forced(tx, after, seats, started)
+            awards: dict[int, tuple[str, ...]] = {}
+            played = await self._play_forced(tx, after, seats, started, awards)
         if played:
             after = dataclasses.replace(after, version=after.version + len(played),
                                         status="finished" if game.outcome else "playing")
         remember(ctx, row.game_id, dataclasses.replace(started, version=after.version))
         everyone = frozenset(range(players))
-        report = report_of(after, seats, game, played, forced=len(played))
+        report = report_of(after, seats, game, played, forced=len(played), achievements=awards)
         return dataclasses.replace(report, refresh_seats=everyone, started=True,
                                    views={s: game.view(s) for s in everyone})
 
@@ -259,8 +264,9 @@ class Play:
             assert move is not None
             # The game object is shared with the cache: forget it until committed.
             ctx.games.pop(game_id, None)
+            awards: dict[int, tuple[str, ...]] = {}
             try:
-                played = [await self._play(tx, row, seats, played_game, move)]
+                played = [await self._play(tx, row, seats, played_game, move, awards)]
             except EngineError as exc:
                 remember(ctx, game_id, played_game)  # play() changed nothing
                 raise IllegalMoveError(str(exc)) from None
@@ -270,19 +276,20 @@ class Play:
                 await in_tx(tx)
                 seats = await games.list_seats(tx, game_id)  # in_tx may change who moves
             after = dataclasses.replace(row, version=row.version + 1)
-            forced = await self._play_forced(tx, after, seats, played_game)
+            forced = await self._play_forced(tx, after, seats, played_game, awards)
             played.extend(forced)
         finished = game.outcome is not None
         after = dataclasses.replace(row, version=row.version + len(played),
                                     status="finished" if finished else row.status)
         played_game.version = after.version
         remember(ctx, game_id, played_game)
-        return report_of(after, seats, game, played, forced=len(forced))
+        return report_of(after, seats, game, played, forced=len(forced), achievements=awards)
 
     async def _play(self, tx: Transaction, row: GameRow, seats: list[SeatRow], played: Live,
-                    move: Move) -> tuple[MoveResult, int]:
+                    move: Move, awards: dict[int, tuple[str, ...]]) -> tuple[MoveResult, int]:
         """Play ``move`` on the live game at ``row.version`` and store it (the move, the
-        version, and the result and statistics if it ends the game); the result and
+        version, and the result, statistics, ratings and achievements if it ends the
+        game: ``awards`` is given what each person newly earned); the result and
         the index of the round it was played in. ``played`` counts the move; its
         version is left to the caller. EngineError (nothing changed) if illegal."""
         repos = self._ctx.repos
@@ -299,11 +306,13 @@ class Play:
         if finished:
             await repos.stats.add_result(tx, stats_of(row, seats, game))
             await rate_finished(repos, tx, row.game_id)
+            awards.update(await award_finished(repos, tx, row.game_id, seats, game))
             await repos.deadlines.clear(tx, row.game_id)
         return result, round_index
 
     async def _play_forced(self, tx: Transaction, row: GameRow, seats: list[SeatRow],
-                           played: Live) -> list[tuple[MoveResult, int]]:
+                           played: Live, awards: dict[int, tuple[str, ...]]
+                           ) -> list[tuple[MoveResult, int]]:
         """The forced moves (a pass, a draw) of the people present on turn after a
         command, in its transaction, each stored as a move of its own with its own
         version: while the chat lets them play themselves (its setting, read once)."""
@@ -312,7 +321,7 @@ class Play:
             move = _forced_move(played.game, seats)
             if move is None or not await self._forced_on(tx, row.chat_id):
                 break
-            out.append(await self._play(tx, row, seats, played, move))
+            out.append(await self._play(tx, row, seats, played, move, awards))
             row = dataclasses.replace(row, version=row.version + 1)
         return out
 

@@ -21,12 +21,13 @@ from service.errors import (
     NoFishError,
     NoReviewError,
     NoSuchGameError,
+    NotInGameError,
     NotInLobbyError,
     UnreadableGameError,
 )
 from service.loading import BrokenGameError, Live, active_in, live, note_chat, own_seat
 from service.review import NotFinishedError, ReviewInput
-from service.types import FishClaim
+from service.types import FishClaim, ReplayInput
 from storage import Executor, GameRow
 
 __all__ = ["Records", "RoundSummary"]
@@ -151,3 +152,31 @@ class Records:
                                names=played.names, entries=entries,
                                record=_with_secret(kind_of(played.game.variant).to_record(
                                    played.game, list(played.names)), row))
+
+    async def replay_input(self, game_id: int, user_id: int) -> ReplayInput:
+        """A finished game's complete record for its replay, to ``user_id``: to a
+        player of it; to anyone else only for a group's game (``player`` False: the
+        caller checks that he is a member of that group, which only Telegram knows).
+        A finished game has no secrets left: its group may `/export` the same record.
+        `NoSuchGameError` for no such game (or one that never started),
+        `NotFinishedError` while it is played or when cancelled, `NotInGameError` for
+        someone else's solo table, `MovesDeletedError` once retention deleted its moves."""
+        ctx = self._ctx
+        async with ctx.db.reading() as ex:
+            loaded = await ctx.repos.games.load(ex, game_id)
+            if loaded is None or loaded[0].record_json is None:
+                raise NoSuchGameError()
+            row, seats = loaded
+            player = any(s.user_id == user_id for s in seats)
+            if not player and row.chat_id > 0:  # a private chat's game: a solo table
+                raise NotInGameError()
+            if row.status != "finished" or row.seed is None:
+                raise NotFinishedError()
+            if row.moves_deleted_at is not None:
+                raise MovesDeletedError()
+            note_chat(ctx, row)
+            played = await readable(ctx, ex, row)
+            record = kind_of(played.game.variant).to_record(played.game, list(played.names))
+            return ReplayInput(game_id=row.game_id, chat_id=row.chat_id, variant=row.variant,
+                               player=player, record=record)
+

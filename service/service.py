@@ -20,6 +20,8 @@ part (attribute)            module
 ``records``                 `service.records`: records, rounds, review input
 ``ratings``                 `service.ratings`: skill ratings (read side)
 ``privacy``                 `service.privacy`: /forget, retention, visible names
+``achievements``            `service.achievements`: achievements held, the backfill
+``calls``                   `service.calls`: calls for the next game (/nextgame)
 ``tournaments``             `service.tournaments`: tournaments of a group
 ==========================  ==================================================
 
@@ -39,7 +41,9 @@ from typing import Any
 
 from engine.core.moves import Move
 from engine.core.view import SeatView
+from service.achievements import Achievements
 from service.broken import take_set_aside
+from service.calls import Calls
 from service.cancels import Cancels
 from service.context import CACHE_SIZE, Chooser, Context
 from service.errors import (
@@ -63,6 +67,8 @@ from service.tournaments import Tournaments
 from service.types import (
     TAKEOVER_LEVEL,
     AiTurn,
+    CallResult,
+    CallsAnswered,
     CancelAgreement,
     FishClaim,
     GameInfo,
@@ -71,6 +77,7 @@ from service.types import (
     PlayerInfo,
     RematchAsk,
     RematchVotes,
+    ReplayInput,
     SeatInfo,
     SetAside,
     Shown,
@@ -79,6 +86,7 @@ from service.types import (
     TopLine,
     TurnPing,
     UserInfo,
+    WaitingCall,
 )
 from storage import Database
 
@@ -107,6 +115,8 @@ class GameService:
         self.rematches = Rematches(ctx, self.games, self.play)
         self.ratings = RatingService(ctx)
         self.privacy = Privacy(ctx)
+        self.achievements = Achievements(ctx)
+        self.calls = Calls(ctx, self.people)
         self.tournaments = Tournaments(ctx, self.play)
 
     @classmethod
@@ -114,9 +124,17 @@ class GameService:
                    seeds: Callable[[], int] | None = None,
                    ai_chooser: Chooser | None = None) -> GameService:
         """Open (creating and migrating if needed) the database at ``path``; `close`
-        closes it. ``clock`` stamps the stored times (default: the system clock)."""
+        closes it. ``clock`` stamps the stored times (default: the system clock).
+        Right after the migrations, the games stored before the achievements are
+        awarded theirs, once (`service.achievements.Achievements.backfill`)."""
         db = await (Database.open(path) if clock is None else Database.open(path, clock=clock))
-        return cls(db, seeds=seeds, ai_chooser=ai_chooser)
+        service = cls(db, seeds=seeds, ai_chooser=ai_chooser)
+        try:
+            await service.achievements.backfill()
+        except BaseException:
+            await db.close()
+            raise
+        return service
 
     async def close(self) -> None:
         """Close the database (waiting for a transaction under way)."""
@@ -208,6 +226,17 @@ class GameService:
                   ) -> list[TopLine]:
         return await self.standings.top(chat_id, variant, limit)
 
+    async def user_achievements(self, user_id: int) -> tuple[str, ...]:
+        """The keys of the achievements he holds, in the catalogue's order."""
+        return await self.achievements.of_user(user_id)
+
+    async def untold_achievements(self) -> list[tuple[int, int, tuple[str, ...]]]:
+        """(person, game, keys): the finished games' achievements not told yet."""
+        return await self.achievements.untold()
+
+    async def achievements_told(self, user_id: int, game_id: int) -> None:
+        await self.achievements.told(user_id, game_id)
+
     # ---------------------------------------------------------- what was shown: `service.shown`
     async def shown(self, game_id: int) -> list[Shown]:
         return await self.messages.shown(game_id)
@@ -259,6 +288,25 @@ class GameService:
 
     async def ask_rematch(self, game_id: int, user_id: int) -> RematchAsk:
         return await self.rematches.ask_rematch(game_id, user_id)
+
+    # ---------------------------------------------------------- next-game calls: `service.calls`
+    async def call_next_game(self, chat_id: int, user_id: int) -> CallResult:
+        return await self.calls.call(chat_id, user_id)
+
+    async def cancel_call(self, chat_id: int, user_id: int) -> bool:
+        return await self.calls.cancel_call(chat_id, user_id)
+
+    async def cancel_calls(self, user_id: int) -> int:
+        return await self.calls.cancel_calls(user_id)
+
+    async def calls_of(self, user_id: int) -> list[WaitingCall]:
+        return await self.calls.calls_of(user_id)
+
+    async def calls_waiting(self, chat_id: int) -> int:
+        return await self.calls.waiting(chat_id)
+
+    async def answer_calls(self, game: GameInfo) -> CallsAnswered:
+        return await self.calls.answer_calls(game)
 
     # ---------------------------------------------------------- the lobby: `service.lobby`
     async def open_lobby(self, chat_id: int, creator: PlayerInfo, variant: str = 'kozel',
@@ -387,6 +435,9 @@ class GameService:
 
     async def review_input(self, game_id: int, user_id: int) -> ReviewInput:
         return await self.records.review_input(game_id, user_id)
+
+    async def replay_input(self, game_id: int, user_id: int) -> ReplayInput:
+        return await self.records.replay_input(game_id, user_id)
 
     # ---------------------------------------------------------- privacy: `service.privacy`
     async def forget(self, user_id: int, *, asked_at: float | None = None) -> Forgotten:

@@ -115,12 +115,27 @@ class GameInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class ReplayInput:
+    """A finished game's replay: its complete record (``domino-record/1``), its chat,
+    and whether the asker played in it (else it is a group's game, whose members may
+    see it)."""
+
+    game_id: int
+    chat_id: int
+    variant: str
+    player: bool
+    record: Mapping[str, Any] = field(hash=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class MoveReport:
     """What a command did: the engine's results in order, the game after them,
     the seats whose private hand must be shown anew and their views (``views``:
     one per seat of ``refresh_seats``, so nobody has to ask the service again).
     ``auto`` says, per result, whether the service made that move for its player (a
-    forced pass or draw of a person present, the chat's setting on); empty: none."""
+    forced pass or draw of a person present, the chat's setting on); empty: none.
+    ``achievements``: when the command finished the game, what each person newly
+    earned (service/achievements.py)."""
 
     game: GameInfo
     results: tuple[MoveResult, ...] = ()
@@ -130,6 +145,8 @@ class MoveReport:
     started: bool = False
     views: Mapping[int, SeatView] = field(default_factory=dict, hash=False)
     auto: tuple[bool, ...] = ()
+    # the game finished: per person (user id), the achievements he newly earned
+    achievements: Mapping[int, tuple[str, ...]] = field(default_factory=dict, hash=False)
 
     def is_auto(self, index: int) -> bool:
         """Whether ``results[index]`` was made for its player (a forced pass or draw)."""
@@ -328,3 +345,30 @@ class RematchAsk:
     again: bool
     report: MoveReport | None = None
 
+
+
+# What a call for the next game did (`service.calls.Calls.call`): he is on the group's
+# list now, he was on it already, or the list is full (he is not on it).
+CallResult = Literal["added", "again", "full"]
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingCall:
+    """A group where a person waits for the next game: its title as last seen (None:
+    never seen) and since when he waits."""
+
+    chat_id: int
+    title: str | None
+    added_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class CallsAnswered:
+    """What a lobby that opened did to its group's calls for the next game: the list
+    is empty now. ``to_tell``: the people to tell in private, the oldest call first;
+    ``dropped``: those the bot cannot write to (no private chat, or blocked), taken off
+    the list untold. The people seated in the lobby (its opener) are in neither."""
+
+    game: GameInfo
+    to_tell: tuple[int, ...] = ()
+    dropped: tuple[int, ...] = ()

@@ -40,6 +40,7 @@ from storage.models import (
     MessageRef,
     MessageToDelete,
     MoveRow,
+    NextGameCall,
     PendingJoin,
     RatingEntry,
     RatingPoint,
@@ -51,6 +52,7 @@ from storage.models import (
 )
 from storage.repositories import (
     AnnouncementRepository,
+    CallRepository,
     ChatRepository,
     DeadlineRepository,
     GameRepository,
@@ -71,6 +73,7 @@ __all__ = [
     "AlreadySeatedError",
     "Announced",
     "AnnouncementRepository",
+    "CallRepository",
     "ChatRepository",
     "ChatRow",
     "Database",
@@ -94,6 +97,7 @@ __all__ = [
     "MigrationError",
     "MoveRepository",
     "MoveRow",
+    "NextGameCall",
     "PendingJoin",
     "PendingJoinRepository",
     "RatingEntry",

@@ -28,6 +28,7 @@ __all__ = [
     "MessageRef",
     "MessageToDelete",
     "MoveRow",
+    "NextGameCall",
     "PendingJoin",
     "RatingEntry",
     "RatingPoint",
@@ -173,6 +174,15 @@ class PendingJoin:
     game_id: int
     user_id: int | None
     created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class NextGameCall:
+    """A person waiting to be told of the next game of a group, since ``added_at``."""
+
+    chat_id: int
+    user_id: int
+    added_at: float
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from bot.texts import has_text, plural, tr
 from bot.ui.formatting import refusal_text
 from engine.core.moves import Move
 from engine.variants import get_variant
-from service import GameService, PlayerInfo, ServiceError
+from service import GameInfo, GameService, PlayerInfo, ServiceError
 from service.errors import (
     AdminUnknownError,
     AgreementNeededError,
@@ -161,3 +161,21 @@ def solo_computers(variant: str) -> int:
     if 4 in cls.players_allowed and cls.default_teams(4):
         return 3
     return max(1, min(cls.players_allowed) - 1)
+
+
+async def join_from_private(service: GameService, bot: Bot, user: User, lang: str,
+                            game: GameInfo) -> tuple[str | None, GameInfo | None]:
+    """Seat the user in the lobby ``game`` from his private chat (a join link, the Join
+    button of a call for the next game), through the lobby's own checks: only a member
+    of its group takes a seat (a link or a button may travel outside it), and the
+    service's (the lobby full or started, he seated already, a solo table). The lobby
+    he joined, or why not (then nothing changed); the caller shows the lobby."""
+    member = await is_member(bot, game.chat_id, user.id)
+    if member is None:
+        return tr(lang, "start.member_unknown"), None
+    try:
+        joined = await service.join(game.chat_id, player_of(user), topic=game.topic,
+                                    member=member)
+    except ServiceError as exc:
+        return error_text(lang, exc), None
+    return None, joined

@@ -10,6 +10,7 @@ from bot.handlers.common import error_text, is_admin
 from bot.handlers.presses import Press, on_press
 from bot.showing.ratings import send_chart, stats_part, top_reply
 from bot.texts import LANGUAGES, language_name, tr
+from bot.ui.achievements import stats_achievements
 from bot.ui.callbacks import ChooseLanguage
 from bot.ui.keyboards import help_keyboard, language_keyboard, rules_keyboard
 from bot.ui.lobby_words import rules_text
@@ -75,7 +76,9 @@ async def cmd_stats(update: Update, context: Context) -> None:
                          thread=env.topic)
     # in private, how many were solo tables (the games of his own private chat)
     solo = await env.state.service.user_stats(env.user.id, env.user.id) if env.private else []
-    await env.say(stats_text(env.lang, env.user.full_name, rows, rating, solo))
+    held = await env.state.service.user_achievements(env.user.id)
+    await env.say(stats_text(env.lang, env.user.full_name, rows, rating, solo)
+                  + "\n" + stats_achievements(env.lang, held))
 
 
 async def cmd_top(update: Update, context: Context) -> None:

@@ -8,10 +8,11 @@ import re
 
 from telegram import Update
 
+from bot.handlers.calls import CALL_PAYLOAD, started_for_call
 from bot.handlers.commands import Context, Env, command_env, no_args
 from bot.handlers.common import (
     error_text,
-    is_member,
+    join_from_private,
     player_of,
     solo_computers,
     with_admin_fallback,
@@ -50,6 +51,9 @@ async def cmd_start(update: Update, context: Context) -> None:
         return
     if env.args and env.args[0] == PRIVACY_PAYLOAD:  # a group's /privacy
         await privacy_reply(env)
+        return
+    if env.args and env.args[0] == CALL_PAYLOAD:  # a group's /nextgame, or its 🔔 button
+        await started_for_call(env)
         return
     if env.args and env.args[0] == FORGET_PAYLOAD:  # a group's /forget
         await forget_reply(env)
@@ -121,21 +125,15 @@ async def _join_by_link(env: Env, token: str) -> None:
     if game.status != "lobby":
         await env.say(tr(env.lang, "start.bad_token"))
         return
-    # a link may travel outside its group: only a member of the group takes a seat
-    member = await is_member(env.context.bot, game.chat_id, user.id)
-    if member is None:
-        await env.say(tr(env.lang, "start.member_unknown"))
-        return
-    try:
-        game = await state.service.join(game.chat_id, player_of(user), topic=game.topic,
-                                        member=member)
-    except ServiceError as exc:
-        await env.say(error_text(env.lang, exc))
+    refusal, joined = await join_from_private(state.service, env.context.bot, user, env.lang,
+                                              game)
+    if joined is None:
+        await env.say(refusal or tr(env.lang, "err.error"))
         return
     if pending.user_id is not None:
         await state.service.consume_join(token)
     await env.say(tr(env.lang, "start.joined", variant=variant))
-    ui.show_lobby(game)
+    ui.show_lobby(joined)
 
 
 async def cmd_newgame(update: Update, context: Context) -> None:
@@ -164,6 +162,8 @@ async def open_table(env: Env, variant: str) -> None:
         await env.say(error_text(env.lang, exc))
         return
     env.ui.show_lobby(game, resend=True)
+    if not env.private:  # who called for the next game here is told, once
+        env.ui.tell_calls(await env.state.service.answer_calls(game), env.user.first_name)
 
 
 async def _last_variant(env: Env) -> str:

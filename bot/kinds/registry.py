@@ -10,6 +10,8 @@ only, never this, so there is no circle.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from bot.kinds.base import DOMINO, BotKind
 from bot.kinds.chicken import CHICKEN
@@ -19,7 +21,8 @@ from bot.kinds.triangular import TRIANGULAR
 from engine.core.tiles import Tile
 from engine.core.view import SeatView
 from engine.games import kind_of
-from renderer import render_choice
+from engine.steps import Frame, clamp, frame_at, replay_steps, round_starts
+from renderer import render_choice, render_hands
 
 KINDS: tuple[BotKind, ...] = (DOMINO, CHINESE, TRIANGULAR, TRAINS, CHICKEN)
 
@@ -68,4 +71,49 @@ def review_picture(lang: str, view: SeatView, names: list[str], hand: list[Tile]
     return result.data, f"decision{result.extension}"
 
 
-__all__ = ["BOT_KINDS", "KINDS", "bot_kind", "kind_of_data", "review_picture", "table_picture"]
+@dataclass(frozen=True, slots=True)
+class ReplayPicture:
+    """One step of a finished game's replay: the picture (the table then with every
+    hand under it), the position (:class:`engine.steps.Frame`), the step's index
+    (clamped), how many steps there are and where each round starts."""
+
+    photo: bytes
+    filename: str
+    frame: Frame
+    index: int
+    count: int
+    starts: tuple[int, ...]
+
+
+def replay_picture(lang: str, record: Mapping[str, Any], names: list[str], index: int,
+                   banner: str | None = None, banner_detail: str | None = None
+                   ) -> ReplayPicture:
+    """Step ``index`` (clamped) of the replay of a finished game's complete record:
+    the kind's table picture of the public view then (``banner`` across the last
+    step's), every seat's hand under it, the seat that just moved ringed (run in
+    the render worker: the record is replayed here, never on the event loop)."""
+    steps = replay_steps(record)
+    index = clamp(index, steps)
+    frame = frame_at(record, steps, index)
+    last = index == len(steps) - 1
+    table, _ = table_picture(lang, frame.view, names, banner if last else None,
+                             banner_detail if last else None)
+    hands = [(names[seat] if seat < len(names) else str(seat + 1),
+              [p if isinstance(p, Tile) else str(p) for p in _sorted(hand)])
+             for seat, hand in enumerate(frame.hands)]
+    side_of = {seat: i for i, side in enumerate(frame.view.sides) for seat in side}
+    result = render_hands(table, hands, marked=frame.step.seat,
+                          sides=[side_of.get(seat, seat) for seat in range(len(hands))])
+    return ReplayPicture(result.data, f"replay{result.extension}", frame, index, len(steps),
+                         round_starts(steps))
+
+
+def _sorted(hand: Sequence[object]) -> list[object]:
+    """A hand in pip order when it is dominoes, else as held."""
+    if all(isinstance(p, Tile) for p in hand):
+        return sorted(hand, key=lambda t: (t.a, t.b))  # type: ignore[attr-defined]
+    return list(hand)
+
+
+__all__ = ["BOT_KINDS", "KINDS", "ReplayPicture", "bot_kind", "kind_of_data", "replay_picture",
+           "review_picture", "table_picture"]

@@ -16,13 +16,17 @@ It is made of parts, one a module, each showing one thing:
 - bot/showing/hands.py: each person's hand;
 - bot/showing/table.py: the live table;
 - bot/showing/rounds.py: the round results and the game's result;
-- bot/showing/restore.py: bringing the messages in line after a restart.
+- bot/showing/restore.py: bringing the messages in line after a restart;
+- bot/showing/calls.py: the private messages of the calls for the next game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from telegram import Bot
 
+from bot.showing.calls import CallNotices
 from bot.showing.hands import Hands
 from bot.showing.lobby import Lobby
 from bot.showing.restore import Restore
@@ -33,7 +37,9 @@ from bot.showing.workers import Workers
 from bot.texts import tr
 from bot.transport import tg
 from bot.transport.outbox import Outbox, Priority
+from bot.ui.achievements import earned_text
 from service import GameInfo, GameService, MoveReport
+from service.types import CallsAnswered
 
 
 class Presenter(Slots):
@@ -48,6 +54,7 @@ class Presenter(Slots):
         self.table = Table(self)
         self.rounds = Rounds(self, self.table)
         self.restore = Restore(self, self.lobby, self.hands, self.table, self.rounds)
+        self.calls = CallNotices(self)
         # (game_id, user_id) pairs the group was already told cannot get their hand
         self.told_no_hand = self.hands.told_no_hand
         outbox.on_migrated = self.chat_migrated
@@ -66,6 +73,7 @@ class Presenter(Slots):
             self.rounds.put(game)
         if report.finished:
             self.lobby.put(game)  # says how the game ended
+            self.tell_achievements(report)
         self.hands.put(game, sorted(report.refresh_seats))
         self.table.put(game)
 
@@ -73,6 +81,11 @@ class Presenter(Slots):
         """The group's lobby (and the settings panel, if one is open) as ``game`` is."""
         self.screen(game)
         self.lobby.put(game, resend=resend)
+
+    def tell_calls(self, answered: CallsAnswered, opener: str) -> None:
+        """A lobby opened: each person whose call it answered gets one private message
+        with its Join button (in his own queue: the group's messages never wait for it)."""
+        self.calls.put(answered, opener)
 
     def open_panel(self, game: GameInfo, user_id: int) -> None:
         """Send the settings panel to the user's private chat (the one open before,
@@ -160,6 +173,32 @@ class Presenter(Slots):
             await tg.quietly(guarded(False), f"the end of game {gid}")
 
         self.outbox.send(game.chat_id, once)
+
+    def tell_achievements(self, report: MoveReport) -> None:
+        """Each person who earned achievements with the move that finished the game gets
+        ONE private message listing them (the report is made once)."""
+        for user_id, keys in sorted(report.achievements.items()):
+            self.tell_earned(user_id, report.game.game_id, keys)
+
+    def tell_earned(self, user_id: int, game_id: int, keys: Sequence[str]) -> None:
+        """The person's one private message of what ``game_id`` earned him, in his own
+        language, through his chat's queue; marked told once sent, or refused (a person
+        who blocked the bot is not told, and not tried again)."""
+        if not keys:
+            return
+
+        async def run() -> None:
+            lang = await self.user_language(user_id)
+            await tg.quietly(self.bot.send_message(user_id, earned_text(lang, keys)),
+                             f"the achievements of {user_id}")
+            await self.service.achievements_told(user_id, game_id)
+
+        self.outbox.send(user_id, run)
+
+    async def tell_untold_achievements(self) -> None:
+        """After a restart: the achievements a stop left untold, one message a game."""
+        for user_id, game_id, keys in await self.service.untold_achievements():
+            self.tell_earned(user_id, game_id, keys)
 
     def tell_no_hand(self, game: GameInfo, user_id: int, name: str, *, blocked: bool) -> None:
         """Tell the group, once per game and player, that he cannot get his hand."""

@@ -61,13 +61,14 @@ class Table:
 
     async def final_markup(self, lang: str, game: GameInfo) -> InlineKeyboardMarkup:
         """The buttons under a finished game's result: rematch, review (if the kind has
-        one), the private chat's link."""
+        one), the private chat's link; in a group, the call for its next game."""
         votes = await self.slots.service.rematch_votes(game)
         return final_keyboard(lang, self.slots.bot.username, game.game_id,
                               review=kind_of(game.variant).reviewed,
                               votes=(len(votes.asked), len(votes.people))
                               if votes is not None else None,
-                              rematched=votes is not None and votes.started is not None)
+                              rematched=votes is not None and votes.started is not None,
+                              call=not game.solo)
 
     def show_final_buttons(self, game: GameInfo, chat_id: int, message_id: int) -> None:
         """The buttons under a finished game's result brought in line with its rematch

@@ -30,11 +30,11 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol, TypeVar
 
-from bot.kinds.registry import review_picture, table_picture
+from bot.kinds.registry import ReplayPicture, replay_picture, review_picture, table_picture
 from engine.core.moves import Move
 from engine.core.review import DecisionReview, ReviewSummary
 from engine.core.tiles import Tile
@@ -260,6 +260,14 @@ class Workers:
         red, the better one green."""
         return await self.render.run(review_picture, lang, view, list(names), list(hand),
                                      played, better)
+
+    async def replay_picture(self, lang: str, record: Mapping[str, Any], names: Sequence[str],
+                             index: int, banner: str | None = None,
+                             banner_detail: str | None = None) -> ReplayPicture:
+        """One step of a finished game's replay, replayed from its record and drawn
+        in the render pool."""
+        return await self.render.run(replay_picture, lang, dict(record), list(names), index,
+                                     banner, banner_detail)
 
     def close(self) -> None:
         self.ai.close()

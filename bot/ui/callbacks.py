@@ -14,11 +14,16 @@ Formats (``gid`` the game id, ``ver`` the game version the keyboard was drawn fo
     r:<variant>                        the /rules menu: show that variant's rules
     v:<gid>                            the post-game review of that game (under its result)
     m:<gid>                            a rematch of that finished game (under its result)
+    c:<gid>                            call me for the next game of that game's group
+                                       (under a finished game's result)
+    j:<gid>                            join that lobby (under a call's private message)
     k:<gid>                            agree to cancel that started game
     h:<page>                           a /help button: r rules, s settings, c commands, v review
     f:<y|n>:<ms>                       /forget's answer: delete or keep; ms: when it was asked
     n:<variant>                        open a solo table of that variant (in private)
     u:<tid>:<j|q|go|x>                 a tournament's registration: join, leave, start, cancel
+    y:<gid>:<step|n|c>                 a finished game's replay: show that step, open it
+                                       anew (n) or close it (c)
 
 Anything else, or anything out of range, decodes to None: a forged payload.
 """
@@ -194,6 +199,28 @@ class Rematch:
 
 
 @dataclass(frozen=True, slots=True)
+class CallMe:
+    """🔔 under a finished game's result: the presser wants a private message when
+    the next game opens in that game's group."""
+
+    game_id: int
+
+    def text(self) -> str:
+        return f"c:{self.game_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class JoinCalled:
+    """The Join button of a call's private message ("a game opens in …"): seats the
+    presser in that lobby, through the lobby's own checks."""
+
+    game_id: int
+
+    def text(self) -> str:
+        return f"j:{self.game_id}"
+
+
+@dataclass(frozen=True, slots=True)
 class CancelAgree:
     """A person of a started game agrees to cancel it (the button under /cancel)."""
 
@@ -271,6 +298,32 @@ class ChooseLanguage:
         if not _LANGUAGE_CODE.fullmatch(self.code):
             raise ValueError(f"not a language code: {self.code!r}")
         return f"a:{self.code}"
+
+
+REPLAY_OPEN = "n"  # a replay button that sends the replay anew, at its first step
+REPLAY_CLOSE = "c"  # the replay's close button
+MAX_STEP = 999_999
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayPress:
+    """A finished game's replay (bot/handlers/replay.py): show step ``step`` of game
+    ``game_id`` (an out-of-range step is clamped), or ``action`` ``n`` (a new replay
+    message at the first step) or ``c`` (close it). The presser's right to see the
+    game is checked again at every press."""
+
+    game_id: int
+    step: int = 0
+    action: str = ""
+
+    def text(self) -> str:
+        if self.action:
+            if self.action not in (REPLAY_OPEN, REPLAY_CLOSE):
+                raise ValueError(f"not a replay action: {self.action!r}")
+            return f"y:{self.game_id}:{self.action}"
+        if not 0 <= self.step <= MAX_STEP:
+            raise ValueError(f"not a replay step: {self.step!r}")
+        return f"y:{self.game_id}:{self.step}"
 
 
 # ------------------------------------------------------------ the hand's moves
@@ -368,7 +421,8 @@ def lobby_pattern(action: str) -> str | None:
 
 CallbackData = (PlayTile | DrawTile | PassTurn | TileInfo | LobbyAction | OpenEnd | EndTurn
                 | Signal | RulesOf | ReviewGame | Rematch | CancelAgree | HelpPage
-                | ForgetChoice | PlaySolo | ChooseLanguage | TournamentAction)
+                | ForgetChoice | PlaySolo | ChooseLanguage | CallMe | JoinCalled
+                | ReplayPress | TournamentAction)
 
 # The letter each payload's data starts with: the handlers are registered by it
 # (bot/wiring/app.py, one CallbackQueryHandler a prefix).
@@ -376,7 +430,8 @@ PREFIXES: dict[type[CallbackData], str] = {
     PlayTile: "p", DrawTile: "d", PassTurn: "s", EndTurn: "e", OpenEnd: "o", Signal: "g",
     TileInfo: "t", LobbyAction: "l", RulesOf: "r", ReviewGame: "v", Rematch: "m",
     CancelAgree: "k", HelpPage: "h", ForgetChoice: "f", PlaySolo: "n",
-    ChooseLanguage: "a", TournamentAction: "u",
+    ChooseLanguage: "a", CallMe: "c", JoinCalled: "j", ReplayPress: "y",
+    TournamentAction: "u",
 }
 
 
@@ -396,11 +451,13 @@ _REVIEW = re.compile(rf"v:{_NUM}")
 _REMATCH = re.compile(rf"m:{_NUM}")
 _AGREE = re.compile(rf"k:{_NUM}")
 _TOURNAMENT = re.compile(rf"u:{_NUM}:(j|q|go|x)")
+_CALL = re.compile(rf"([cj]):{_NUM}")
 _HELP = re.compile(r"h:([a-z])")
 _FORGET = re.compile(rf"f:([yn]):{_NUM}")
 _SOLO = re.compile(r"n:([a-z_]{1,20})")
 _LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z]{2})?")
 _LANGUAGE = re.compile(r"a:([a-z]{2,3}(?:_[A-Z]{2})?)")
+_REPLAY = re.compile(rf"y:{_NUM}:([nc]|0|[1-9][0-9]{{0,5}})")
 _LOBBY = re.compile(rf"l:{_NUM}:([a-z]{{1,2}})(?::([a-z0-9_]{{1,20}}))?")
 
 
@@ -471,6 +528,11 @@ def decode(text: str | None) -> CallbackData | None:
     if m := _AGREE.fullmatch(text):
         ids = _ids(m[1])
         return None if ids is None else CancelAgree(ids[0])
+    if m := _CALL.fullmatch(text):
+        ids = _ids(m[2])
+        if ids is None:
+            return None
+        return CallMe(ids[0]) if m[1] == "c" else JoinCalled(ids[0])
     if m := _FORGET.fullmatch(text):
         ids = _ids(m[2])
         return None if ids is None else ForgetChoice(m[1] == "y", ids[0])
@@ -480,6 +542,13 @@ def decode(text: str | None) -> CallbackData | None:
         return PlaySolo(m[1])
     if m := _LANGUAGE.fullmatch(text):
         return ChooseLanguage(m[1])
+    if m := _REPLAY.fullmatch(text):
+        ids = _ids(m[1])
+        if ids is None:
+            return None
+        if m[2] in (REPLAY_OPEN, REPLAY_CLOSE):
+            return ReplayPress(ids[0], action=m[2])
+        return ReplayPress(ids[0], int(m[2]))
     if m := _LOBBY.fullmatch(text):
         ids = _ids(m[1])
         action, arg = m[2], m[3] or ""

@@ -16,6 +16,7 @@ from bot.ui.callbacks import (
     ForgetChoice,
     HandPress,
     HelpPage,
+    JoinCalled,
     LobbyAction,
     PlaySolo,
     RulesOf,
@@ -217,6 +218,18 @@ def _on_off(lang: str, value: bool) -> str:
 def solo_offer_keyboard(lang: str, variant: str) -> InlineKeyboardMarkup:
     """Under the private greeting: a solo table against the computer."""
     return InlineKeyboardMarkup([[_button(tr(lang, "btn.play_solo"), PlaySolo(variant))]])
+
+
+def call_join_keyboard(lang: str, game_id: int) -> InlineKeyboardMarkup:
+    """Under a call's private message ("a game opens in …"): Join that lobby."""
+    return InlineKeyboardMarkup([[_button(tr(lang, "btn.join"), JoinCalled(game_id))]])
+
+
+def open_private_keyboard(lang: str, name: str, url: str) -> InlineKeyboardMarkup:
+    """One link button that opens the private chat with the bot (``url``, a deep link)
+    for ``name``, as the lobby gives whoever has not pressed Start."""
+    return InlineKeyboardMarkup([[InlineKeyboardButton(
+        tr(lang, "btn.open_private", name=name), url=url)]])
 
 
 def lobby_keyboard(lang: str, game: GameInfo,

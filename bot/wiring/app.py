@@ -23,6 +23,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 
 from bot.handlers import (
+    calls,
     commands,
     game_commands,
     hand,
@@ -33,6 +34,7 @@ from bot.handlers import (
     pages,
     presses,
     privacy,
+    replay,
     tournament,
 )
 from bot.handlers.review import cmd_review
@@ -49,13 +51,16 @@ from bot.transport.limiter import ChatLimiter
 from bot.transport.order import GameOrderProcessor, KeyedLocks
 from bot.transport.outbox import Outbox
 from bot.ui.callbacks import (
+    CallMe,
     CancelAgree,
     ChooseLanguage,
     ForgetChoice,
     HelpPage,
+    JoinCalled,
     LobbyAction,
     PlaySolo,
     Rematch,
+    ReplayPress,
     ReviewGame,
     RulesOf,
     Signal,
@@ -103,6 +108,7 @@ class Command:
 COMMAND_TABLE: tuple[Command, ...] = (
     Command("start", lobby_commands.cmd_start, menu=False),
     Command("newgame", lobby_commands.cmd_newgame),
+    Command("nextgame", calls.cmd_nextgame),  # call me for the next game (bot/handlers/calls.py)
     Command("pass", game_commands.cmd_pass),
     Command("fish", game_commands.cmd_fish),
     Command("hand", game_commands.cmd_hand),
@@ -120,6 +126,7 @@ COMMAND_TABLE: tuple[Command, ...] = (
     Command("back", timers.cmd_back),  # the turn timers: the seat back from the computer
     Command("notify", pings.cmd_notify),  # turn pings on or off
     Command("review", cmd_review),  # the post-game review (bot/handlers/review.py)
+    Command("replay", replay.cmd_replay),  # a finished game move by move (bot/handlers/replay.py)
     Command("privacy", privacy.cmd_privacy),  # what is stored (bot/handlers/privacy.py)
     Command("forget", privacy.cmd_forget),  # delete it all
 )
@@ -208,6 +215,8 @@ async def post_init(app: AnyApp) -> None:
     # summary, the final picture, the lobby and every hand with the result).
     for game in await service.untold_finished_games():
         await presenter.reconcile(game)
+    # Achievements earned just before the stop: their one message still goes.
+    await presenter.tell_untold_achievements()
     # tournaments go on from where they stood (bot/showing/tournaments.py)
     await tournament_shown.start(app)
     if settings.metrics_port:  # /metrics and /healthz (bot/wiring/metrics.py)
@@ -334,9 +343,12 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
             (pages.on_review, pattern_of(ReviewGame)),
             (pages.on_rematch, pattern_of(Rematch)),
             (pages.on_cancel_agree, pattern_of(CancelAgree)),
+            (calls.on_call_me, pattern_of(CallMe)),
+            (calls.on_join_called, pattern_of(JoinCalled)),
             (tournament.on_tournament, pattern_of(TournamentAction)),
             (privacy.on_forget, pattern_of(ForgetChoice)),
-            (info_commands.on_language, pattern_of(ChooseLanguage))):
+            (info_commands.on_language, pattern_of(ChooseLanguage)),
+            (replay.on_replay, pattern_of(ReplayPress))):
         app.add_handler(CallbackQueryHandler(button, pattern=pattern))
     app.add_handler(CallbackQueryHandler(presses.on_forged))
     app.add_handler(ChatMemberHandler(membership.on_my_chat_member,

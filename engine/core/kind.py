@@ -120,6 +120,11 @@ class GameKind:
         """The game dealt from ``seed`` with its stored entries played again."""
         raise NotImplementedError
 
+    def play_written(self, game: PlayedGame, text: str) -> list[MoveResult]:
+        """Play one entry as the record writes it (a stored entry reads the same):
+        what each of its actions did, in order (EngineError when the rules refuse it)."""
+        raise NotImplementedError
+
     def to_record(self, game: PlayedGame, names: Sequence[str]) -> dict[str, Any]:
         """The whole truth, ``domino-record/1``."""
         raise NotImplementedError

@@ -212,6 +212,10 @@ class MatchKind(GameKind, Generic[M]):
     def rebuild(self, variant: Variant, seed: int, entries: Iterable[str]) -> PlayedGame:
         return self.match_type.rebuilt(variant, seed, entries)
 
+    def play_written(self, game: PlayedGame, text: str) -> list[MoveResult]:
+        match = self.match_of(game)
+        return [match.play(move) for move in match.parse_entry(text)]
+
     def to_record(self, game: PlayedGame, names: Sequence[str]) -> dict[str, Any]:
         return self.match_of(game).record(names)
 

@@ -41,19 +41,22 @@ def split_entry(text: str) -> tuple[list[Move], bool]:
     return [parse_move(part) for part in parts], left_open
 
 
-def play_entry(game: Game, text: str) -> None:
-    """Play one stored entry (checked: an entry the rules refuse raises EngineError)."""
+def play_entry(game: Game, text: str) -> list[MoveResult]:
+    """Play one stored entry (checked: an entry the rules refuse raises EngineError);
+    what each of its actions did, in order."""
     actions, left_open = split_entry(text)
     rnd = game.round
+    results = []
     for move in actions:
         if isinstance(move, Take) and game.auto_chance:
             continue  # a game dealt from its seed takes by itself
         if isinstance(move, Place) and move.end is None and game.round.table.lead is not None:
             move = Place(move.tile, None, None, move.face_down)  # the one end it fits
-        game.play(move)
+        results.append(game.play(move))
     if not left_open and game.round is rnd and rnd.end is None and not game.over \
             and rnd.turn_placed:
-        game.play(DONE)
+        results.append(game.play(DONE))
+    return results
 
 
 def _domino(game: PlayedGame) -> Game:
@@ -117,6 +120,9 @@ class DominoKind(GameKind):
         for text in entries:
             play_entry(game, text)
         return game
+
+    def play_written(self, game: PlayedGame, text: str) -> list[MoveResult]:
+        return play_entry(_domino(game), text)
 
     def to_record(self, game: PlayedGame, names: Sequence[str]) -> dict[str, Any]:
         return to_record(_domino(game), list(names))

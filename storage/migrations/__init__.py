@@ -38,6 +38,8 @@ from storage.migrations import (
     m0010_broken_games,
     m0011_privacy,
     m0012_expert_level,
+    m0013_next_game_calls,
+    m0014_achievements,
     m0015_tournaments,
 )
 from storage.transaction import Transaction
@@ -87,6 +89,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0010_broken_games),
     Migration.from_module(m0011_privacy),
     Migration.from_module(m0012_expert_level),
+    Migration.from_module(m0013_next_game_calls),
+    Migration.from_module(m0014_achievements),
     Migration.from_module(m0015_tournaments),
 )
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from storage.transaction import Transaction
 
-VERSION = 13
+VERSION = 15
 
 STATEMENTS: tuple[str, ...] = (
     """

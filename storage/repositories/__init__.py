@@ -23,8 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from storage.db import Database
+from storage.repositories.achievements import AchievementRepository
 from storage.repositories.announcements import AnnouncementRepository
 from storage.repositories.base import Clock
+from storage.repositories.calls import CallRepository
 from storage.repositories.cancel_votes import CancelVoteRepository
 from storage.repositories.chats import ChatRepository
 from storage.repositories.deadlines import DeadlineRepository
@@ -41,7 +43,9 @@ from storage.repositories.tournaments import TournamentRepository
 from storage.repositories.users import UserRepository
 
 __all__ = [
+    "AchievementRepository",
     "AnnouncementRepository",
+    "CallRepository",
     "CancelVoteRepository",
     "ChatRepository",
     "DeadlineRepository",
@@ -78,6 +82,8 @@ class Repositories:
     cancel_votes: CancelVoteRepository
     rematches: RematchRepository
     privacy: PrivacyRepository
+    achievements: AchievementRepository
+    calls: CallRepository
     tournaments: TournamentRepository
 
     @classmethod
@@ -97,6 +103,8 @@ class Repositories:
             cancel_votes=CancelVoteRepository(clock),
             rematches=RematchRepository(clock),
             privacy=PrivacyRepository(clock),
+            achievements=AchievementRepository(clock),
+            calls=CallRepository(clock),
             tournaments=TournamentRepository(clock),
         )
 

@@ -6,7 +6,8 @@ one place (a test checks every column of the schema that holds a person's id
 against it: tests/service/test_privacy.py).
 
 * `erase_user`: his user row, his private chat's row and message references, his
-  statistics, ratings and rating history, join links, cancel and rematch votes;
+  statistics, achievements, ratings and rating history, join links, cancel and rematch
+  votes, his calls for the next game;
   his seats in ended games stay, detached from him and named "Player N", also in
   the record's head; a game he created names no creator (0) from then on.
 * `delete_old_moves`: the retention of `service.privacy` for the moves (a game's
@@ -89,11 +90,14 @@ class PrivacyRepository(Repository):
         deleted = 0
         for sql, params in (
                 ("DELETE FROM stats WHERE user_id = ?", (user_id,)),
+                ("DELETE FROM achievements WHERE user_id = ?", (user_id,)),
+                ("DELETE FROM achievement_tallies WHERE user_id = ?", (user_id,)),
                 ("DELETE FROM rating_history WHERE player = ?", (player,)),
                 ("DELETE FROM ratings WHERE player = ? OR user_id = ?", (player, user_id)),
                 ("DELETE FROM pending_joins WHERE user_id = ?", (user_id,)),
                 ("DELETE FROM cancel_votes WHERE user_id = ?", (user_id,)),
                 ("DELETE FROM rematch_asks WHERE user_id = ?", (user_id,)),
+                ("DELETE FROM next_game_calls WHERE user_id = ?", (user_id,)),
                 # his private chat: its messages (hands, notices), its settings
                 ("DELETE FROM game_messages WHERE chat_id = ?", (user_id,)),
                 ("DELETE FROM messages_to_delete WHERE chat_id = ?", (user_id,)),

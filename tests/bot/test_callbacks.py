@@ -8,6 +8,8 @@ import pytest
 from bot.ui.callbacks import (
     LOBBY_ACTIONS,
     MAX_BYTES,
+    REPLAY_CLOSE,
+    REPLAY_OPEN,
     DrawTile,
     EndTurn,
     HandPress,
@@ -15,6 +17,7 @@ from bot.ui.callbacks import (
     OpenEnd,
     PassTurn,
     PlayTile,
+    ReplayPress,
     RulesOf,
     TileInfo,
     decode,
@@ -75,6 +78,21 @@ def test_lobby_actions_need_their_argument() -> None:
             assert decode(f"l:1:{action}") is None
         else:
             assert decode(f"l:1:{action}") == LobbyAction(1, action)
+
+
+def test_replay_buttons() -> None:
+    """A replay's step, open and close round-trip; a step past six digits, a signed or
+    padded one, an unknown action are forged."""
+    for data in (ReplayPress(10**15 - 1, 999_999), ReplayPress(7, 0),
+                 ReplayPress(7, action=REPLAY_OPEN), ReplayPress(7, action=REPLAY_CLOSE)):
+        text = encode(data)
+        assert len(text.encode()) <= MAX_BYTES and decode(text) == data
+    for text in ("y:7:1000000", "y:7:-1", "y:7:01", "y:7:x", "y:7", "y:07:1", "y:7:1:2"):
+        assert decode(text) is None, text
+    with pytest.raises(ValueError):
+        encode(ReplayPress(7, 10**6))
+    with pytest.raises(ValueError):
+        encode(ReplayPress(7, action="z"))
 
 
 def test_encode_refuses_unknown_actions() -> None:

@@ -201,6 +201,7 @@ BARE = {
     "tournament.line", "tournament.round", "tournament.standings", "tournament.usage",
     "tournament.winner",  # "набрав 2½": a score, no noun
     "ck.need_arms", "ck.need_toes", "ck.toes", "ck.arms", "ttable.ck_yard",  # after a colon
+    "stats.achievements", "stats.achievements_none",  # "3 из 12" after a colon
 }
 # A text with plural forms of its own (not a count's noun), checked in two languages.
 FAMILIES = {"move.draws": ("count", ["1 костяшку", "2 костяшки", "5 костяшек",

@@ -421,3 +421,26 @@ def test_the_end_markers_speak_the_readers_language() -> None:
     for west, east in (("З", "В"), ("Зх", "Сх")):
         other = render_table(replace(scene, labels=replace(scene.labels, west=west, east=east)))
         assert other.data != english
+
+
+def test_every_hand_under_a_replayed_table() -> None:
+    """A replay's step: the table picture with one row a seat under it, dominoes
+    drawn, another kind's pieces as chips, a long hand wrapped onto a second row, the
+    mover's row ringed in the accent colour."""
+    from renderer import render_hands
+    from renderer.draw import HANDS_ROW
+
+    table = render_table(game_scene("all_fives", 2, seed=3, placements=5))
+    short = render_hands(table.data, [("Anna", [Tile(1, 2), Tile(3, 3)]), ("Boris", [])],
+                         marked=0)
+    with Image.open(io.BytesIO(short.data)) as img:
+        assert img.size == (short.width, short.height)
+        assert short.height == table.height + 2 * HANDS_ROW + 2 * 14
+        ring = img.convert("RGB").getpixel((7, table.height + 14 + HANDS_ROW // 2))
+        assert ring == pytest.approx(CLASSIC.accent, abs=40)
+    many = render_hands(table.data, [("Anna", [Tile(a, b) for a in range(13)
+                                               for b in range(a, 13)][:60]),
+                                     ("Boris", ["2-5-5", "0-0-0"])], sides=[0, 0])
+    assert many.height > short.height  # the 60 tiles take more than one row
+    with Image.open(io.BytesIO(many.data)) as img:
+        img.load()

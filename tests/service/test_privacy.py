@@ -115,7 +115,8 @@ async def test_forget_leaves_no_trace_and_keeps_the_others(tmp_path: Path) -> No
         first = await _finished(service, CHAT, ANNA, BORIS)
         second = await _finished(service, OTHER, VERA, ANNA, seed=5)
         # more of Anna: her language, her private chat's settings and a hand message in
-        # it, a rematch asked, a join link of Vera's new lobby made for her
+        # it, a rematch asked, a join link of Vera's new lobby made for her, a call for
+        # the next game
         await service.set_user_language(ANNA.user_id, "en")
         await service.set_chat_language(ANNA.user_id, "ru")
         await service.save_shown(first, "hand", chat_id=ANNA.user_id, message_id=77, seat=0,
@@ -123,6 +124,8 @@ async def test_forget_leaves_no_trace_and_keeps_the_others(tmp_path: Path) -> No
         await service.ask_rematch(first, ANNA.user_id)
         lobby = await service.open_lobby(OTHER, VERA, "draw")
         await service.join_link(lobby.game_id, user_id=ANNA.user_id)
+        await service.call_next_game(CHAT, ANNA.user_id)  # a call for the next game
+        assert "next_game_calls.user_id: 1" in await _traces(db, ANNA.user_id, ANNA.name)
         # a tournament she opened and joined
         await service.remember_user(ANNA, private_chat=True)
         cup = await service.tournaments.open(CHAT, ANNA, "draw", is_admin=True)

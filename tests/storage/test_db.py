@@ -24,12 +24,16 @@ from storage.migrations import MIGRATIONS, Migration
 from tests.storage.helpers import FakeClock
 
 EXPECTED_TABLES = {
+    "achievements",
+    "achievement_tallies",
+    "achievements_backfilled",
     "cancel_votes",
     "chats",
     "deadlines",
     "game_announced",
     "game_messages",
     "messages_to_delete",
+    "next_game_calls",
     "rematch_asks",
     "game_moves",
     "game_seats",

@@ -1,0 +1,182 @@
+"""Achievements: awarding a finished game's, the start-up backfill, and what /stats reads.
+
+The transaction that finishes a game awards it (`award_finished`, called where the
+statistics and ratings are written): the game is in memory then, so nothing is
+replayed and nothing leaves the event loop; the report of that move carries what
+each person newly earned, and the bot sends each of them one private message.
+
+The games stored before the achievements existed are awarded once, at start-up
+right after the migrations (`Achievements.backfill`, while the achievements
+migration's ``achievements_backfilled`` row is missing; storage may not import the
+engine, so the migration only makes the tables): each finished game, in the order
+the games finished, rebuilt from its seed and moves in a thread (the bot's worker
+pools start after it) and given to the same
+`service.achievement_rules.decide`, so what the backfill awards is what the games
+would have earned live. Nobody is told of a backfilled achievement; /stats shows it.
+
+Each achievement row says whether its person was told: the bot marks it once the
+message was sent (or refused: a blocked bot), and at start-up sends what a stop
+left untold (`Achievements.untold`), so the message of a game goes once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.catalogue import Variant
+from engine.core.errors import EngineError
+from engine.core.kind import PlayedGame
+from engine.games import rebuild
+from engine.variants import make_variant
+from service.achievement_rules import ACHIEVEMENTS, Tally, decide
+from service.context import Context
+from storage import Repositories, SeatRow, Transaction
+from storage.repositories.achievements import AchievementTally
+
+__all__ = ["ACHIEVEMENTS", "Achievements", "award_finished"]
+
+log = logging.getLogger(__name__)
+
+
+def _levels(seats: Sequence[SeatRow]) -> list[str | None]:
+    """Each seat's computer level, None for a person's (or a forgotten person's) seat."""
+    return [s.ai_level for s in sorted(seats, key=lambda s: s.seat)]
+
+
+def _decided(game_id: int, seats: Sequence[SeatRow], game: PlayedGame | None,
+             variant: Variant | None, winners: Sequence[int], tallies: Mapping[int, Tally]
+             ) -> tuple[list[AchievementTally], list[tuple[int, list[str]]]]:
+    """One finished game's decision, the persons' ``tallies`` before it given: each
+    person's tally after it, and the achievements it met per person (in the
+    catalogue's order)."""
+    users = {s.seat: s.user_id for s in seats if s.user_id is not None}
+    before = {seat: tallies.get(user, Tally()) for seat, user in users.items()}
+    decided = decide(game, _levels(seats), before, variant=variant, winners=winners)
+    after = [AchievementTally(users[seat], t.games, t.wins, t.to_json(), game_id)
+             for seat, (_, t) in sorted(decided.items()) if seat in users]
+    earned = [(users[seat], [k for k in ACHIEVEMENTS if k in keys])
+              for seat, (keys, _) in sorted(decided.items()) if seat in users]
+    return after, earned
+
+
+def _tally(row: AchievementTally) -> Tally:
+    return Tally.of(row.games, row.wins, row.families_json)
+
+
+async def award_finished(repos: Repositories, tx: Transaction, game_id: int,
+                         seats: Sequence[SeatRow], game: PlayedGame) -> dict[int, tuple[str, ...]]:
+    """Award the game that ``tx`` has just finished (``game`` in memory); per person,
+    the achievements he did not hold before, in the catalogue's order."""
+    users = [s.user_id for s in seats if s.user_id is not None]
+    stored = await repos.achievements.tallies(tx, users)
+    tallies = {u: _tally(t) for u, t in stored.items()}
+    after, earned = _decided(game_id, seats, game, None, (), tallies)
+    return await repos.achievements.record(tx, game_id, after, earned)
+
+
+@dataclass(frozen=True, slots=True)
+class _Stored:
+    """A stored finished game as the backfill reads it."""
+
+    game_id: int
+    seats: tuple[SeatRow, ...]
+    head: str | None
+    seed: int | None
+    entries: tuple[str, ...] | None  # None: its moves were deleted
+    result: str | None
+
+
+def _rebuilt(stored: _Stored) -> tuple[PlayedGame | None, Variant | None, list[int]]:
+    """The stored game rebuilt (in a thread: CPU work), or, when its moves are gone or
+    it cannot be rebuilt, its variant and winning sides from its head and result."""
+    if stored.head is None:
+        return None, None, []
+    if stored.entries is not None and stored.seed is not None:
+        try:
+            game, _ = rebuild(stored.head, stored.seed, stored.entries)
+        except (EngineError, ValueError, KeyError) as exc:
+            log.warning("game %s cannot be rebuilt for its achievements: %s",
+                        stored.game_id, exc)
+        else:
+            if game.outcome is not None:
+                return game, None, []
+    try:
+        head: Any = json.loads(stored.head)
+        result: Any = json.loads(stored.result or "")
+        variant = make_variant(str(head["variant"]), len(head["players"]),
+                               head.get("options") or {})
+        winners = [int(s) for s in result["winners"]]
+    except (ValueError, KeyError, TypeError, EngineError):
+        return None, None, []
+    return None, variant, winners
+
+
+class Achievements:
+    """The achievements a person holds, and the backfill of the stored games."""
+
+    def __init__(self, ctx: Context) -> None:
+        self._ctx = ctx
+
+    async def of_user(self, user_id: int) -> tuple[str, ...]:
+        """The keys of the achievements he holds, in the catalogue's order."""
+        held = {a.key for a in await self._ctx.repos.achievements.of_user(self._ctx.db, user_id)}
+        return tuple(k for k in ACHIEVEMENTS if k in held)
+
+    async def untold(self) -> list[tuple[int, int, tuple[str, ...]]]:
+        """(person, game, keys) for each finished game whose achievements its person
+        was not told of yet (a stop came before the message went)."""
+        grouped: dict[tuple[int, int], set[str]] = {}
+        for a in await self._ctx.repos.achievements.untold(self._ctx.db):
+            grouped.setdefault((a.user_id, a.game_id), set()).add(a.key)
+        return [(user, game, tuple(k for k in ACHIEVEMENTS if k in keys))
+                for (user, game), keys in sorted(grouped.items())]
+
+    async def told(self, user_id: int, game_id: int) -> None:
+        """The person's message of ``game_id`` went (or Telegram refused it): never again."""
+        await self._ctx.repos.achievements.mark_told(self._ctx.db, user_id, game_id)
+
+    async def backfill(self) -> int:
+        """Award every stored finished game, once (the migration's mark); the number of
+        achievements awarded. The bot runs it at start-up, before any game is played on."""
+        ctx = self._ctx
+        repos = ctx.repos
+        if await repos.achievements.backfilled(ctx.db):
+            return 0
+        stored: list[_Stored] = []
+        for ref in await repos.achievements.finished_games(ctx.db):
+            loaded = await repos.games.load(ctx.db, ref.game_id)
+            if loaded is None:
+                continue
+            row, seats = loaded
+            entries = None
+            if row.moves_deleted_at is None and row.seed is not None:
+                entries = tuple(m.move for m in await repos.moves.list(ctx.db, row.game_id))
+            stored.append(_Stored(row.game_id, tuple(seats), row.record_json, row.seed,
+                                  entries, row.result_json))
+        # decided in the order the games finished, each rebuilt in a thread, before the
+        # one transaction that writes them all
+        tallies: dict[int, Tally] = {}
+        decisions: list[tuple[int, list[AchievementTally], list[tuple[int, list[str]]]]] = []
+        for one in stored:
+            game, variant, winners = await asyncio.to_thread(_rebuilt, one)
+            if game is None and variant is None:
+                continue
+            after, earned = _decided(one.game_id, one.seats, game, variant, winners, tallies)
+            tallies.update((t.user_id, _tally(t)) for t in after)
+            decisions.append((one.game_id, after, earned))
+        awarded = 0
+        async with ctx.db.transaction() as tx:
+            if await repos.achievements.backfilled(tx):
+                return 0
+            for game_id, after, earned in decisions:
+                new = await repos.achievements.record(tx, game_id, after, earned, told=True)
+                awarded += sum(len(keys) for keys in new.values())
+            await repos.achievements.mark_backfilled(tx)
+        if stored:
+            log.info("achievements: %d awarded for %d stored games", awarded, len(stored))
+        return awarded
