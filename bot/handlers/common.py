@@ -35,6 +35,15 @@ def player_of(user: User) -> PlayerInfo:
                       user.username)
 
 
+def game_number(arg: str) -> int | None:
+    """A game's number as a person types it after a command (``12`` or ``#12``), or None
+    for anything else."""
+    text = arg.removeprefix("#")
+    if text.isascii() and text.isdigit() and 0 < len(text) <= 15:
+        return int(text)
+    return None
+
+
 def moves_deleted_text(lang: str, key: str, days: int, **values: object) -> str:
     """What /export or /review answers for a finished game whose moves the host's
     retention deleted: after how many days (``days``: RETAIN_MOVES_DAYS; the generic

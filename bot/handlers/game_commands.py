@@ -11,7 +11,7 @@ from telegram import Update
 from telegram.constants import ChatType
 
 from bot.handlers.commands import Context, command_env, game_command, no_args
-from bot.handlers.common import error_text, move_refusal, moves_deleted_text
+from bot.handlers.common import error_text, game_number, move_refusal, moves_deleted_text
 from bot.texts import tr, variant_name
 from bot.transport import tg
 from bot.ui.formatting import fish_text
@@ -156,12 +156,6 @@ async def on_private_text(update: Update, context: Context) -> None:
 EXPORT_HINTS = 5  # in private, the caption names this many of his other games
 
 
-def _game_number(arg: str) -> int | None:
-    text = arg.removeprefix("#")
-    if text.isascii() and text.isdigit() and 0 < len(text) <= 15:
-        return int(text)
-    return None
-
 
 async def cmd_export(update: Update, context: Context) -> None:
     """The record of a game as a JSON file. Nothing hidden leaves an unfinished game:
@@ -171,7 +165,7 @@ async def cmd_export(update: Update, context: Context) -> None:
     env = await command_env(update, context)
     if env is None:
         return
-    number = _game_number(env.args[0]) if len(env.args) == 1 else None
+    number = game_number(env.args[0]) if len(env.args) == 1 else None
     if env.args and number is None:
         await env.say(tr(env.lang, "usage.export"))
         return

@@ -33,7 +33,7 @@ from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import is_member, moves_deleted_text
+from bot.handlers.common import game_number, is_member, moves_deleted_text
 from bot.handlers.presses import Press, on_press
 from bot.kinds.registry import ReplayPicture
 from bot.texts import tr
@@ -89,12 +89,6 @@ def _replays(app: AnyApp) -> Replays:
         found = app.bot_data[_KEY] = Replays()
     return found
 
-
-def _number(arg: str) -> int | None:
-    text = arg.removeprefix("#")
-    if text.isascii() and text.isdigit() and 0 < len(text) <= 15:
-        return int(text)
-    return None
 
 
 async def allowed(app: AnyApp, user_id: int, lang: str, game_id: int
@@ -210,7 +204,7 @@ async def cmd_replay(update: Update, context: Context) -> None:
         ui.say(chat.id, tr(lang, "replay.private_only"), thread=_thread(update))
         return
     args = list(context.args or [])
-    number = _number(args[0]) if len(args) == 1 else None
+    number = game_number(args[0]) if len(args) == 1 else None
     if args and number is None:
         ui.say(chat.id, tr(lang, "usage.replay"))
         return

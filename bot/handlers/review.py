@@ -42,7 +42,7 @@ from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes, JobQueue
 
-from bot.handlers.common import moves_deleted_text
+from bot.handlers.common import game_number, moves_deleted_text
 from bot.texts import plural, tr, variant_name
 from bot.transport import tg
 from bot.ui.callbacks import ReviewGame
@@ -102,12 +102,6 @@ def _queue(app: AnyApp) -> ReviewQueue:
         queue = app.bot_data[_QUEUE_KEY] = ReviewQueue()
     return queue
 
-
-def _number(arg: str) -> int | None:
-    text = arg.removeprefix("#")
-    if text.isascii() and text.isdigit() and 0 < len(text) <= 15:
-        return int(text)
-    return None
 
 
 # ------------------------------------------------------------------ starting one
@@ -191,7 +185,7 @@ async def cmd_review(update: Update, context: Context) -> None:
         ui.say(chat.id, tr(lang, "review.private_only"))
         return
     args = list(context.args or [])
-    number = _number(args[0]) if len(args) == 1 else None
+    number = game_number(args[0]) if len(args) == 1 else None
     if args and number is None:
         ui.say(chat.id, tr(lang, "usage.review"))
         return
