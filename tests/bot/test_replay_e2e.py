@@ -201,8 +201,17 @@ async def test_replay_of_his_solo_game_and_of_an_unfinished_one(emu: TelegramEmu
         listed = emu.bot_messages(anna.id)[-1]
         assert listed.text == tr(LANG, "replay.choose")
         await bot.press(anna, anna.id, listed.message_id, f"y:{finished.game_id}:n")
-        assert replay_message(bot, anna).caption is not None
-        await walk(bot, anna, finished.game_id)
+        # his own solo game replays (the whole walk is the group test's): ▶ once
+        steps = list(replay_steps(await bot.service.record(finished.game_id)))
+        names = seat_names(LANG, await bot.service.game(finished.game_id))
+        shown = replay_message(bot, anna)
+        assert shown.caption is not None
+        check_caption(shown.caption, steps[0], steps, names)
+        await bot.press(anna, anna.id, shown.message_id, button(shown, "▶"))
+        shown = replay_message(bot, anna)
+        assert shown.caption is not None
+        check_caption(shown.caption, steps[1], steps, names)
+        picture_ok(shown)
         # someone else's solo table: refused
         await emu.user_starts_bot(boris)
         await bot.send(boris, boris.id, f"/replay {finished.game_id}")
