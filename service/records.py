@@ -28,7 +28,7 @@ from service.errors import (
 from service.loading import BrokenGameError, Live, active_in, live, note_chat, own_seat
 from service.review import NotFinishedError, ReviewInput
 from service.types import FishClaim, ReplayInput
-from storage import Executor, GameRow
+from storage import Executor, GameRow, SeatRow
 
 __all__ = ["Records", "RoundSummary"]
 
@@ -42,6 +42,16 @@ def _with_secret(record: dict[str, Any], row: GameRow) -> dict[str, Any]:
     if row.status != "finished" or row.seed is None:
         return record
     return {**record, "deal": deal_fields(row.seed, str(record["variant"]))}
+
+
+async def _started(ctx: Context, ex: Executor, game_id: int
+                   ) -> tuple[GameRow, list[SeatRow]]:
+    """The game and its seats; `NoSuchGameError` for no such game or one never started
+    (no record yet)."""
+    loaded = await ctx.repos.games.load(ex, game_id)
+    if loaded is None or loaded[0].record_json is None:
+        raise NoSuchGameError()
+    return loaded
 
 
 async def readable(ctx: Context, ex: Executor, row: GameRow) -> Live:
@@ -80,10 +90,7 @@ class Records:
         game that does not exist or never started."""
         ctx = self._ctx
         async with ctx.db.reading() as ex:
-            loaded = await ctx.repos.games.load(ex, game_id)
-            if loaded is None or loaded[0].record_json is None:
-                raise NoSuchGameError()
-            row, seats = loaded
+            row, seats = await _started(ctx, ex, game_id)
             played = await readable(ctx, ex, row)
             seat = next((s.seat for s in seats if user_id is not None and s.user_id == user_id),
                         None)
@@ -163,10 +170,7 @@ class Records:
         someone else's solo table, `MovesDeletedError` once retention deleted its moves."""
         ctx = self._ctx
         async with ctx.db.reading() as ex:
-            loaded = await ctx.repos.games.load(ex, game_id)
-            if loaded is None or loaded[0].record_json is None:
-                raise NoSuchGameError()
-            row, seats = loaded
+            row, seats = await _started(ctx, ex, game_id)
             player = any(s.user_id == user_id for s in seats)
             if not player and row.chat_id > 0:  # a private chat's game: a solo table
                 raise NotInGameError()

@@ -27,7 +27,6 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 from engine.core.errors import EngineError
@@ -53,8 +52,15 @@ from service.options import check_options
 from service.pairing import round_robin, round_robin_rounds, swiss_round, swiss_rounds
 from service.people import unreachable
 from service.play import Play
-from service.tiebreaks import Decided, Entrant, Standing, standings
-from service.types import GameInfo, MoveReport, PlayerInfo, can_write_to
+from service.tiebreaks import Decided, Entrant, standings
+from service.tournament_types import (
+    Advance,
+    TournamentInfo,
+    TournamentPairing,
+    TournamentPlayer,
+    Withdrawal,
+)
+from service.types import GameInfo, PlayerInfo, can_write_to
 from storage import Executor, Transaction
 from storage import errors as st
 from storage.models import TournamentGameRow, TournamentPlayerRow, TournamentRow
@@ -70,103 +76,6 @@ MAX_PLAYERS: Final = 32
 MAX_DAYS: Final = 30
 DAY: Final = 86400.0
 _STEPS: Final = 200  # decisions of one advance: a bound, never reached
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentPlayer:
-    seq: int  # his number, in the order of registration
-    user_id: int | None  # None: forgotten
-    name: str
-    withdrawn: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentPairing:
-    """A pairing of a round: ``b`` None is ``a``'s bye; scores None while undecided."""
-
-    round: int
-    board: int
-    a: TournamentPlayer
-    b: TournamentPlayer | None
-    game_id: int | None
-    due_at: float | None
-    score_a: float | None
-    score_b: float | None
-    decided: str | None  # game, bye, forfeit, cancelled
-    told: bool = False  # its group was told the result
-
-    @property
-    def is_decided(self) -> bool:
-        return self.decided is not None
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentInfo:
-    """A tournament as its group may see it."""
-
-    tournament_id: int
-    chat_id: int
-    topic: int | None
-    variant: str
-    options: Mapping[str, Any]
-    format: str  # round_robin or swiss
-    days: int
-    status: str  # registration, running, finished, cancelled
-    creator_user_id: int | None
-    round: int
-    rounds: int
-    players: tuple[TournamentPlayer, ...]
-    pairings: tuple[TournamentPairing, ...]
-    standings: tuple[Standing, ...]
-    winner_told: bool
-    message_id: int | None
-
-    def player_of(self, user_id: int) -> TournamentPlayer | None:
-        return next((p for p in self.players if p.user_id == user_id), None)
-
-    def round_pairings(self, round: int) -> tuple[TournamentPairing, ...]:
-        return tuple(p for p in self.pairings if p.round == round)
-
-    @property
-    def decided(self) -> tuple[TournamentPairing, ...]:
-        """The decided pairings, in the order they were played."""
-        return tuple(p for p in self.pairings if p.is_decided)
-
-    @property
-    def untold(self) -> tuple[TournamentPairing, ...]:
-        """The decided pairings whose result the group was not told yet."""
-        return tuple(p for p in self.pairings if p.is_decided and not p.told)
-
-    @property
-    def current(self) -> TournamentPairing | None:
-        """The pairing whose game is being played now."""
-        return next((p for p in self.pairings if p.game_id is not None and not p.is_decided),
-                    None)
-
-    @property
-    def winner(self) -> Standing | None:
-        return self.standings[0] if self.status == "finished" and self.standings else None
-
-
-@dataclass(frozen=True, slots=True)
-class Advance:
-    """What `Tournaments.advance` did: the tournament after it, the rounds newly paired
-    (to be posted), the game it opened and started (its report, to be shown), whether
-    the tournament ended, and whether it waits for the chat's other game to end."""
-
-    tournament: TournamentInfo
-    new_rounds: tuple[int, ...] = ()
-    report: MoveReport | None = None
-    finished: bool = False
-    waiting: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Withdrawal:
-    """A player withdrew: who, and the game of his cancelled for it (to be shown)."""
-
-    player: TournamentPlayer
-    cancelled: GameInfo | None
 
 
 def _player(row: TournamentPlayerRow) -> TournamentPlayer:

@@ -34,7 +34,7 @@ from bot.ui.tournament_words import (
 )
 from bot.wiring.state import AnyApp, get_state
 from service import GameInfo, ServiceError
-from service.tournaments import Advance, TournamentInfo
+from service.tournament_types import Advance, TournamentInfo
 
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE

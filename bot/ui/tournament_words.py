@@ -10,7 +10,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.texts import plural, tr, variant_name
 from bot.ui.callbacks import TournamentAction, encode
 from service.tiebreaks import Standing
-from service.tournaments import TournamentInfo, TournamentPairing
+from service.tournament_types import TournamentInfo, TournamentPairing
 
 __all__ = ["pairings_text", "points_text", "registration_keyboard", "registration_text",
            "results_text", "standings_text", "winner_text"]
