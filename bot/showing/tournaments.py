@@ -29,10 +29,14 @@ from bot.ui.tournament_words import (
     pairings_text,
     registration_keyboard,
     registration_text,
+    results_caption,
     results_text,
+    standings_picture,
+    winner_caption,
     winner_text,
 )
 from bot.wiring.state import AnyApp, get_state
+from renderer.standings import standings_png
 from service import GameInfo, ServiceError
 from service.tournament_types import Advance, TournamentInfo
 
@@ -57,6 +61,28 @@ def deadline_job(tournament_id: int) -> str:
 def say(app: AnyApp, t: TournamentInfo, text: str) -> None:
     """A new message of the tournament in its chat (topic): it notifies."""
     get_state(app).presenter.say(t.chat_id, text, thread=t.topic)
+
+
+async def show_standings(app: AnyApp, t: TournamentInfo, caption: str, fallback: str) -> None:
+    """The standings as a picture (drawn in the render pool) under ``caption``, a new
+    message in the tournament's chat (topic); should the drawing fail, ``fallback``
+    (the same as text) goes instead."""
+    state = get_state(app)
+    lang = await state.presenter.chat_language(t.chat_id)
+    try:
+        png = await state.workers.render.run(standings_png, standings_picture(lang, t))
+    except Exception:  # a picture must never stop the tournament: the text goes
+        log.exception("drawing the standings of tournament %s failed", t.tournament_id)
+        say(app, t, fallback)
+        return
+    bot = app.bot
+
+    async def run() -> None:
+        await tg.quietly(bot.send_photo(t.chat_id, png, caption=caption,
+                                        filename="standings.png", message_thread_id=t.topic),
+                         f"the standings of tournament {t.tournament_id}")
+
+    state.outbox.send(t.chat_id, run)
 
 
 def show_registration(app: AnyApp, t: TournamentInfo, *, resend: bool = False) -> None:
@@ -86,19 +112,25 @@ def show_registration(app: AnyApp, t: TournamentInfo, *, resend: bool = False) -
 
 
 async def tell(app: AnyApp, advance: Advance) -> None:
-    """Show what an advance did, each thing once: the results not told yet with the
-    standings, the new rounds' pairings, the winner, the game it started."""
+    """Show what an advance did, each thing once: the results not told yet under a
+    picture of the standings (with the winner, once there is one), the new rounds'
+    pairings, the game it started."""
     state = get_state(app)
     t = advance.tournament
     lang = await state.presenter.chat_language(t.chat_id)
     told = await state.service.tournaments.mark_told(t.tournament_id, t.untold)
-    if told:
-        say(app, t, results_text(lang, t, told))
+    won = t.status == "finished" and not t.winner_told \
+        and await state.service.tournaments.mark_winner_told(t.tournament_id)
+    if won:  # the last results and the winner, over the final standings
+        fallback = winner_text(lang, t)
+        await show_standings(app, t, winner_caption(lang, t, told),
+                             results_text(lang, t, told) + "\n\n" + fallback if told
+                             else fallback)
+    elif told:
+        await show_standings(app, t, results_caption(lang, t, told),
+                             results_text(lang, t, told))
     for round in advance.new_rounds:
         say(app, t, pairings_text(lang, t, round))
-    if t.status == "finished" and not t.winner_told \
-            and await state.service.tournaments.mark_winner_told(t.tournament_id):
-        say(app, t, winner_text(lang, t))
     if advance.report is not None:
         state.pipeline.after(advance.report)
     arm_deadline(app, t)

@@ -9,11 +9,16 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.texts import plural, tr, variant_name
 from bot.ui.callbacks import TournamentAction, encode
+from renderer.standings import StandingRow, Standings
 from service.tiebreaks import Standing
 from service.tournament_types import TournamentInfo, TournamentPairing
 
-__all__ = ["pairings_text", "points_text", "registration_keyboard", "registration_text",
-           "results_text", "standings_text", "winner_text"]
+__all__ = ["CAPTION_LIMIT", "pairings_text", "points_text", "registration_keyboard",
+           "registration_text", "results_caption", "results_text", "standings_picture",
+           "standings_table", "standings_text", "winner_caption", "winner_text"]
+
+# Telegram's limit on a photo's caption, in characters.
+CAPTION_LIMIT = 1024
 
 
 def points_text(points: float | None) -> str:
@@ -99,3 +104,54 @@ def winner_text(lang: str, t: TournamentInfo) -> str:
     assert winner is not None
     return tr(lang, "tournament.winner", name=winner.name, variant=variant_name(lang, t.variant),
               points=points_text(winner.points)) + "\n\n" + standings_text(lang, t)
+
+
+def standings_picture(lang: str, t: TournamentInfo) -> Standings:
+    """The standings as the picture draws them: the same figures as the text's lines."""
+    return standings_table(lang, t.variant, t.standings, len(t.decided), len(t.pairings))
+
+
+def standings_table(lang: str, variant: str, standings: Sequence[Standing], done: int,
+                    total: int) -> Standings:
+    """The picture's values of ``standings`` of a tournament of ``variant``, ``done`` of
+    its ``total`` pairings decided."""
+    headings = (tr(lang, "tournament.col.place"), tr(lang, "tournament.col.player"),
+                tr(lang, "tournament.col.points"), tr(lang, "tournament.col.wins"),
+                tr(lang, "tournament.col.draws"), tr(lang, "tournament.col.losses"),
+                tr(lang, "tournament.col.sb"))
+    rows = tuple(StandingRow(str(s.place), s.name + (" " + tr(lang, "tournament.withdrew_mark")
+                                                     if s.withdrawn else ""),
+                             (points_text(s.points), str(s.wins), str(s.draws), str(s.losses),
+                              points_text(s.sonneborn_berger)), withdrawn=s.withdrawn)
+                 for s in standings)
+    return Standings(
+        tr(lang, "tournament.picture.title", variant=variant_name(lang, variant)), headings,
+        rows, subtitle=tr(lang, "tournament.picture.progress", done=done, total=total),
+        footnote=tr(lang, "tournament.tiebreaks"))
+
+
+def _caption(lines: Sequence[str]) -> str:
+    """``lines`` joined, as many as a caption holds (the standings under it tell the rest)."""
+    out: list[str] = []
+    for line in lines:
+        if len("\n".join([*out, line, "…"])) > CAPTION_LIMIT:
+            out.append("…")
+            break
+        out.append(line)
+    return "\n".join(out)[:CAPTION_LIMIT]
+
+
+def results_caption(lang: str, t: TournamentInfo, results: Sequence[TournamentPairing]) -> str:
+    """The caption of the standings' picture after games: the results just decided."""
+    return _caption([_result_line(lang, p) for p in results])
+
+
+def winner_caption(lang: str, t: TournamentInfo,
+                   results: Sequence[TournamentPairing] = ()) -> str:
+    """The caption of the final standings' picture: who won, after the last results."""
+    winner = t.winner
+    assert winner is not None
+    won = tr(lang, "tournament.winner", name=winner.name, variant=variant_name(lang, t.variant),
+             points=points_text(winner.points))
+    lines = [_result_line(lang, p) for p in results]
+    return won if not lines else _caption([won, "", *lines])

@@ -3,14 +3,24 @@ ManualClock for the games' deadlines, a restart in the middle."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.showing.tournaments import fire_due
 from bot.texts import tr
-from bot.ui.tournament_words import pairings_text, results_text, standings_text
+from bot.ui.tournament_words import (
+    pairings_text,
+    results_caption,
+    standings_picture,
+    standings_text,
+    winner_caption,
+)
+from renderer.standings import standings_height
 from service.timers import ManualClock
+from service.tournament_types import TournamentInfo
 from service.tournaments import DAY
 from tests.bot.emulator import Message, TelegramEmulator
 from tests.bot.harness import Bot, running_bot
@@ -32,6 +42,19 @@ def _data(msg: Message, action: str) -> str:
 
 def _texts(bot: Bot, chat_id: int) -> list[str]:
     return [m.text or "" for m in bot.emu.bot_messages(chat_id)]
+
+
+def _standings(messages: list[Message]) -> list[Message]:
+    """The standings pictures among ``messages``."""
+    return [m for m in messages if m.photo]
+
+
+def _shows(photo: Message, t: TournamentInfo) -> bool:
+    """The picture is of these standings: a PNG as tall as their rows make it."""
+    assert photo.photo is not None
+    img = Image.open(io.BytesIO(photo.photo[-1].data))
+    return img.format == "PNG" and img.height == standings_height(
+        standings_picture("en", t))
 
 
 async def _people(emu: TelegramEmulator, names: list[str]) -> tuple[list, object]:
@@ -100,7 +123,10 @@ async def test_round_robin_of_four_to_its_end_with_a_restart(emu: TelegramEmulat
             t = await bot.service.tournaments.tournament(tid)
             assert len(t.decided) == step + 1
             assert sum(s.points for s in t.standings) == step + 1
-            assert results_text("en", t, t.decided[-1:]) in _texts(bot, group.id)
+            # the result, over a picture of the standings as they are now
+            photo = _standings(bot.emu.bot_messages(group.id))[-1]
+            assert photo.caption == results_caption("en", t, t.decided[-1:])
+            assert _shows(photo, t)
         middle = t
     # a restart in the middle: the standings and the game being played are back
     async with running_bot(emu, db_path, clock=clock) as bot:
@@ -110,9 +136,8 @@ async def test_round_robin_of_four_to_its_end_with_a_restart(emu: TelegramEmulat
         await bot.send(clara, group.id, "/tournament")
         assert emu.last_message(group.id).text == (
             pairings_text("en", t, t.round) + "\n\n" + standings_text("en", t))
-        told = len([x for x in _texts(bot, group.id) if x.startswith(tr("en",
-                                                                         "tournament.winner")[:2])])
-        assert told == 0
+        assert not [m for m in _standings(bot.emu.bot_messages(group.id))
+                    if (m.caption or "").startswith("🥇")]
         for step in range(3, 6):
             await _play_out_by_deadline(bot, clock, group.id)
             t = await bot.service.tournaments.tournament(tid)
@@ -121,9 +146,12 @@ async def test_round_robin_of_four_to_its_end_with_a_restart(emu: TelegramEmulat
         assert t.status == "finished"
         winner = t.winner
         assert winner is not None
-        texts = _texts(bot, group.id)
-        won = [x for x in texts if x.startswith("🥇")]
-        assert len(won) == 1 and winner.name in won[0] and standings_text("en", t) in won[0]
+        won = [m for m in _standings(bot.emu.bot_messages(group.id))
+               if (m.caption or "").startswith("🥇")]
+        # one picture of the final standings: the winner, then the last result
+        assert len(won) == 1 and won[0].caption == winner_caption("en", t, t.decided[-1:])
+        assert winner.name in (won[0].caption or "") and _shows(won[0], t)
+        assert won[0] is _standings(bot.emu.bot_messages(group.id))[-1]
         # every pair met once, in six ordinary, finished games of the group
         assert len({frozenset((p.a.seq, p.b.seq)) for p in t.pairings if p.b}) == 6
         for p in t.pairings:
@@ -133,7 +161,8 @@ async def test_round_robin_of_four_to_its_end_with_a_restart(emu: TelegramEmulat
     # once more: nothing is told twice after a restart
     async with running_bot(emu, db_path, clock=clock) as bot:
         await bot.settle()
-        assert len([x for x in _texts(bot, group.id) if x.startswith("🥇")]) == 1
+        assert len([m for m in _standings(bot.emu.bot_messages(group.id))
+                    if (m.caption or "").startswith("🥇")]) == 1
 
 
 async def test_withdrawal_and_cancel(emu: TelegramEmulator, db_path: Path) -> None:
@@ -202,8 +231,9 @@ async def test_a_tournament_in_a_forum_topic_plays_there(emu: TelegramEmulator,
         t = await bot.service.tournaments.tournament(t.tournament_id)
         # round 1's bye and game, and round 2's bye (decided as the round is paired)
         assert len(t.decided) == 3 and t.round == 2
-        assert any(standings_text("en", t) in (m.text or "")
-                   for m in emu.topic_messages(forum, topic))
+        pictures = _standings(emu.topic_messages(forum, topic))
+        assert pictures and _shows(pictures[-1], t)
+        assert not _standings(emu.topic_messages(forum, None))  # nothing in General
         assert any(pairings_text("en", t, 2) == (m.text or "")
                    for m in emu.topic_messages(forum, topic))
         game = await bot.service.active_game(forum.id, topic=topic)
