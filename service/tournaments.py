@@ -194,6 +194,8 @@ class Tournaments:
             raise BadSettingsError(f"{variant} is not played by two")
         if not 1 <= days <= MAX_DAYS:
             raise BadSettingsError(f"{days} days")
+        if (options or {}).get("teams"):
+            raise BadSettingsError("a tournament's games are played by two: no teams")
         check_options(variant, options or {}, 2)
         ctx = self._ctx
         async with ctx.db.transaction() as tx:

@@ -1,6 +1,8 @@
 """``/tournament`` and the buttons of a tournament's registration.
 
-``/tournament <variant> [days]`` (a group admin) opens the registration;
+``/tournament <variant> [days] [option=value ...]`` (a group admin) opens the
+registration, its games played with those house options (``target=150``,
+``fish_point=on``: the names /rules shows);
 ``/tournament`` alone shows the tournament of the chat (topic);
 ``/tournament withdraw [number]`` withdraws the asker (or, for an admin, that player);
 ``/tournament cancel`` (an admin) ends it. The buttons: join, leave, start and
@@ -17,17 +19,49 @@ from bot.handlers.commands import Context, Env, command_env
 from bot.handlers.common import error_text, is_admin, player_of
 from bot.handlers.presses import Press, on_press
 from bot.showing import tournaments as shown
-from bot.texts import tr
+from bot.texts import tr, variant_name
 from bot.ui.callbacks import TournamentAction
-from bot.ui.tournament_words import pairings_text, standings_text
+from bot.ui.tournament_words import option_arguments, pairings_text, standings_text
 from bot.ui.variant_names import resolve_variant
+from engine.core.options import OptionKind, OptionValue, declared_option
 from service import ServiceError
-from service.errors import NotChatAdminError
+from service.errors import BadSettingsError, NotChatAdminError
 from service.tournaments import MAX_DAYS
 
 __all__ = ["cmd_tournament", "on_tournament"]
 
 _NUMBER = re.compile(r"[1-9][0-9]{0,2}")
+_OPTION = re.compile(r"([a-z_]{1,24})=([a-z0-9_]{1,16})")
+_YES, _NO = frozenset({"on", "yes", "true", "1"}), frozenset({"off", "no", "false", "0"})
+MAX_OPTIONS = 8  # more house options than any variant offers
+
+
+def parse_options(args: list[str]) -> tuple[dict[str, OptionValue], list[str]] | None:
+    """The ``name=value`` arguments as options (a switch on/off, a number, a named
+    choice's word) and the other arguments; None when one cannot be read. Whether the
+    variant offers them is the service's to say."""
+    options: dict[str, OptionValue] = {}
+    rest: list[str] = []
+    for arg in args:
+        if "=" not in arg:
+            rest.append(arg)
+            continue
+        found = _OPTION.fullmatch(arg)
+        declared = declared_option(found.group(1)) if found else None
+        if found is None or declared is None or len(options) >= MAX_OPTIONS:
+            return None
+        name, word = found.groups()
+        if declared.kind is OptionKind.BOOL:
+            if word not in _YES | _NO:
+                return None
+            options[name] = word in _YES
+        elif declared.named and word in declared.words:
+            options[name] = declared.value_of(word)
+        elif _NUMBER.fullmatch(word) or (word.isdigit() and len(word) <= 4):
+            options[name] = int(word)
+        else:
+            return None
+    return options, rest
 
 
 async def cmd_tournament(update: Update, context: Context) -> None:
@@ -68,6 +102,11 @@ async def _show(env: Env) -> None:
 
 
 async def _open(env: Env, args: list[str]) -> None:
+    parsed = parse_options(args)
+    if parsed is None:
+        await env.say(tr(env.lang, "tournament.usage", days=MAX_DAYS))
+        return
+    options, args = parsed
     days = 2
     if args and args[-1].isdigit():
         if not _NUMBER.fullmatch(args[-1]) or not 1 <= int(args[-1]) <= MAX_DAYS:
@@ -79,8 +118,15 @@ async def _open(env: Env, args: list[str]) -> None:
         await env.say(tr(env.lang, "tournament.usage", days=MAX_DAYS))
         return
     admin = await is_admin(env.context.bot, env.chat_id, env.user.id)
-    t = await env.state.service.tournaments.open(env.chat_id, player_of(env.user), variant,
-                                                 days=days, topic=env.topic, is_admin=admin)
+    try:
+        t = await env.state.service.tournaments.open(env.chat_id, player_of(env.user), variant,
+                                                     days=days, options=options,
+                                                     topic=env.topic, is_admin=admin)
+    except BadSettingsError:
+        await env.say(tr(env.lang, "tournament.bad_options",
+                         variant=variant_name(env.lang, variant))
+                      + "\n" + option_arguments(env.lang, variant))
+        return
     shown.show_registration(env.context.application, t)
 
 

@@ -3,19 +3,22 @@ the results and standings after each game, the winner. Values in, text out."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.texts import plural, tr, variant_name
 from bot.ui.callbacks import TournamentAction, encode
+from engine.core.options import OptionKind, declared_option
 from renderer.standings import StandingRow, Standings
+from service.options import accepted_options, allowed_values
 from service.tiebreaks import Standing
 from service.tournament_types import TournamentInfo, TournamentPairing
 
-__all__ = ["CAPTION_LIMIT", "pairings_text", "points_text", "registration_keyboard",
-           "registration_text", "results_caption", "results_text", "standings_picture",
-           "standings_table", "standings_text", "winner_caption", "winner_text"]
+__all__ = ["CAPTION_LIMIT", "option_arguments", "options_text", "pairings_text", "points_text",
+           "registration_keyboard", "registration_text", "results_caption", "results_text",
+           "standings_picture", "standings_table", "standings_text", "winner_caption",
+           "winner_text"]
 
 # Telegram's limit on a photo's caption, in characters.
 CAPTION_LIMIT = 1024
@@ -31,10 +34,45 @@ def points_text(points: float | None) -> str:
     return "½" if whole == 0 else f"{whole}½"
 
 
+def options_text(lang: str, options: Mapping[str, object]) -> str:
+    """A tournament's house options in a line: ``Target: 150; Fish point: yes``."""
+    parts = []
+    for name, value in options.items():
+        declared = declared_option(name)
+        if isinstance(value, bool):
+            shown = tr(lang, "yes" if value else "no")
+        elif declared is not None and declared.named and isinstance(value, int) \
+                and declared.word(value) is not None:
+            shown = tr(lang, f"optval.{declared.key}_{declared.word(value)}")
+        else:
+            shown = str(value)
+        parts.append(f"{tr(lang, f'optname.{name}')}: {shown}")
+    return "; ".join(parts)
+
+
+def option_arguments(lang: str, variant: str) -> str:
+    """The house options a tournament of ``variant`` takes, a line each as typed after
+    /tournament: ``• target=100|150|200|250 — Target``."""
+    lines = []
+    for name in sorted(accepted_options(variant) - {"teams"}):
+        declared = declared_option(name)
+        values = allowed_values(variant, name) or ()
+        if declared is not None and declared.kind is OptionKind.BOOL:
+            shown = "on|off"
+        elif declared is not None and declared.named:
+            shown = "|".join(w for w in (declared.word(v) for v in values) if w)
+        else:
+            shown = "|".join(str(v) for v in values)
+        lines.append(f"• {name}={shown} — {tr(lang, f'optname.{name}')}")
+    return "\n".join(lines) or tr(lang, "rules.no_options")
+
+
 def registration_text(lang: str, t: TournamentInfo) -> str:
     names = ", ".join(f"{p.seq}. {p.name}" for p in t.players) or tr(lang, "tournament.nobody")
     head = tr(lang, "tournament.open", variant=variant_name(lang, t.variant),
               days=plural(lang, t.days, "day"))
+    if t.options:
+        head += "\n" + tr(lang, "tournament.options", options=options_text(lang, t.options))
     if t.status == "cancelled":
         return head + "\n\n" + tr(lang, "tournament.cancelled")
     if t.status != "registration":

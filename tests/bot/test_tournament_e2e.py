@@ -87,9 +87,22 @@ async def test_round_robin_of_four_to_its_end_with_a_restart(emu: TelegramEmulat
             assert emu.last_message(group.id).text.startswith("/tournament <variant>")
         await bot.send(anna, group.id, "/tournament sport")  # played by four: refused
         assert await bot.service.tournaments.tournament_in(group.id) is None
-        await bot.send(anna, group.id, "/tournament draw 1")
+        # house options: unreadable ones get the usage, ones the games cannot play the
+        # variant's list; nothing opens
+        for garbage in ("/tournament draw 1 nosuch=1", "/tournament draw 1 target=",
+                        "/tournament draw 1 fish_point=maybe", "/tournament draw 1 =3"):
+            await bot.send(anna, group.id, garbage)
+            assert emu.last_message(group.id).text.startswith("/tournament <variant>")
+        for refused in ("target=7", "teams=on", "fish_point=on"):
+            await bot.send(anna, group.id, f"/tournament draw 1 {refused}")
+            reply = emu.last_message(group.id).text or ""
+            assert reply.startswith(tr("en", "tournament.bad_options", variant="Draw"))
+            assert "• target=100|150|200|250 — Target" in reply
+        assert await bot.service.tournaments.tournament_in(group.id) is None
+        await bot.send(anna, group.id, "/tournament draw 1 target=100")
         reg = _registration(bot, group.id)
         assert "Tournament: Draw" in (reg.text or "") and "nobody yet" in (reg.text or "")
+        assert tr("en", "tournament.options", options="Target: 100") in (reg.text or "")
         tid = (await bot.service.tournaments.tournament_in(group.id)).tournament_id
         # forged presses: another tournament, an unknown action, garbage
         for data in (f"u:{tid + 5}:j", f"u:{tid}:zz", "u:x:j", f"u:{tid}:j:1"):
@@ -118,6 +131,7 @@ async def test_round_robin_of_four_to_its_end_with_a_restart(emu: TelegramEmulat
         game = await bot.game_in(group.id)
         assert game is not None and game.status == "playing"
         assert [s.name for s in game.seats] == ["Anna", "Dan"]
+        assert game.options.get("target") == 100  # the tournament's options
         for step in range(3):
             await _play_out_by_deadline(bot, clock, group.id)
             t = await bot.service.tournaments.tournament(tid)
