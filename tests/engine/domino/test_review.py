@@ -18,6 +18,7 @@ from engine.domino.ai.review import (
     Decision,
     decisions,
     evaluate,
+    review_budget,
     review_decision,
     review_range,
     summarize,
@@ -57,7 +58,7 @@ def _blunder_game() -> tuple[Game, int, int, float]:
     hard computer otherwise, so this is the game's costliest decision."""
     variant = make_variant("all_fives", 2)
     for seed in range(200):
-        hard = make_player("hard", seed, variant)
+        hard = make_player("hard", seed, variant, review_budget(variant))
         found: list[tuple[int, int, float]] = []
 
         def pick(game: Game, view: SeatView, hard: object = hard,
