@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
+from bench.sample_picture import write_sample
 from renderer.chart import ChartSeries, RatingChart, render_chart
 from service.skill import RatedGame, RatedSeat, rate_games
 
@@ -43,15 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args(argv)
     chart = sample_chart()
-    times = []
-    for _ in range(args.runs):
-        t0 = time.perf_counter()
-        result = render_chart(chart)
-        times.append((time.perf_counter() - t0) * 1000)
-    args.out.write_bytes(result.data)
-    times.sort()
-    print(f"{args.out}: {result.width}x{result.height} {len(result.data)} bytes;"
-          f" render median {times[len(times) // 2]:.1f} ms over {args.runs} runs")
+    write_sample(args.out, lambda: render_chart(chart), args.runs)
     return 0
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
+from bench.sample_picture import write_sample
 from bot.ui.tournament_words import standings_table
 from renderer.standings import Standings, render_standings
 from service.pairing import round_robin
@@ -48,15 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args(argv)
     table = sample_standings(lang=args.lang)
-    times = []
-    for _ in range(args.runs):
-        t0 = time.perf_counter()
-        result = render_standings(table)
-        times.append((time.perf_counter() - t0) * 1000)
-    args.out.write_bytes(result.data)
-    times.sort()
-    print(f"{args.out}: {result.width}x{result.height} {len(result.data)} bytes;"
-          f" render median {times[len(times) // 2]:.1f} ms over {args.runs} runs")
+    write_sample(args.out, lambda: render_standings(table), args.runs)
     return 0
 
 
