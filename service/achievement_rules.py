@@ -6,7 +6,9 @@ level) and each person's tally of the games he finished before it, and says what
 the game earns each person and his tally after it. The bot calls it in the
 transaction that finishes a game (`service.achievements.award_finished`) and the
 start-up backfill calls it for every game stored before (in the order the games
-finished), so both award the same achievements by construction.
+finished), so both award the same achievements by construction. A tournament's
+winner is a champion (`tournament_earned`): the tournament's last step and the
+backfill of the tournaments stored before both ask it, from the same standings.
 
 No storage, no Telegram, no clock: values in, values out. The names and
 descriptions are the catalogues' (``achievement.<key>.name`` and ``.about``);
@@ -29,8 +31,8 @@ from engine.domino.turns import arm_of
 from engine.games import kind_of
 from engine.variants import variants_in_order
 
-__all__ = ["ACHIEVEMENTS", "FAMILIES", "SeatFacts", "Tally", "decide", "earned",
-           "result_facts", "seat_facts"]
+__all__ = ["ACHIEVEMENTS", "FAMILIES", "TOURNAMENT_WON", "SeatFacts", "Tally", "decide",
+           "earned", "result_facts", "seat_facts", "tournament_earned"]
 
 # Every achievement's key, in the order /stats and the private message list them.
 ACHIEVEMENTS: Final[tuple[str, ...]] = (
@@ -46,7 +48,11 @@ ACHIEVEMENTS: Final[tuple[str, ...]] = (
     "beat_hard",      # a game won against a hard or expert computer
     "beat_expert",    # a game won against an expert computer
     "all_families",   # a game won in every family
+    "champion",       # a tournament won: first in its final standings
 )
+
+# The achievement a tournament earns its winner (the others are earned by a game).
+TOURNAMENT_WON: Final = "champion"
 
 # The families a game can be won in: every family a registered variant belongs to.
 FAMILIES: Final[frozenset[str]] = frozenset(cls.family.value for cls in variants_in_order())
@@ -225,3 +231,9 @@ def decide(game: PlayedGame | None, levels: Sequence[str | None], tallies: Mappi
     else:
         raise ValueError("a game, or its variant and winners")
     return {seat: earned(f, tallies.get(seat, Tally())) for seat, f in facts.items()}
+
+
+def tournament_earned(winner_user: int | None) -> list[tuple[int, list[str]]]:
+    """What a finished tournament earns, per person: its winner (the first of the final
+    standings, as his group is told; None: a person forgotten since) is a champion."""
+    return [] if winner_user is None else [(winner_user, [TOURNAMENT_WON])]

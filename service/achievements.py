@@ -14,9 +14,15 @@ pools start after it) and given to the same
 `service.achievement_rules.decide`, so what the backfill awards is what the games
 would have earned live. Nobody is told of a backfilled achievement; /stats shows it.
 
+A tournament's winner earns his achievement in the transaction that finishes the
+tournament (`award_tournament`, from the same standings his group is told), and the
+tournaments finished before that achievement existed are awarded once by the same
+start-up backfill (while ``tournament_achievements_backfilled`` has no row).
+
 Each achievement row says whether its person was told: the bot marks it once the
 message was sent (or refused: a blocked bot), and at start-up sends what a stop
-left untold (`Achievements.untold`), so the message of a game goes once.
+left untold (`Achievements.untold`), so the message of a game, or of a tournament,
+goes once.
 """
 
 from __future__ import annotations
@@ -33,12 +39,14 @@ from engine.core.errors import EngineError
 from engine.core.kind import PlayedGame
 from engine.games import rebuild
 from engine.variants import make_variant
-from service.achievement_rules import ACHIEVEMENTS, Tally, decide
+from service.achievement_rules import ACHIEVEMENTS, Tally, decide, tournament_earned
 from service.context import Context
+from service.tiebreaks import standings_of
 from storage import Repositories, SeatRow, Transaction
+from storage.models import TournamentGameRow, TournamentPlayerRow
 from storage.repositories.achievements import AchievementTally
 
-__all__ = ["ACHIEVEMENTS", "Achievements", "award_finished"]
+__all__ = ["ACHIEVEMENTS", "Achievements", "Untold", "award_finished", "award_tournament"]
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +85,34 @@ async def award_finished(repos: Repositories, tx: Transaction, game_id: int,
     tallies = {u: _tally(t) for u, t in stored.items()}
     after, earned = _decided(game_id, seats, game, None, (), tallies)
     return await repos.achievements.record(tx, game_id, after, earned)
+
+
+def _winner_user(players: Sequence[TournamentPlayerRow], games: Sequence[TournamentGameRow]
+                 ) -> int | None:
+    """The person first in a finished tournament's standings (None: forgotten)."""
+    table = standings_of(players, games)
+    if not table:
+        return None
+    return next((p.user_id for p in players if p.seq == table[0].seq), None)
+
+
+async def award_tournament(repos: Repositories, tx: Transaction, tournament_id: int,
+                           players: Sequence[TournamentPlayerRow],
+                           games: Sequence[TournamentGameRow]) -> dict[int, tuple[str, ...]]:
+    """Award the tournament that ``tx`` has just finished (its ``players`` and
+    ``games`` as stored); per person, the achievements he did not hold before."""
+    earned = tournament_earned(_winner_user(players, games))
+    return await repos.achievements.record_tournament(tx, tournament_id, earned)
+
+
+@dataclass(frozen=True, slots=True)
+class Untold:
+    """What one game, or one tournament, earned a person that he was not told yet."""
+
+    user_id: int
+    keys: tuple[str, ...]
+    game_id: int | None = None
+    tournament_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,22 +163,53 @@ class Achievements:
         held = {a.key for a in await self._ctx.repos.achievements.of_user(self._ctx.db, user_id)}
         return tuple(k for k in ACHIEVEMENTS if k in held)
 
-    async def untold(self) -> list[tuple[int, int, tuple[str, ...]]]:
-        """(person, game, keys) for each finished game whose achievements its person
-        was not told of yet (a stop came before the message went)."""
-        grouped: dict[tuple[int, int], set[str]] = {}
+    async def untold(self) -> list[Untold]:
+        """Each finished game's or tournament's achievements whose person was not told
+        of them yet (a stop came before the message went)."""
+        grouped: dict[tuple[int, int, int], set[str]] = {}
         for a in await self._ctx.repos.achievements.untold(self._ctx.db):
-            grouped.setdefault((a.user_id, a.game_id), set()).add(a.key)
-        return [(user, game, tuple(k for k in ACHIEVEMENTS if k in keys))
-                for (user, game), keys in sorted(grouped.items())]
+            where = (a.user_id, a.game_id or 0, a.tournament_id or 0)
+            grouped.setdefault(where, set()).add(a.key)
+        return [Untold(user, tuple(k for k in ACHIEVEMENTS if k in keys),
+                       game or None, tournament or None)
+                for (user, game, tournament), keys in sorted(grouped.items())]
 
-    async def told(self, user_id: int, game_id: int) -> None:
-        """The person's message of ``game_id`` went (or Telegram refused it): never again."""
-        await self._ctx.repos.achievements.mark_told(self._ctx.db, user_id, game_id)
+    async def told(self, user_id: int, *, game_id: int | None = None,
+                   tournament_id: int | None = None) -> None:
+        """The person's message of what ``game_id`` (or ``tournament_id``) earned him
+        went, or Telegram refused it: never again."""
+        repos = self._ctx.repos.achievements
+        if game_id is not None:
+            await repos.mark_told(self._ctx.db, user_id, game_id)
+        if tournament_id is not None:
+            await repos.mark_told_tournament(self._ctx.db, user_id, tournament_id)
 
     async def backfill(self) -> int:
-        """Award every stored finished game, once (the migration's mark); the number of
-        achievements awarded. The bot runs it at start-up, before any game is played on."""
+        """Award every stored finished game, then every finished tournament, once each
+        (the migrations' marks); the number of achievements awarded. The bot runs it at
+        start-up, before any game is played on."""
+        return await self._backfill_games() + await self._backfill_tournaments()
+
+    async def _backfill_tournaments(self) -> int:
+        ctx = self._ctx
+        repos = ctx.repos
+        if await repos.achievements.tournaments_backfilled(ctx.db):
+            return 0
+        awarded = 0
+        async with ctx.db.transaction() as tx:
+            if await repos.achievements.tournaments_backfilled(tx):
+                return 0
+            for row in await repos.tournaments.list_finished(tx):
+                tid = row.tournament_id
+                winner = _winner_user(await repos.tournaments.players(tx, tid),
+                                      await repos.tournaments.games(tx, tid))
+                new = await repos.achievements.record_tournament(
+                    tx, tid, tournament_earned(winner), told=True, at=row.updated_at)
+                awarded += sum(len(keys) for keys in new.values())
+            await repos.achievements.mark_tournaments_backfilled(tx)
+        return awarded
+
+    async def _backfill_games(self) -> int:
         ctx = self._ctx
         repos = ctx.repos
         if await repos.achievements.backfilled(ctx.db):

@@ -41,7 +41,7 @@ from typing import Any
 
 from engine.core.moves import Move
 from engine.core.view import SeatView
-from service.achievements import Achievements
+from service.achievements import Achievements, Untold
 from service.broken import take_set_aside
 from service.calls import Calls
 from service.cancels import Cancels
@@ -230,12 +230,13 @@ class GameService:
         """The keys of the achievements he holds, in the catalogue's order."""
         return await self.achievements.of_user(user_id)
 
-    async def untold_achievements(self) -> list[tuple[int, int, tuple[str, ...]]]:
-        """(person, game, keys): the finished games' achievements not told yet."""
+    async def untold_achievements(self) -> list[Untold]:
+        """The finished games' and tournaments' achievements not told yet."""
         return await self.achievements.untold()
 
-    async def achievements_told(self, user_id: int, game_id: int) -> None:
-        await self.achievements.told(user_id, game_id)
+    async def achievements_told(self, user_id: int, *, game_id: int | None = None,
+                                tournament_id: int | None = None) -> None:
+        await self.achievements.told(user_id, game_id=game_id, tournament_id=tournament_id)
 
     # ---------------------------------------------------------- what was shown: `service.shown`
     async def shown(self, game_id: int) -> list[Shown]:

@@ -20,7 +20,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Decided", "Entrant", "Standing", "standings"]
+from storage.models import TournamentGameRow, TournamentPlayerRow
+
+__all__ = ["Decided", "Entrant", "Standing", "standings", "standings_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,3 +107,12 @@ def standings(entrants: Sequence[Entrant], results: Sequence[Decided]) -> list[S
     return [Standing(i, e.seq, e.name, points[e.seq], played[e.seq], wins[e.seq],
                      draws[e.seq], losses[e.seq], h2h[e.seq], sb[e.seq], e.withdrawn)
             for i, e in enumerate(order, start=1)]
+
+
+def standings_of(players: Sequence[TournamentPlayerRow], games: Sequence[TournamentGameRow]
+                 ) -> list[Standing]:
+    """The standings of a tournament as stored: its players and its pairings."""
+    entrants = [Entrant(p.seq, p.name, p.withdrawn) for p in players]
+    decided = [Decided(g.player_a, g.player_b, g.score_a, g.score_b, g.decided)
+               for g in games if g.decided is not None and g.score_a is not None]
+    return standings(entrants, decided)

@@ -5,7 +5,7 @@ the tournament as its group may see it, and what a step of it did (`Advance`,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from service.tiebreaks import Standing
@@ -94,13 +94,15 @@ class TournamentInfo:
 class Advance:
     """What `Tournaments.advance` did: the tournament after it, the rounds newly paired
     (to be posted), the game it opened and started (its report, to be shown), whether
-    the tournament ended, and whether it waits for the chat's other game to end."""
+    the tournament ended (and what its winner newly earned: per person, the keys), and
+    whether it waits for the chat's other game to end."""
 
     tournament: TournamentInfo
     new_rounds: tuple[int, ...] = ()
     report: MoveReport | None = None
     finished: bool = False
     waiting: bool = False
+    achievements: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

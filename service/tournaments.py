@@ -27,10 +27,12 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from engine.core.errors import EngineError
 from engine.variants import get_variant
+from service.achievements import award_tournament
 from service.context import CHAT_CACHE_SIZE, Context, lru_put
 from service.errors import (
     AlreadyJoinedError,
@@ -52,7 +54,7 @@ from service.options import check_options
 from service.pairing import round_robin, round_robin_rounds, swiss_round, swiss_rounds
 from service.people import unreachable
 from service.play import Play
-from service.tiebreaks import Decided, Entrant, standings
+from service.tiebreaks import standings_of
 from service.tournament_types import (
     Advance,
     TournamentInfo,
@@ -76,6 +78,13 @@ MAX_PLAYERS: Final = 32
 MAX_DAYS: Final = 30
 DAY: Final = 86400.0
 _STEPS: Final = 200  # decisions of one advance: a bound, never reached
+
+
+@dataclass(frozen=True, slots=True)
+class _Finished:
+    """The step that finished a tournament: what its winner newly earned (per person)."""
+
+    achievements: Mapping[int, tuple[str, ...]]
 
 
 def _player(row: TournamentPlayerRow) -> TournamentPlayer:
@@ -104,20 +113,19 @@ class Tournaments:
     # ------------------------------------------------------------ reading
     async def _info(self, ex: Executor, row: TournamentRow) -> TournamentInfo:
         repos = self._ctx.repos.tournaments
-        players = {p.seq: _player(p) for p in await repos.players(ex, row.tournament_id)}
+        player_rows = await repos.players(ex, row.tournament_id)
+        players = {p.seq: _player(p) for p in player_rows}
         games = await repos.games(ex, row.tournament_id)
         pairings = tuple(
             TournamentPairing(g.round, g.board, players[g.player_a],
                               players[g.player_b] if g.player_b is not None else None,
                               g.game_id, g.due_at, g.score_a, g.score_b, g.decided, g.told)
             for g in games)
-        entrants = [Entrant(p.seq, p.name, p.withdrawn) for p in players.values()]
-        decided = [Decided(g.player_a, g.player_b, g.score_a, g.score_b, g.decided)
-                   for g in games if g.decided is not None and g.score_a is not None]
         return TournamentInfo(
             row.tournament_id, row.chat_id, row.topic or None, row.variant, row.options,
             row.format, row.days, row.status, row.creator_user_id, row.round, row.rounds,
-            tuple(players.values()), pairings, tuple(standings(entrants, decided)),
+            tuple(players.values()), pairings,
+            tuple(standings_of(player_rows, games)),
             row.winner_told, row.message_id)
 
     async def tournament(self, tournament_id: int) -> TournamentInfo:
@@ -279,8 +287,7 @@ class Tournaments:
                                                rounds=rounds, format=fmt)
             del row
         advanced = await self.advance(tournament_id)
-        return Advance(advanced.tournament, (1, *advanced.new_rounds), advanced.report,
-                       advanced.finished, advanced.waiting)
+        return dataclasses.replace(advanced, new_rounds=(1, *advanced.new_rounds))
 
     # ------------------------------------------------------------ withdrawing
     async def withdraw(self, tournament_id: int, user_id: int, seq: int | None = None, *,
@@ -364,6 +371,7 @@ class Tournaments:
         ctx = self._ctx
         new_rounds: list[int] = []
         finished = False
+        achievements: Mapping[int, tuple[str, ...]] = {}
         for _ in range(_STEPS):
             async with ctx.db.transaction() as tx:
                 row = await ctx.repos.tournaments.get(tx, tournament_id)
@@ -371,22 +379,24 @@ class Tournaments:
                     raise NoTournamentError()
                 if row.status != "running":
                     return Advance(await self._info(tx, row), tuple(new_rounds),
-                                   finished=finished)
+                                   finished=finished, achievements=achievements)
                 step = await self._step(tx, row)
                 if step == "paired":
                     new_rounds.append(row.round + 1)
                     continue
-                if step == "finished":
+                if isinstance(step, _Finished):
                     finished = True
+                    achievements = step.achievements
                     continue
                 if step == "decided":
                     continue
                 if step == "wait":
                     return Advance(await self._info(tx, row), tuple(new_rounds),
-                                   finished=finished)
+                                   finished=finished, achievements=achievements)
                 if step == "busy":
                     return Advance(await self._info(tx, row), tuple(new_rounds),
-                                   finished=finished, waiting=True)
+                                   finished=finished, waiting=True,
+                                   achievements=achievements)
                 assert isinstance(step, tuple)
                 game_id, creator = step
             # a game to start (opened just now, or before a restart)
@@ -401,14 +411,16 @@ class Tournaments:
                 after = await ctx.repos.tournaments.get(ex, tournament_id)
                 assert after is not None
                 told = await self._info(ex, after)
-            return Advance(told, tuple(new_rounds), report, finished)
+            return Advance(told, tuple(new_rounds), report, finished,
+                           achievements=achievements)
         raise RuntimeError("a tournament that does not settle")
 
     async def _step(self, tx: Transaction, row: TournamentRow
-                    ) -> str | tuple[int, int]:
+                    ) -> str | tuple[int, int] | _Finished:
         """One step of `advance` in ``tx``: ``decided`` (a pairing), ``paired`` (the
-        next round), ``finished``, ``wait`` (a game is being played), ``busy`` (the
-        chat has another game), or (game, its first player) to start."""
+        next round), ``wait`` (a game is being played), ``busy`` (the chat has another
+        game), (game, its first player) to start, or the tournament finished (with
+        what its winner newly earned)."""
         ctx = self._ctx
         repos = ctx.repos
         tid = row.tournament_id
@@ -435,17 +447,14 @@ class Tournaments:
             await repos.tournaments.update(tx, tid, round=row.round + 1)
             return "paired"
         await repos.tournaments.update(tx, tid, status="finished")
-        return "finished"
+        return _Finished(await award_tournament(repos, tx, tid, list(players.values()), games))
 
     def _next_round(self, row: TournamentRow, players: Mapping[int, TournamentPlayerRow],
                     games: list[TournamentGameRow]) -> list[tuple[int, int | None]]:
         seqs = sorted(players)
         if row.format == "round_robin":
             return round_robin(seqs)[row.round]
-        entrants = [Entrant(p.seq, p.name, p.withdrawn) for p in players.values()]
-        decided = [Decided(g.player_a, g.player_b, g.score_a, g.score_b, g.decided)
-                   for g in games if g.decided is not None and g.score_a is not None]
-        ranked = [s.seq for s in standings(entrants, decided)]
+        ranked = [s.seq for s in standings_of(list(players.values()), games)]
         met = {frozenset((g.player_a, g.player_b)) for g in games if g.player_b is not None}
         byes = {g.player_a for g in games if g.player_b is None}
         return swiss_round(ranked, met, byes)

@@ -178,12 +178,14 @@ class Presenter(Slots):
         """Each person who earned achievements with the move that finished the game gets
         ONE private message listing them (the report is made once)."""
         for user_id, keys in sorted(report.achievements.items()):
-            self.tell_earned(user_id, report.game.game_id, keys)
+            self.tell_earned(user_id, keys, game_id=report.game.game_id)
 
-    def tell_earned(self, user_id: int, game_id: int, keys: Sequence[str]) -> None:
-        """The person's one private message of what ``game_id`` earned him, in his own
-        language, through his chat's queue; marked told once sent, or refused (a person
-        who blocked the bot is not told, and not tried again)."""
+    def tell_earned(self, user_id: int, keys: Sequence[str], *, game_id: int | None = None,
+                    tournament_id: int | None = None) -> None:
+        """The person's one private message of what ``game_id`` (or ``tournament_id``)
+        earned him, in his own language, through his chat's queue; marked told once
+        sent, or refused (a person who blocked the bot is not told, and not tried
+        again)."""
         if not keys:
             return
 
@@ -191,14 +193,17 @@ class Presenter(Slots):
             lang = await self.user_language(user_id)
             await tg.quietly(self.bot.send_message(user_id, earned_text(lang, keys)),
                              f"the achievements of {user_id}")
-            await self.service.achievements_told(user_id, game_id)
+            await self.service.achievements_told(user_id, game_id=game_id,
+                                                 tournament_id=tournament_id)
 
         self.outbox.send(user_id, run)
 
     async def tell_untold_achievements(self) -> None:
-        """After a restart: the achievements a stop left untold, one message a game."""
-        for user_id, game_id, keys in await self.service.untold_achievements():
-            self.tell_earned(user_id, game_id, keys)
+        """After a restart: the achievements a stop left untold, one message a game or
+        tournament."""
+        for untold in await self.service.untold_achievements():
+            self.tell_earned(untold.user_id, untold.keys, game_id=untold.game_id,
+                             tournament_id=untold.tournament_id)
 
     def tell_no_hand(self, game: GameInfo, user_id: int, name: str, *, blocked: bool) -> None:
         """Tell the group, once per game and player, that he cannot get his hand."""

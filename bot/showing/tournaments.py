@@ -113,8 +113,8 @@ def show_registration(app: AnyApp, t: TournamentInfo, *, resend: bool = False) -
 
 async def tell(app: AnyApp, advance: Advance) -> None:
     """Show what an advance did, each thing once: the results not told yet under a
-    picture of the standings (with the winner, once there is one), the new rounds'
-    pairings, the game it started."""
+    picture of the standings (with the winner, once there is one), the winner's new
+    achievement (in private), the new rounds' pairings, the game it started."""
     state = get_state(app)
     t = advance.tournament
     lang = await state.presenter.chat_language(t.chat_id)
@@ -129,6 +129,8 @@ async def tell(app: AnyApp, advance: Advance) -> None:
     elif told:
         await show_standings(app, t, results_caption(lang, t, told),
                              results_text(lang, t, told))
+    for user_id, keys in sorted(advance.achievements.items()):  # the winner, privately
+        state.presenter.tell_earned(user_id, keys, tournament_id=t.tournament_id)
     for round in advance.new_rounds:
         say(app, t, pairings_text(lang, t, round))
     if advance.report is not None:

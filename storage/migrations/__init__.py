@@ -41,6 +41,7 @@ from storage.migrations import (
     m0013_next_game_calls,
     m0014_achievements,
     m0015_tournaments,
+    m0016_tournament_achievements,
 )
 from storage.transaction import Transaction
 
@@ -92,6 +93,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0013_next_game_calls),
     Migration.from_module(m0014_achievements),
     Migration.from_module(m0015_tournaments),
+    Migration.from_module(m0016_tournament_achievements),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

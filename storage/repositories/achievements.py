@@ -1,8 +1,10 @@
-"""Achievements: what each person earned (once), his tally so far, and whether the
-games stored before the achievements were awarded (the achievements migration)."""
+"""Achievements: what each person earned (once, by a game or by a tournament), his
+tally so far, and whether the games and the tournaments stored before the
+achievements were awarded (the achievements migrations)."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -15,12 +17,22 @@ __all__ = ["AchievementRepository", "AchievementTally", "EarnedAchievement",
 
 @dataclass(frozen=True, slots=True)
 class EarnedAchievement:
-    """One achievement a person holds: its key, the game that earned it, when."""
+    """One achievement a person holds: its key, the game or the tournament that earned
+    it (exactly one of the two), when."""
 
     user_id: int
     key: str
-    game_id: int
+    game_id: int | None
     earned_at: float
+    tournament_id: int | None = None
+
+
+_COLUMNS = "user_id, key, game_id, earned_at, tournament_id"
+
+
+def _earned(r: sqlite3.Row) -> EarnedAchievement:
+    return EarnedAchievement(int(r[0]), str(r[1]), None if r[2] is None else int(r[2]),
+                             float(r[3]), None if r[4] is None else int(r[4]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,20 +55,21 @@ class FinishedGameRef:
 
 
 class AchievementRepository(Repository):
-    """``achievements``, ``achievement_tallies`` and ``achievements_backfilled``."""
+    """``achievements``, ``achievement_tallies``, ``achievements_backfilled`` and
+    ``tournament_achievements_backfilled``."""
 
     async def of_user(self, ex: Executor, user_id: int) -> list[EarnedAchievement]:
         """The person's achievements, the earliest first."""
         rows = await ex.fetchall(
-            "SELECT user_id, key, game_id, earned_at FROM achievements WHERE user_id = ?"
-            " ORDER BY earned_at, game_id, key", (user_id,))
-        return [EarnedAchievement(int(r[0]), str(r[1]), int(r[2]), float(r[3])) for r in rows]
+            f"SELECT {_COLUMNS} FROM achievements WHERE user_id = ?"
+            " ORDER BY earned_at, game_id, tournament_id, key", (user_id,))
+        return [_earned(r) for r in rows]
 
     async def all(self, ex: Executor) -> list[EarnedAchievement]:
         """Every achievement of everyone (by person, then key)."""
         rows = await ex.fetchall(
-            "SELECT user_id, key, game_id, earned_at FROM achievements ORDER BY user_id, key")
-        return [EarnedAchievement(int(r[0]), str(r[1]), int(r[2]), float(r[3])) for r in rows]
+            f"SELECT {_COLUMNS} FROM achievements ORDER BY user_id, key")
+        return [_earned(r) for r in rows]
 
     async def tallies(self, ex: Executor, user_ids: Sequence[int]) -> dict[int, AchievementTally]:
         """The tallies of those of ``user_ids`` who finished a game already."""
@@ -100,12 +113,34 @@ class AchievementRepository(Repository):
                 new[user_id] = tuple(got)
         return new
 
+    async def record_tournament(self, tx: Transaction, tournament_id: int,
+                                earned: Iterable[tuple[int, Iterable[str]]], *,
+                                told: bool = False, at: float | None = None
+                                ) -> dict[int, tuple[str, ...]]:
+        """Store what a finished tournament earned (``earned``: per user, the keys),
+        stamped ``at`` (default now); the ones he did not hold yet, per user.
+        ``told``: nobody is to be told of them (the backfill's)."""
+        new: dict[int, tuple[str, ...]] = {}
+        for user_id, keys in earned:
+            got: list[str] = []
+            for key in keys:
+                result = await tx.execute(
+                    "INSERT INTO achievements (user_id, key, tournament_id, earned_at, told)"
+                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING",
+                    (user_id, key, tournament_id, self._now() if at is None else at, int(told)))
+                if result.rowcount > 0:
+                    got.append(key)
+            if got:
+                new[user_id] = tuple(got)
+        return new
+
     async def untold(self, ex: Executor) -> list[EarnedAchievement]:
-        """The achievements whose person was not told yet, by person and game."""
+        """The achievements whose person was not told yet, by person, then game or
+        tournament."""
         rows = await ex.fetchall(
-            "SELECT user_id, key, game_id, earned_at FROM achievements WHERE told = 0"
-            " ORDER BY user_id, game_id, key")
-        return [EarnedAchievement(int(r[0]), str(r[1]), int(r[2]), float(r[3])) for r in rows]
+            f"SELECT {_COLUMNS} FROM achievements WHERE told = 0"
+            " ORDER BY user_id, game_id, tournament_id, key")
+        return [_earned(r) for r in rows]
 
     async def mark_told(self, ex: Executor, user_id: int, game_id: int) -> int:
         """The person was told (or could not be: a blocked bot) of what ``game_id``
@@ -113,6 +148,15 @@ class AchievementRepository(Repository):
         result = await ex.execute(
             "UPDATE achievements SET told = 1 WHERE user_id = ? AND game_id = ? AND told = 0",
             (user_id, game_id))
+        return result.rowcount
+
+    async def mark_told_tournament(self, ex: Executor, user_id: int, tournament_id: int
+                                   ) -> int:
+        """The person was told (or could not be) of what ``tournament_id`` earned him;
+        how many achievements that was."""
+        result = await ex.execute(
+            "UPDATE achievements SET told = 1 WHERE user_id = ? AND tournament_id = ?"
+            " AND told = 0", (user_id, tournament_id))
         return result.rowcount
 
     async def finished_games(self, ex: Executor) -> list[FinishedGameRef]:
@@ -129,3 +173,13 @@ class AchievementRepository(Repository):
     async def mark_backfilled(self, tx: Transaction) -> None:
         await tx.execute("INSERT INTO achievements_backfilled (id, at) VALUES (1, ?)"
                          " ON CONFLICT (id) DO NOTHING", (self._now(),))
+
+    async def tournaments_backfilled(self, ex: Executor) -> bool:
+        """Whether the tournaments finished before the tournaments' achievements were
+        awarded."""
+        return await ex.fetchone(
+            "SELECT 1 FROM tournament_achievements_backfilled WHERE id = 1") is not None
+
+    async def mark_tournaments_backfilled(self, tx: Transaction) -> None:
+        await tx.execute("INSERT INTO tournament_achievements_backfilled (id, at)"
+                         " VALUES (1, ?) ON CONFLICT (id) DO NOTHING", (self._now(),))

@@ -80,6 +80,11 @@ class TournamentRepository(Repository):
         return _tournament.all(await ex.fetchall(
             f"{_SELECT} WHERE status = 'running' ORDER BY tournament_id"))
 
+    async def list_finished(self, ex: Executor) -> list[TournamentRow]:
+        """Every finished tournament, in the order they finished (then by id)."""
+        return _tournament.all(await ex.fetchall(
+            f"{_SELECT} WHERE status = 'finished' ORDER BY updated_at, tournament_id"))
+
     async def list_untold(self, ex: Executor) -> list[TournamentRow]:
         """The finished tournaments whose group was not told the winner yet."""
         return _tournament.all(await ex.fetchall(

@@ -11,6 +11,7 @@ from PIL import Image
 
 from bot.showing.tournaments import fire_due
 from bot.texts import tr
+from bot.ui.achievements import achievement_name
 from bot.ui.tournament_words import (
     pairings_text,
     results_caption,
@@ -172,11 +173,29 @@ async def test_round_robin_of_four_to_its_end_with_a_restart(emu: TelegramEmulat
             assert p.game_id is not None
             assert (await bot.service.game(p.game_id)).status == "finished"
         assert all(s.played == 3 for s in t.standings)
+        # the winner, alone, is told in private that he is a champion, once
+        champion = next(u for u in (anna, boris, clara, dan) if u.first_name == winner.name)
+        assert len(_champion_messages(bot, champion.id)) == 1
+        for other in (anna, boris, clara, dan):
+            if other is not champion:
+                assert not _champion_messages(bot, other.id)
+        assert not _champion_messages(bot, group.id)
+        await bot.send(champion, champion.id, "/stats")
+        assert achievement_name("en", "champion") in (
+            emu.last_message(champion.id).text or "")
     # once more: nothing is told twice after a restart
     async with running_bot(emu, db_path, clock=clock) as bot:
         await bot.settle()
         assert len([m for m in _standings(bot.emu.bot_messages(group.id))
                     if (m.caption or "").startswith("🥇")]) == 1
+        assert len(_champion_messages(bot, champion.id)) == 1
+
+
+def _champion_messages(bot: Bot, chat_id: int) -> list[str]:
+    """The messages in ``chat_id`` telling of the Champion earned."""
+    name = f"• {achievement_name('en', 'champion')} —"
+    return [m.text or "" for m in bot.emu.bot_messages(chat_id)
+            if (m.text or "").startswith(tr("en", "achievement.earned")) and name in (m.text or "")]
 
 
 async def test_withdrawal_and_cancel(emu: TelegramEmulator, db_path: Path) -> None:

@@ -14,11 +14,13 @@ from engine.variants import make_variant
 from service.achievement_rules import (
     ACHIEVEMENTS,
     FAMILIES,
+    TOURNAMENT_WON,
     SeatFacts,
     Tally,
     decide,
     earned,
     seat_facts,
+    tournament_earned,
 )
 from tests.engine.domino.test_capicua import L_E1, L_E5, with_options
 
@@ -149,3 +151,12 @@ def test_the_tallies_thresholds_and_every_family() -> None:
     assert "all_families" not in earned(loss, Tally(30, 10, frozenset(others)))[0]
     assert after == Tally.of(31, 11, after.to_json())
     assert set(ACHIEVEMENTS) >= keys
+
+
+def test_a_tournament_earns_its_winner_the_champion_and_nothing_else() -> None:
+    assert tournament_earned(42) == [(42, [TOURNAMENT_WON])]
+    assert tournament_earned(None) == []  # the winner was forgotten since
+    assert TOURNAMENT_WON in ACHIEVEMENTS
+    # no game earns it: a won game, whatever its facts, never names the champion
+    keys, _ = earned(SeatFacts("goat", won=True, fish=True, beat_expert=True), Tally())
+    assert TOURNAMENT_WON not in keys

@@ -106,10 +106,38 @@ async def test_round_robin_of_four_to_its_end(tmp_path: Path) -> None:
     assert len(met) == 6
     assert info.winner is not None and info.winner.place == 1
     assert all(s.played == 3 for s in info.standings)
+    # the winner, and he alone, is a champion: earned by the step that finished it
+    champion = next(p.user_id for p in info.players if p.seq == info.winner.seq)
+    assert champion is not None
+    assert advanced.achievements == {champion: ("champion",)}
+    assert "champion" in await service.user_achievements(champion)
+    for p in PEOPLE[:4]:
+        if p.user_id != champion:
+            assert "champion" not in await service.user_achievements(p.user_id)
+    untold = [u for u in await service.untold_achievements() if u.tournament_id == tid]
+    assert [(u.user_id, u.keys, u.game_id) for u in untold] == [(champion, ("champion",), None)]
+    await service.achievements_told(champion, tournament_id=tid)
+    assert not [u for u in await service.untold_achievements() if u.tournament_id == tid]
     # the games are ordinary, rated games of the group
     for gid in game_ids:
         assert (await service.game(gid)).status == "finished"
-    assert (await t.advance(tid)).tournament.status == "finished"  # nothing more happens
+    again = await t.advance(tid)
+    assert again.tournament.status == "finished" and not again.achievements  # nothing more
+    # the backfill of the tournaments finished before the Champion existed awards the
+    # same: wiped, then a restart
+    live = await service.context.db.fetchall(
+        "SELECT user_id, key, tournament_id FROM achievements WHERE tournament_id IS NOT NULL")
+    async with service.context.db.transaction() as tx:
+        await tx.execute("DELETE FROM achievements WHERE tournament_id IS NOT NULL")
+        await tx.execute("DELETE FROM tournament_achievements_backfilled")
+    await service.close()
+    service = await _service(path, clock)
+    backfilled = await service.context.db.fetchall(
+        "SELECT user_id, key, tournament_id, told FROM achievements"
+        " WHERE tournament_id IS NOT NULL")
+    assert [tuple(r)[:3] for r in backfilled] == [tuple(r) for r in live]
+    assert all(r[3] == 1 for r in backfilled)  # nobody is told of a backfilled one
+    assert await service.achievements.backfill() == 0  # once
     await service.close()
 
 

@@ -27,6 +27,7 @@ EXPECTED_TABLES = {
     "achievements",
     "achievement_tallies",
     "achievements_backfilled",
+    "tournament_achievements_backfilled",
     "cancel_votes",
     "chats",
     "deadlines",
