@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from engine.core.moves import Move
+from engine.core.view import SeatView
 from service import GameService, PlayerInfo
 from service.bench import play_random
 from storage import Database, Repositories
@@ -15,6 +17,16 @@ from storage.repositories.achievements import AchievementTally
 
 ANNA = PlayerInfo(101, "Anna")
 BORIS = PlayerInfo(102, "Boris")
+
+
+def _first(level: str, seed: int, view: SeatView) -> Move:
+    """A quick computer: what it plays does not matter here, only that it is a computer
+    of its level (whom a win beats) and that the moves are stored."""
+    return view.legal[0]
+
+
+async def _open(path: Path) -> GameService:
+    return await GameService.open(path, ai_chooser=_first)
 
 
 async def _game(service: GameService, chat_id: int, variant: str, seed: int,
@@ -49,7 +61,7 @@ async def _wipe(db: Database) -> None:
 
 async def test_the_backfill_awards_what_the_games_awarded_live(tmp_path: Path) -> None:
     path = tmp_path / "domino.sqlite3"
-    service = await GameService.open(path)
+    service = await _open(path)
     try:
         for i, (variant, computer) in enumerate([
                 ("draw", None), ("block", "hard"), ("kozel", None), ("draw", "expert"),
@@ -75,7 +87,7 @@ async def test_the_backfill_awards_what_the_games_awarded_live(tmp_path: Path) -
         assert await service.user_achievements(ANNA.user_id) == ()
     finally:
         await service.close()
-    service = await GameService.open(path)  # the backfill runs right after the migrations
+    service = await _open(path)  # the backfill runs right after the migrations
     try:
         assert await _snapshot(service.context.db) == live
         # once: a second start awards nothing more
@@ -114,7 +126,7 @@ async def test_each_achievement_is_earned_once_and_told_once(tmp_path: Path) -> 
 
 async def test_a_game_whose_moves_were_deleted_still_counts(tmp_path: Path) -> None:
     path = tmp_path / "domino.sqlite3"
-    service = await GameService.open(path)
+    service = await _open(path)
     try:
         game_id = await _game(service, -1, "draw", 5, "hard")
         live = await _snapshot(service.context.db)
@@ -123,7 +135,7 @@ async def test_a_game_whose_moves_were_deleted_still_counts(tmp_path: Path) -> N
             await service.context.repos.privacy.delete_old_moves(tx, 10.0 ** 12)
     finally:
         await service.close()
-    service = await GameService.open(path)
+    service = await _open(path)
     try:
         held, tallies = await _snapshot(service.context.db)
         # what the result tells is the same: games, wins, the computer beaten
