@@ -97,21 +97,10 @@ class AchievementRepository(Repository):
             " games = excluded.games, wins = excluded.wins,"
             " families_json = excluded.families_json, game_id = excluded.game_id",
             [(t.user_id, t.games, t.wins, t.families_json, t.game_id) for t in tallies])
-        new: dict[int, tuple[str, ...]] = {}
-        for user_id, keys in earned:
-            got: list[str] = []
-            for key in keys:
-                result = await tx.execute(
-                    "INSERT INTO achievements (user_id, key, game_id, earned_at, told)"
-                    " VALUES (?, ?, ?, COALESCE("
-                    "(SELECT finished_at FROM games WHERE game_id = ?), ?), ?)"
-                    " ON CONFLICT (user_id, key) DO NOTHING",
-                    (user_id, key, game_id, game_id, self._now(), int(told)))
-                if result.rowcount > 0:
-                    got.append(key)
-            if got:
-                new[user_id] = tuple(got)
-        return new
+        ended = await tx.fetchone("SELECT finished_at FROM games WHERE game_id = ?",
+                                  (game_id,))
+        at = float(ended[0]) if ended is not None and ended[0] is not None else None
+        return await self._award(tx, earned, game_id, None, at, told)
 
     async def record_tournament(self, tx: Transaction, tournament_id: int,
                                 earned: Iterable[tuple[int, Iterable[str]]], *,
@@ -120,14 +109,23 @@ class AchievementRepository(Repository):
         """Store what a finished tournament earned (``earned``: per user, the keys),
         stamped ``at`` (default now); the ones he did not hold yet, per user.
         ``told``: nobody is to be told of them (the backfill's)."""
+        return await self._award(tx, earned, None, tournament_id, at, told)
+
+    async def _award(self, tx: Transaction, earned: Iterable[tuple[int, Iterable[str]]],
+                     game_id: int | None, tournament_id: int | None, at: float | None,
+                     told: bool) -> dict[int, tuple[str, ...]]:
+        """Insert the achievements earned by one game or one tournament, stamped ``at``
+        (None: now); per user, the keys he did not hold before."""
+        stamp = self._now() if at is None else at
         new: dict[int, tuple[str, ...]] = {}
         for user_id, keys in earned:
             got: list[str] = []
             for key in keys:
                 result = await tx.execute(
-                    "INSERT INTO achievements (user_id, key, tournament_id, earned_at, told)"
-                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING",
-                    (user_id, key, tournament_id, self._now() if at is None else at, int(told)))
+                    "INSERT INTO achievements"
+                    " (user_id, key, game_id, tournament_id, earned_at, told)"
+                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING",
+                    (user_id, key, game_id, tournament_id, stamp, int(told)))
                 if result.rowcount > 0:
                     got.append(key)
             if got:
