@@ -17,7 +17,7 @@ from bot.ui.names import seat_names
 from engine.steps import Step, replay_steps, round_starts
 from tests.bot.emulator import TelegramEmulator, User
 from tests.bot.emulator.models import Message
-from tests.bot.harness import Bot, open_table, play_to_end, running_bot, start_game
+from tests.bot.harness import Bot, open_table, play_to_end, running_bot
 from tests.bot.test_solo_e2e import solo_lobby
 from tests.bot.test_triangular_e2e import play_alone_against_computers
 
@@ -131,10 +131,17 @@ async def walk(bot: Bot, user: User, game_id: int) -> None:
     assert len(bot.emu.bot_messages(user.id)) == before  # never a second message
 
 
-async def group_game(bot: Bot, group_id: int, person: User, variant: str) -> int:
-    """A group game of ``person`` against one easy computer, played to its end (his
-    hand in his private chat); its id."""
-    await start_game(bot, group_id, [person], variant, ai=1)
+async def group_game(bot: Bot, group_id: int, person: User, variant: str, *, ai: int = 1,
+                     presses: tuple[str, ...] = ()) -> int:
+    """A group game of ``person`` against ``ai`` easy computers, the lobby's settings
+    ``presses`` pressed, played to its end (his hand in his private chat); its id."""
+    await open_table(bot, group_id, [person], variant, ai=ai)
+    if presses:
+        await bot.lobby_press(person, group_id, "c")
+        for data in presses:
+            await bot.panel_press(person, data)
+        await bot.panel_press(person, "b")
+    await bot.lobby_press(person, group_id, "go")
     await play_to_end(bot, group_id, [person], random.Random(5))
     await bot.settle()
     game = await bot.game_in(group_id)
@@ -149,7 +156,12 @@ async def test_replay_of_a_group_game_of_the_line_family(emu: TelegramEmulator,
     boris = emu.add_user("Boris", language_code="en")
     group = emu.add_group("Club", [anna, vera], admins=[anna])
     async with running_bot(emu, db_path) as bot:
-        game_id = await group_game(bot, group.id, anna, "block")
+        # three rounds of Генеральский козёл: a whole game of the line family, short
+        # enough to walk step by step (a game of Block to 100 is ~320 steps)
+        game_id = await group_game(bot, group.id, anna, "general_kozel", ai=3,
+                                   presses=("rd", "rd"))
+        game = await bot.service.game(game_id)
+        assert game.options.get("rounds") == 3
         # Vera is a member of the group: the group's game is hers to see
         await emu.user_starts_bot(vera)
         await walk(bot, vera, game_id)
