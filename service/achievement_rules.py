@@ -233,7 +233,8 @@ def decide(game: PlayedGame | None, levels: Sequence[str | None], tallies: Mappi
     return {seat: earned(f, tallies.get(seat, Tally())) for seat, f in facts.items()}
 
 
-def tournament_earned(winner_user: int | None) -> list[tuple[int, list[str]]]:
+def tournament_earned(winners: Sequence[int]) -> list[tuple[int, list[str]]]:
     """What a finished tournament earns, per person: its winner (the first of the final
-    standings, as his group is told; None: a person forgotten since) is a champion."""
-    return [] if winner_user is None else [(winner_user, [TOURNAMENT_WON])]
+    standings, as his group is told), or both persons of the winning team, is a
+    champion (``winners``: those persons, the forgotten left out)."""
+    return [(user, [TOURNAMENT_WON]) for user in winners]

@@ -87,13 +87,15 @@ async def award_finished(repos: Repositories, tx: Transaction, game_id: int,
     return await repos.achievements.record(tx, game_id, after, earned)
 
 
-def _winner_user(players: Sequence[TournamentPlayerRow], games: Sequence[TournamentGameRow]
-                 ) -> int | None:
-    """The person first in a finished tournament's standings (None: forgotten)."""
+def _winner_users(players: Sequence[TournamentPlayerRow], games: Sequence[TournamentGameRow]
+                  ) -> tuple[int, ...]:
+    """The persons first in a finished tournament's standings: its winner, or the
+    winning team's two (the forgotten left out)."""
     table = standings_of(players, games)
     if not table:
-        return None
-    return next((p.user_id for p in players if p.seq == table[0].seq), None)
+        return ()
+    winner = next((p for p in players if p.seq == table[0].seq), None)
+    return () if winner is None else tuple(u for u in winner.user_ids if u is not None)
 
 
 async def award_tournament(repos: Repositories, tx: Transaction, tournament_id: int,
@@ -101,7 +103,7 @@ async def award_tournament(repos: Repositories, tx: Transaction, tournament_id: 
                            games: Sequence[TournamentGameRow]) -> dict[int, tuple[str, ...]]:
     """Award the tournament that ``tx`` has just finished (its ``players`` and
     ``games`` as stored); per person, the achievements he did not hold before."""
-    earned = tournament_earned(_winner_user(players, games))
+    earned = tournament_earned(_winner_users(players, games))
     return await repos.achievements.record_tournament(tx, tournament_id, earned)
 
 
@@ -201,10 +203,10 @@ class Achievements:
                 return 0
             for row in await repos.tournaments.list_finished(tx):
                 tid = row.tournament_id
-                winner = _winner_user(await repos.tournaments.players(tx, tid),
-                                      await repos.tournaments.games(tx, tid))
+                winners = _winner_users(await repos.tournaments.players(tx, tid),
+                                        await repos.tournaments.games(tx, tid))
                 new = await repos.achievements.record_tournament(
-                    tx, tid, tournament_earned(winner), told=True, at=row.updated_at)
+                    tx, tid, tournament_earned(winners), told=True, at=row.updated_at)
                 awarded += sum(len(keys) for keys in new.values())
             await repos.achievements.mark_tournaments_backfilled(tx)
         return awarded

@@ -226,3 +226,20 @@ class NotRegisteredError(ServiceError):
 
 class TooManyPlayersError(ServiceError):
     code = "tournament_full"
+
+
+class TeamWaitingError(ServiceError):
+    """A team tournament cannot start while a team waits for its partner (``names``:
+    who registered each such team)."""
+
+    code = "team_waiting"
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        super().__init__(", ".join(names))
+        self.names = names
+
+
+class TeamFullError(ServiceError):
+    """That team has its partner already (or is no team of the tournament)."""
+
+    code = "team_full"

@@ -16,10 +16,20 @@ __all__ = ["Advance", "TournamentInfo", "TournamentPairing", "TournamentPlayer",
 
 @dataclass(frozen=True, slots=True)
 class TournamentPlayer:
-    seq: int  # his number, in the order of registration
+    """An entrant: a person, or in a team tournament a team of two (the person who
+    registered it and his ``partner``, None while it waits for one)."""
+
+    seq: int  # its number, in the order of registration
     user_id: int | None  # None: forgotten
     name: str
     withdrawn: bool = False
+    partner_user_id: int | None = None  # None: no partner yet, or forgotten
+    partner: str | None = None
+
+    @property
+    def user_ids(self) -> tuple[int, ...]:
+        """The persons of the entrant (the forgotten left out)."""
+        return tuple(u for u in (self.user_id, self.partner_user_id) if u is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +73,17 @@ class TournamentInfo:
     winner_told: bool
     message_id: int | None
 
+    @property
+    def teams(self) -> bool:
+        """Whether its entrants are teams of two (a team variant's tournament)."""
+        return bool(self.options.get("teams"))
+
     def player_of(self, user_id: int) -> TournamentPlayer | None:
-        return next((p for p in self.players if p.user_id == user_id), None)
+        """The entrant the person is (or is in, in a team tournament)."""
+        return next((p for p in self.players if user_id in p.user_ids), None)
+
+    def entrant(self, seq: int) -> TournamentPlayer | None:
+        return next((p for p in self.players if p.seq == seq), None)
 
     def round_pairings(self, round: int) -> tuple[TournamentPairing, ...]:
         return tuple(p for p in self.pairings if p.round == round)

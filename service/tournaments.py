@@ -2,7 +2,11 @@
 
 A chat admin opens a tournament of a variant for two (`Tournaments.open`) in a
 chat or forum topic; people register (`join`, `leave`) until an admin starts it
-(`start`, three players at least). Up to `MAX_ROUND_ROBIN` players play a
+(`start`, three players at least). A tournament of a team variant (``teams`` in its
+options) is one of teams of two: a person registers a team, another joins it as his
+partner, and it starts once every team has its partner; its games are for four, the
+two teams facing each other (seats 0 and 2 against 1 and 3). Everything below about
+players holds for its teams. Up to `MAX_ROUND_ROBIN` players play a
 round-robin (everyone meets everyone once, `service.pairing.round_robin`); more, a
 Swiss tournament (`service.pairing.swiss_round`, `swiss_rounds` rounds). Each
 pairing is an ordinary game of the chat (topic), opened and started by the bot
@@ -44,13 +48,15 @@ from service.errors import (
     NoTournamentError,
     NotRegisteredError,
     ServiceError,
+    TeamFullError,
+    TeamWaitingError,
     TooManyPlayersError,
     TournamentClosedError,
     TournamentExistsError,
 )
 from service.games import Games
 from service.loading import info, live, remember, stored
-from service.options import check_options
+from service.options import accepted_options, check_options
 from service.pairing import round_robin, round_robin_rounds, swiss_round, swiss_rounds
 from service.people import unreachable
 from service.play import Play
@@ -88,11 +94,19 @@ class _Finished:
 
 
 def _player(row: TournamentPlayerRow) -> TournamentPlayer:
-    return TournamentPlayer(row.seq, row.user_id, row.name, row.withdrawn)
+    return TournamentPlayer(row.seq, row.user_id, row.name, row.withdrawn,
+                            row.partner_user_id, row.partner_name)
+
+
+def _entrant_of(players: Sequence[TournamentPlayerRow], user_id: int
+                ) -> TournamentPlayerRow | None:
+    """The entrant the person is, or is the partner in."""
+    return next((p for p in players if user_id in p.user_ids), None)
 
 
 def _scores(game_result: str | None) -> tuple[float, float]:
-    """Seat 0's and seat 1's scores of a finished game for two (its result's winners)."""
+    """Side 0's and side 1's scores of a finished game (its result's winning sides): the
+    pairing's first and second player, or team."""
     result = json.loads(game_result) if game_result else {}
     winners = set(result.get("winners") or ())
     if winners == {0}:
@@ -189,27 +203,32 @@ class Tournaments:
     async def open(self, chat_id: int, creator: PlayerInfo, variant: str, *, days: int = 2,
                    options: Mapping[str, Any] | None = None, topic: int | None = None,
                    is_admin: bool = False) -> TournamentInfo:
-        """Open the registration of a tournament of ``variant`` (played by two) in the
-        chat's ``topic``: a chat admin only (`NotChatAdminError`); one registering or
-        running there already: `TournamentExistsError`."""
+        """Open the registration of a tournament of ``variant`` (played by two, or with
+        ``teams`` in ``options`` by two teams of two) in the chat's ``topic``: a chat
+        admin only (`NotChatAdminError`); one registering or running there already:
+        `TournamentExistsError`."""
         if not is_admin:
             raise NotChatAdminError("only a chat admin opens a tournament")
         try:
             cls = get_variant(variant)
         except EngineError as exc:
             raise BadSettingsError(str(exc)) from None
-        if 2 not in cls.players_allowed:
-            raise BadSettingsError(f"{variant} is not played by two")
+        options = {k: v for k, v in (options or {}).items() if k != "teams" or v}
+        if 2 not in cls.players_allowed and "teams" in accepted_options(variant):
+            options["teams"] = True  # played in teams only (general_kozel): it goes unsaid
+        seats = 4 if options.get("teams") else 2
+        if seats not in cls.players_allowed:
+            raise BadSettingsError(f"{variant} is not played by {seats}")
         if not 1 <= days <= MAX_DAYS:
             raise BadSettingsError(f"{days} days")
-        if (options or {}).get("teams"):
-            raise BadSettingsError("a tournament's games are played by two: no teams")
-        check_options(variant, options or {}, 2)
+        if seats == 4 and "teams" not in accepted_options(variant):
+            raise BadSettingsError(f"{variant} is not played in teams")
+        check_options(variant, options, seats)
         ctx = self._ctx
         async with ctx.db.transaction() as tx:
             try:
                 tid = await ctx.repos.tournaments.create(
-                    tx, chat_id, stored(topic), variant=variant, options=dict(options or {}),
+                    tx, chat_id, stored(topic), variant=variant, options=options,
                     format="round_robin", days=days, creator_user_id=creator.user_id)
             except OpenTournamentExistsError:
                 raise TournamentExistsError() from None
@@ -225,28 +244,49 @@ class Tournaments:
             raise TournamentClosedError()
         return row
 
-    async def join(self, tournament_id: int, player: PlayerInfo) -> TournamentInfo:
+    async def join(self, tournament_id: int, player: PlayerInfo, team: int | None = None
+                   ) -> TournamentInfo:
         """Register ``player``: he must have the bot's private chat open (his hands go
-        there: `NoPrivateChatError`); twice `AlreadyJoinedError`."""
+        there: `NoPrivateChatError`); twice, or in two teams, `AlreadyJoinedError`. In
+        a team tournament he registers a new team, or with ``team`` (its number) joins
+        that team as its partner (`TeamFullError` when it has one); ``team`` is refused
+        in a tournament of players (`BadSettingsError`)."""
         ctx = self._ctx
+        repos = ctx.repos.tournaments
         async with ctx.db.transaction() as tx:
             row = await self._registering(tx, tournament_id)
+            if team is not None and not row.options.get("teams"):
+                raise BadSettingsError("a tournament of players has no teams")
             user = await ctx.repos.users.get(tx, player.user_id)
             if user is None or not can_write_to(user.has_private_chat, user.blocked):
                 raise NoPrivateChatError((player.name,))
-            if len(await ctx.repos.tournaments.players(tx, tournament_id)) >= MAX_PLAYERS:
-                raise TooManyPlayersError()
-            if not await ctx.repos.tournaments.add_player(tx, tournament_id, player.user_id,
-                                                          player.name):
+            players = await repos.players(tx, tournament_id)
+            if _entrant_of(players, player.user_id) is not None:
                 raise AlreadyJoinedError()
+            if team is not None:
+                if not await repos.set_partner(tx, tournament_id, team, player.user_id,
+                                               player.name):
+                    raise TeamFullError()
+            elif len(players) >= MAX_PLAYERS:
+                raise TooManyPlayersError()
+            elif not await repos.add_player(tx, tournament_id, player.user_id, player.name):
+                raise AlreadyJoinedError()  # pragma: no cover (checked above, same tx)
             return await self._info(tx, row)
 
     async def leave(self, tournament_id: int, user_id: int) -> TournamentInfo:
+        """Unregister the person. A team's partner leaves it waiting for another; when
+        the one who registered a team leaves, his partner keeps it (alone, it goes)."""
         ctx = self._ctx
+        repos = ctx.repos.tournaments
         async with ctx.db.transaction() as tx:
             row = await self._registering(tx, tournament_id)
-            if not await ctx.repos.tournaments.remove_player(tx, tournament_id, user_id):
+            me = _entrant_of(await repos.players(tx, tournament_id), user_id)
+            if me is None:
                 raise NotRegisteredError()
+            if me.user_id != user_id:
+                await repos.remove_partner(tx, tournament_id, user_id)
+            elif not await repos.partner_takes_over(tx, tournament_id, me.seq):
+                await repos.remove_player(tx, tournament_id, user_id)
             return await self._info(tx, row)
 
     async def cancel(self, tournament_id: int, *, is_admin: bool = False) -> TournamentInfo:
@@ -276,6 +316,9 @@ class Tournaments:
             players = await ctx.repos.tournaments.players(tx, tournament_id)
             if len(players) < MIN_PLAYERS:
                 raise NotEnoughPlayersError(f"{len(players)} players")
+            waiting = tuple(p.name for p in players if not p.has_partner)
+            if row.options.get("teams") and waiting:
+                raise TeamWaitingError(waiting)
             seqs = [p.seq for p in players]
             if len(seqs) <= MAX_ROUND_ROBIN:
                 fmt, rounds, first = "round_robin", round_robin_rounds(len(seqs)), \
@@ -292,7 +335,7 @@ class Tournaments:
     # ------------------------------------------------------------ withdrawing
     async def withdraw(self, tournament_id: int, user_id: int, seq: int | None = None, *,
                        is_admin: bool = False) -> Withdrawal:
-        """Withdraw player ``seq`` (None: the asker himself; another player: a chat
+        """Withdraw player ``seq`` (None: the asker himself, or his team; another: a chat
         admin only). His remaining games are lost by forfeit; the game of his being
         played is cancelled and lost by him."""
         ctx = self._ctx
@@ -302,7 +345,7 @@ class Tournaments:
             if row is None or row.status != "running":
                 raise NoTournamentError()
             players = await repos.tournaments.players(tx, tournament_id)
-            me = next((p for p in players if p.user_id == user_id), None)
+            me = _entrant_of(players, user_id)
             if seq is None:
                 if me is None:
                     raise NotRegisteredError()
@@ -318,7 +361,7 @@ class Tournaments:
                 if g.decided is None and g.game_id is not None and seq in (g.player_a,
                                                                            g.player_b):
                     cancelled = await self._cancel_game(tx, g.game_id)
-        player = TournamentPlayer(target.seq, target.user_id, target.name, True)
+        player = dataclasses.replace(_player(target), withdrawn=True)
         return Withdrawal(player, cancelled)
 
     async def _cancel_game(self, tx: Transaction, game_id: int) -> GameInfo | None:
@@ -488,26 +531,32 @@ class Tournaments:
 
     async def _open_game(self, tx: Transaction, row: TournamentRow, g: TournamentGameRow,
                          players: Mapping[int, TournamentPlayerRow]) -> str | tuple[int, int]:
-        """Open the pairing's game in the chat (topic), its two players seated; "busy"
-        when the chat has another game."""
+        """Open the pairing's game in the chat (topic), its two players seated (two
+        teams: the first's at seats 0 and 2, the second's at 1 and 3); "busy" when the
+        chat has another game."""
         ctx = self._ctx
         assert g.player_b is not None
         a, b = players[g.player_a], players[g.player_b]
-        if a.user_id is None or b.user_id is None:  # forgotten: lost by forfeit
+        a_gone, b_gone = None in a.user_ids, None in b.user_ids
+        if a_gone or b_gone:  # someone forgotten: lost by forfeit
             await ctx.repos.tournaments.decide(
-                tx, g.tournament_id, g.round, g.board, score_a=0.0 if a.user_id is None
-                else 1.0, score_b=0.0 if b.user_id is None else 1.0, how="forfeit")
+                tx, g.tournament_id, g.round, g.board, score_a=0.0 if a_gone else 1.0,
+                score_b=0.0 if b_gone else 1.0, how="forfeit")
             return "decided"
+        assert a.user_id is not None
         try:
             game_id = await ctx.repos.games.create_lobby(
                 tx, row.chat_id, row.variant, a.user_id, options=dict(row.options),
                 seed=ctx.seeds(), topic=row.topic)
         except st.ActiveGameExistsError:
             return "busy"
-        for seat, p in enumerate((a, b)):
-            assert p.user_id is not None
-            await ctx.repos.games.add_seat(tx, game_id, display_name=p.name,
-                                           user_id=p.user_id, seat=seat)
+        seated: list[tuple[int | None, str | None]] = [(a.user_id, a.name), (b.user_id, b.name)]
+        if row.options.get("teams"):
+            seated += [(a.partner_user_id, a.partner_name), (b.partner_user_id, b.partner_name)]
+        for seat, (user_id, name) in enumerate(seated):
+            assert user_id is not None and name is not None
+            await ctx.repos.games.add_seat(tx, game_id, display_name=name, user_id=user_id,
+                                           seat=seat)
         await ctx.repos.tournaments.set_game(tx, g.tournament_id, g.round, g.board, game_id,
                                              ctx.now() + row.days * DAY)
         lru_put(ctx.chats, game_id, row.chat_id, CHAT_CACHE_SIZE)
@@ -515,14 +564,15 @@ class Tournaments:
 
     async def _unreachable(self, tournament_id: int, game_id: int) -> None:
         """The game could not start: a player of it has no private chat with the bot
-        (any more). It is cancelled, and he loses it by forfeit."""
+        (any more). It is cancelled, and he (his team: the seats of a side) loses it by
+        forfeit."""
         ctx = self._ctx
         async with ctx.db.transaction() as tx:
             loaded = await ctx.repos.games.load(tx, game_id)
             pairing = await ctx.repos.tournaments.of_game(tx, game_id)
             if loaded is None or pairing is None or pairing.decided is not None:
                 return
-            away = {s.seat for s in await unreachable(ctx, tx, loaded[1])}
+            away = {s.seat % 2 for s in await unreachable(ctx, tx, loaded[1])}
             await ctx.repos.games.set_status(tx, game_id, "cancelled")
             await ctx.repos.tournaments.decide(
                 tx, tournament_id, pairing.round, pairing.board,

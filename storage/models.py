@@ -349,12 +349,27 @@ class TournamentRow:
 
 @dataclass(frozen=True, slots=True)
 class TournamentPlayerRow:
+    """An entrant: a person, or in a team tournament the team of the person who
+    registered it and his partner (both None while it waits for one; a forgotten
+    partner keeps his name, with no user id)."""
+
     tournament_id: int
     seq: int
     user_id: int | None
     name: str
     withdrawn: bool
     joined_at: float
+    partner_user_id: int | None = None
+    partner_name: str | None = None
+
+    @property
+    def has_partner(self) -> bool:
+        return self.partner_name is not None
+
+    @property
+    def user_ids(self) -> tuple[int | None, ...]:
+        """The entrant's persons (a forgotten one None): one, or a team's two."""
+        return (self.user_id, self.partner_user_id) if self.has_partner else (self.user_id,)
 
 
 @dataclass(frozen=True, slots=True)

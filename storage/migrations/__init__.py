@@ -42,6 +42,7 @@ from storage.migrations import (
     m0014_achievements,
     m0015_tournaments,
     m0016_tournament_achievements,
+    m0017_tournament_teams,
 )
 from storage.transaction import Transaction
 
@@ -94,6 +95,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration.from_module(m0014_achievements),
     Migration.from_module(m0015_tournaments),
     Migration.from_module(m0016_tournament_achievements),
+    Migration.from_module(m0017_tournament_teams),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

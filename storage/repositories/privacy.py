@@ -81,9 +81,13 @@ class PrivacyRepository(Repository):
                          (NO_CREATOR, user_id))
         await tx.execute("UPDATE games SET creator_user_id = ? WHERE creator_user_id = ?",
                          (NO_CREATOR, user_id))
-        # a tournament's player stays in its standings as «Player N» (his number)
+        # a tournament's player stays in its standings as «Player N» (his number; a
+        # team's partner «Player Nb»)
         await tx.execute("UPDATE tournament_players SET user_id = NULL,"
                          " name = 'Player ' || seq WHERE user_id = ?", (user_id,))
+        await tx.execute("UPDATE tournament_players SET partner_user_id = NULL,"
+                         " partner_name = 'Player ' || seq || 'b' WHERE partner_user_id = ?",
+                         (user_id,))
         await tx.execute("UPDATE tournaments SET creator_user_id = NULL"
                          " WHERE creator_user_id = ?", (user_id,))
         player = f"user:{user_id}"

@@ -120,8 +120,37 @@ class TournamentRepository(Repository):
     # ------------------------------------------------------------ players
     async def players(self, ex: Executor, tournament_id: int) -> list[TournamentPlayerRow]:
         return _player.all(await ex.fetchall(
-            "SELECT tournament_id, seq, user_id, name, withdrawn, joined_at"
-            " FROM tournament_players WHERE tournament_id = ? ORDER BY seq", (tournament_id,)))
+            "SELECT tournament_id, seq, user_id, name, withdrawn, joined_at, partner_user_id,"
+            " partner_name FROM tournament_players WHERE tournament_id = ? ORDER BY seq",
+            (tournament_id,)))
+
+    async def set_partner(self, tx: Transaction, tournament_id: int, seq: int,
+                          user_id: int, name: str) -> bool:
+        """The user becomes the partner of entrant ``seq``, a team waiting for one;
+        False when it has one already (or is no entrant)."""
+        result = await tx.execute(
+            "UPDATE tournament_players SET partner_user_id = ?, partner_name = ?"
+            " WHERE tournament_id = ? AND seq = ? AND partner_name IS NULL",
+            (user_id, name, tournament_id, seq))
+        return result.rowcount > 0
+
+    async def remove_partner(self, tx: Transaction, tournament_id: int, user_id: int) -> bool:
+        """The user leaves the team he is the partner of (before the start): it waits
+        for a partner again; False when he is nobody's partner."""
+        result = await tx.execute(
+            "UPDATE tournament_players SET partner_user_id = NULL, partner_name = NULL"
+            " WHERE tournament_id = ? AND partner_user_id = ?", (tournament_id, user_id))
+        return result.rowcount > 0
+
+    async def partner_takes_over(self, tx: Transaction, tournament_id: int, seq: int) -> bool:
+        """The team's partner becomes the one who registered it (he who did leaves,
+        before the start); False when the team has no partner."""
+        result = await tx.execute(
+            "UPDATE tournament_players SET user_id = partner_user_id, name = partner_name,"
+            " partner_user_id = NULL, partner_name = NULL"
+            " WHERE tournament_id = ? AND seq = ? AND partner_user_id IS NOT NULL",
+            (tournament_id, seq))
+        return result.rowcount > 0
 
     async def add_player(self, tx: Transaction, tournament_id: int, user_id: int, name: str
                          ) -> bool:

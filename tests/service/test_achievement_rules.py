@@ -154,8 +154,9 @@ def test_the_tallies_thresholds_and_every_family() -> None:
 
 
 def test_a_tournament_earns_its_winner_the_champion_and_nothing_else() -> None:
-    assert tournament_earned(42) == [(42, [TOURNAMENT_WON])]
-    assert tournament_earned(None) == []  # the winner was forgotten since
+    assert tournament_earned((42,)) == [(42, [TOURNAMENT_WON])]
+    assert tournament_earned((42, 43)) == [(42, [TOURNAMENT_WON]), (43, [TOURNAMENT_WON])]
+    assert tournament_earned(()) == []  # the winner was forgotten since
     assert TOURNAMENT_WON in ACHIEVEMENTS
     # no game earns it: a won game, whatever its facts, never names the champion
     keys, _ = earned(SeatFacts("goat", won=True, fish=True, beat_expert=True), Tally())

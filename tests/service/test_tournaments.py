@@ -53,7 +53,8 @@ async def test_round_robin_of_four_to_its_end(tmp_path: Path) -> None:
     with pytest.raises(NotChatAdminError):
         await t.open(GROUP, PEOPLE[0], "draw")
     with pytest.raises(BadSettingsError):
-        await t.open(GROUP, PEOPLE[0], "sport", is_admin=True)  # played by four
+        await t.open(GROUP, PEOPLE[0], "chinese", options={"teams": True},
+                     is_admin=True)  # never in teams
     with pytest.raises(BadSettingsError):
         await t.open(GROUP, PEOPLE[0], "draw", days=0, is_admin=True)
     info = await t.open(GROUP, PEOPLE[0], "draw", days=1, is_admin=True)
