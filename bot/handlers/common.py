@@ -24,6 +24,7 @@ from service.errors import (
     NotAllowedError,
     NotManagerError,
     NotYourTurnError,
+    TeamWaitingError,
 )
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,8 @@ def error_text(lang: str, exc: ServiceError) -> str:
         return tr(lang, "err.not_manager", name=exc.creator)
     if isinstance(exc, NoPrivateChatError):  # say who must open the private chat
         return _names_text(lang, "err.no_private_chat", exc.names)
+    if isinstance(exc, TeamWaitingError):  # say whose teams wait for a partner
+        return _names_text(lang, "err.team_waiting", exc.names)
     key = f"err.{exc.code}"
     return tr(lang, key if has_text(key) else "err.error")
 

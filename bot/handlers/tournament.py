@@ -2,11 +2,13 @@
 
 ``/tournament <variant> [days] [option=value ...]`` (a group admin) opens the
 registration, its games played with those house options (``target=150``,
-``fish_point=on``: the names /rules shows);
+``fish_point=on``: the names /rules shows; ``teams=on``: a tournament of teams of
+two, where the variant is played so);
 ``/tournament`` alone shows the tournament of the chat (topic);
 ``/tournament withdraw [number]`` withdraws the asker (or, for an admin, that player);
-``/tournament cancel`` (an admin) ends it. The buttons: join, leave, start and
-cancel (the last two for an admin). The rest is bot/showing/tournaments.py.
+``/tournament cancel`` (an admin) ends it. The buttons: join (in a team tournament: a
+new team, or a waiting team's as its partner), leave, start and cancel (the last two
+for an admin). The rest is bot/showing/tournaments.py.
 """
 
 from __future__ import annotations
@@ -21,7 +23,12 @@ from bot.handlers.presses import Press, on_press
 from bot.showing import tournaments as shown
 from bot.texts import tr, variant_name
 from bot.ui.callbacks import TournamentAction
-from bot.ui.tournament_words import option_arguments, pairings_text, standings_text
+from bot.ui.tournament_words import (
+    entrant_name,
+    option_arguments,
+    pairings_text,
+    standings_text,
+)
 from bot.ui.variant_names import resolve_variant
 from engine.core.options import OptionKind, OptionValue, declared_option
 from service import ServiceError
@@ -149,10 +156,10 @@ async def _withdraw(env: Env, args: list[str]) -> None:
         if not admin:
             raise NotChatAdminError("only a chat admin withdraws another player")
     out = await service.tournaments.withdraw(t.tournament_id, env.user.id, seq, is_admin=admin)
-    await env.say(tr(env.lang, "tournament.withdrawn", name=out.player.name))
+    name = entrant_name(env.lang, out.player)
+    await env.say(tr(env.lang, "tournament.withdrawn", name=name))
     if out.cancelled is not None:
-        env.state.pipeline.cancelled(out.cancelled, "tournament.game_forfeited",
-                                     name=out.player.name)
+        env.state.pipeline.cancelled(out.cancelled, "tournament.game_forfeited", name=name)
     await shown.tell(env.context.application,
                      await service.tournaments.advance(t.tournament_id))
 
@@ -182,8 +189,9 @@ async def _press(press: Press, data: TournamentAction) -> None:
         await press.forged()
         return
     try:
-        if data.action == "j":
-            t = await service.tournaments.join(t.tournament_id, player_of(press.user))
+        if data.action == "j" or data.action.startswith("t"):  # t3: the partner of team 3
+            team = int(data.action[1:]) if data.action.startswith("t") else None
+            t = await service.tournaments.join(t.tournament_id, player_of(press.user), team)
             await press.answer(tr(lang, "tournament.joined"))
         elif data.action == "q":
             t = await service.tournaments.leave(t.tournament_id, press.user.id)

@@ -10,15 +10,16 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.texts import plural, tr, variant_name
 from bot.ui.callbacks import TournamentAction, encode
 from engine.core.options import OptionKind, declared_option
+from engine.variants import get_variant
 from renderer.standings import StandingRow, Standings
 from service.options import accepted_options, allowed_values
 from service.tiebreaks import Standing
-from service.tournament_types import TournamentInfo, TournamentPairing
+from service.tournament_types import TournamentInfo, TournamentPairing, TournamentPlayer
 
-__all__ = ["CAPTION_LIMIT", "option_arguments", "options_text", "pairings_text", "points_text",
-           "registration_keyboard", "registration_text", "results_caption", "results_text",
-           "standings_picture", "standings_table", "standings_text", "winner_caption",
-           "winner_text"]
+__all__ = ["CAPTION_LIMIT", "entrant_name", "option_arguments", "options_text", "pairings_text",
+           "points_text", "registration_keyboard", "registration_text", "results_caption",
+           "results_text", "standings_picture", "standings_table", "standings_text",
+           "winner_caption", "winner_text"]
 
 # Telegram's limit on a photo's caption, in characters.
 CAPTION_LIMIT = 1024
@@ -50,10 +51,30 @@ def options_text(lang: str, options: Mapping[str, object]) -> str:
     return "; ".join(parts)
 
 
+# The most waiting teams the registration message offers a button to join (the rest
+# are named in its text, and offered as the first ones fill).
+MAX_TEAM_BUTTONS = 8
+
+
+def entrant_name(lang: str, p: TournamentPlayer) -> str:
+    """A player's name, or a team's two names (``Anna & Boris``)."""
+    if p.partner is None:
+        return p.name
+    return tr(lang, "tournament.team", a=p.name, b=p.partner)
+
+
+def _names(lang: str, t: TournamentInfo) -> dict[int, str]:
+    """Each entrant's name by number."""
+    return {p.seq: entrant_name(lang, p) for p in t.players}
+
+
 def option_arguments(lang: str, variant: str) -> str:
     """The house options a tournament of ``variant`` takes, a line each as typed after
-    /tournament: ``• target=100|150|200|250 — Target``."""
+    /tournament: ``• target=100|150|200|250 — Target`` (``teams=on`` where the variant
+    is played by two teams of two)."""
     lines = []
+    if "teams" in accepted_options(variant) and 2 in get_variant(variant).players_allowed:
+        lines.append(f"• teams=on — {tr(lang, 'tournament.teams_option')}")
     for name in sorted(accepted_options(variant) - {"teams"}):
         declared = declared_option(name)
         values = allowed_values(variant, name) or ()
@@ -67,17 +88,26 @@ def option_arguments(lang: str, variant: str) -> str:
     return "\n".join(lines) or tr(lang, "rules.no_options")
 
 
+def _registered(lang: str, p: TournamentPlayer, teams: bool) -> str:
+    if teams and p.partner is None:
+        return f"{p.seq}. " + tr(lang, "tournament.team_waiting", name=p.name)
+    return f"{p.seq}. {entrant_name(lang, p)}"
+
+
 def registration_text(lang: str, t: TournamentInfo) -> str:
-    names = ", ".join(f"{p.seq}. {p.name}" for p in t.players) or tr(lang, "tournament.nobody")
-    head = tr(lang, "tournament.open", variant=variant_name(lang, t.variant),
-              days=plural(lang, t.days, "day"))
-    if t.options:
-        head += "\n" + tr(lang, "tournament.options", options=options_text(lang, t.options))
+    names = ", ".join(_registered(lang, p, t.teams) for p in t.players) \
+        or tr(lang, "tournament.nobody")
+    head = tr(lang, "tournament.open_teams" if t.teams else "tournament.open",
+              variant=variant_name(lang, t.variant), days=plural(lang, t.days, "day"))
+    options = {k: v for k, v in t.options.items() if k != "teams"}
+    if options:
+        head += "\n" + tr(lang, "tournament.options", options=options_text(lang, options))
     if t.status == "cancelled":
         return head + "\n\n" + tr(lang, "tournament.cancelled")
     if t.status != "registration":
         return head + "\n\n" + tr(lang, "tournament.registered_closed", names=names)
-    return head + "\n\n" + tr(lang, "tournament.registered", names=names)
+    return head + "\n\n" + tr(lang, "tournament.registered_teams" if t.teams
+                                else "tournament.registered", names=names)
 
 
 def registration_keyboard(lang: str, t: TournamentInfo) -> InlineKeyboardMarkup | None:
@@ -85,19 +115,24 @@ def registration_keyboard(lang: str, t: TournamentInfo) -> InlineKeyboardMarkup 
         return None
     tid = t.tournament_id
 
-    def button(key: str, action: str) -> InlineKeyboardButton:
-        return InlineKeyboardButton(tr(lang, key),
+    def button(key: str, action: str, **names: str) -> InlineKeyboardButton:
+        return InlineKeyboardButton(tr(lang, key, **names),
                                     callback_data=encode(TournamentAction(tid, action)))
 
-    return InlineKeyboardMarkup([
-        [button("btn.tournament_join", "j"), button("btn.tournament_leave", "q")],
-        [button("btn.tournament_start", "go"), button("btn.tournament_cancel", "x")]])
+    rows = [[button("btn.tournament_new_team" if t.teams else "btn.tournament_join", "j"),
+             button("btn.tournament_leave", "q")]]
+    if t.teams:  # a button for each team waiting for its partner
+        waiting = [button("btn.tournament_join_team", f"t{p.seq}", name=p.name)
+                   for p in t.players if p.partner is None][:MAX_TEAM_BUTTONS]
+        rows += [waiting[i:i + 2] for i in range(0, len(waiting), 2)]
+    rows.append([button("btn.tournament_start", "go"), button("btn.tournament_cancel", "x")])
+    return InlineKeyboardMarkup(rows)
 
 
 def _pair_line(lang: str, p: TournamentPairing) -> str:
     if p.b is None:
-        return tr(lang, "tournament.bye", name=p.a.name)
-    return tr(lang, "tournament.pair", a=p.a.name, b=p.b.name)
+        return tr(lang, "tournament.bye", name=entrant_name(lang, p.a))
+    return tr(lang, "tournament.pair", a=entrant_name(lang, p.a), b=entrant_name(lang, p.b))
 
 
 def pairings_text(lang: str, t: TournamentInfo, round: int) -> str:
@@ -110,13 +145,14 @@ def pairings_text(lang: str, t: TournamentInfo, round: int) -> str:
 
 def _result_line(lang: str, p: TournamentPairing) -> str:
     if p.b is None:
-        return tr(lang, "tournament.bye_result", name=p.a.name, score=points_text(p.score_a))
-    return tr(lang, f"tournament.result.{p.decided}", a=p.a.name, b=p.b.name,
-              sa=points_text(p.score_a), sb=points_text(p.score_b))
+        return tr(lang, "tournament.bye_result", name=entrant_name(lang, p.a),
+                  score=points_text(p.score_a))
+    return tr(lang, f"tournament.result.{p.decided}", a=entrant_name(lang, p.a),
+              b=entrant_name(lang, p.b), sa=points_text(p.score_a), sb=points_text(p.score_b))
 
 
-def _standing_line(lang: str, s: Standing) -> str:
-    line = tr(lang, "tournament.line", place=s.place, name=s.name,
+def _standing_line(lang: str, s: Standing, names: Mapping[int, str]) -> str:
+    line = tr(lang, "tournament.line", place=s.place, name=names.get(s.seq, s.name),
               points=points_text(s.points), wins=s.wins, draws=s.draws, losses=s.losses,
               sb=points_text(s.sonneborn_berger))
     return line + (" " + tr(lang, "tournament.withdrew_mark") if s.withdrawn else "")
@@ -126,7 +162,8 @@ def standings_text(lang: str, t: TournamentInfo) -> str:
     decided = len(t.decided)
     lines = [tr(lang, "tournament.standings", done=decided, total=len(t.pairings),
                 round=t.round, rounds=t.rounds)]
-    lines += [_standing_line(lang, s) for s in t.standings]
+    names = _names(lang, t)
+    lines += [_standing_line(lang, s, names) for s in t.standings]
     lines.append(tr(lang, "tournament.tiebreaks"))
     return "\n".join(lines)
 
@@ -137,28 +174,40 @@ def results_text(lang: str, t: TournamentInfo, results: Sequence[TournamentPairi
         + standings_text(lang, t)
 
 
-def winner_text(lang: str, t: TournamentInfo) -> str:
+def _won(lang: str, t: TournamentInfo) -> str:
+    """``🥇 Anna wins the tournament (Draw), scoring 3!`` (a team: ``… win …``)."""
     winner = t.winner
     assert winner is not None
-    return tr(lang, "tournament.winner", name=winner.name, variant=variant_name(lang, t.variant),
-              points=points_text(winner.points)) + "\n\n" + standings_text(lang, t)
+    return tr(lang, "tournament.winner_team" if t.teams else "tournament.winner",
+              name=_names(lang, t).get(winner.seq, winner.name),
+              variant=variant_name(lang, t.variant), points=points_text(winner.points))
+
+
+def winner_text(lang: str, t: TournamentInfo) -> str:
+    return _won(lang, t) + "\n\n" + standings_text(lang, t)
 
 
 def standings_picture(lang: str, t: TournamentInfo) -> Standings:
     """The standings as the picture draws them: the same figures as the text's lines."""
-    return standings_table(lang, t.variant, t.standings, len(t.decided), len(t.pairings))
+    return standings_table(lang, t.variant, t.standings, len(t.decided), len(t.pairings),
+                           _names(lang, t), teams=t.teams)
 
 
 def standings_table(lang: str, variant: str, standings: Sequence[Standing], done: int,
-                    total: int) -> Standings:
+                    total: int, names: Mapping[int, str] | None = None, *,
+                    teams: bool = False) -> Standings:
     """The picture's values of ``standings`` of a tournament of ``variant``, ``done`` of
-    its ``total`` pairings decided."""
-    headings = (tr(lang, "tournament.col.place"), tr(lang, "tournament.col.player"),
+    its ``total`` pairings decided (``names``: the entrants' by number, where they are
+    not the standings' own: teams)."""
+    names = names or {}
+    headings = (tr(lang, "tournament.col.place"),
+                tr(lang, "tournament.col.team" if teams else "tournament.col.player"),
                 tr(lang, "tournament.col.points"), tr(lang, "tournament.col.wins"),
                 tr(lang, "tournament.col.draws"), tr(lang, "tournament.col.losses"),
                 tr(lang, "tournament.col.sb"))
-    rows = tuple(StandingRow(str(s.place), s.name + (" " + tr(lang, "tournament.withdrew_mark")
-                                                     if s.withdrawn else ""),
+    rows = tuple(StandingRow(str(s.place), names.get(s.seq, s.name)
+                             + (" " + tr(lang, "tournament.withdrew_mark") if s.withdrawn
+                                else ""),
                              (points_text(s.points), str(s.wins), str(s.draws), str(s.losses),
                               points_text(s.sonneborn_berger)), withdrawn=s.withdrawn)
                  for s in standings)
@@ -187,9 +236,6 @@ def results_caption(lang: str, t: TournamentInfo, results: Sequence[TournamentPa
 def winner_caption(lang: str, t: TournamentInfo,
                    results: Sequence[TournamentPairing] = ()) -> str:
     """The caption of the final standings' picture: who won, after the last results."""
-    winner = t.winner
-    assert winner is not None
-    won = tr(lang, "tournament.winner", name=winner.name, variant=variant_name(lang, t.variant),
-             points=points_text(winner.points))
+    won = _won(lang, t)
     lines = [_result_line(lang, p) for p in results]
     return won if not lines else _caption([won, "", *lines])

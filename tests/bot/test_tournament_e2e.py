@@ -86,7 +86,7 @@ async def test_round_robin_of_four_to_its_end_with_a_restart(emu: TelegramEmulat
         for garbage in ("/tournament nosuchgame", "/tournament draw 99", "/tournament draw -1"):
             await bot.send(anna, group.id, garbage)
             assert emu.last_message(group.id).text.startswith("/tournament <variant>")
-        await bot.send(anna, group.id, "/tournament sport")  # played by four: refused
+        await bot.send(anna, group.id, "/tournament kolbasa teams=on")  # two only: refused
         assert await bot.service.tournaments.tournament_in(group.id) is None
         # house options: unreadable ones get the usage, ones the games cannot play the
         # variant's list; nothing opens
@@ -94,7 +94,7 @@ async def test_round_robin_of_four_to_its_end_with_a_restart(emu: TelegramEmulat
                         "/tournament draw 1 fish_point=maybe", "/tournament draw 1 =3"):
             await bot.send(anna, group.id, garbage)
             assert emu.last_message(group.id).text.startswith("/tournament <variant>")
-        for refused in ("target=7", "teams=on", "fish_point=on"):
+        for refused in ("target=7", "fish_point=on"):
             await bot.send(anna, group.id, f"/tournament draw 1 {refused}")
             reply = emu.last_message(group.id).text or ""
             assert reply.startswith(tr("en", "tournament.bad_options", variant="Draw"))
