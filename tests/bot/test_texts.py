@@ -200,6 +200,7 @@ BARE = {
     # a tournament's numbers: places, rounds "2 of 3", W/D/L columns, a range of days
     "tournament.line", "tournament.round", "tournament.standings", "tournament.usage",
     "tournament.winner",  # "набрав 2½": a score, no noun
+    "tournament.winner_team",  # the same, of a team
     "tournament.picture.progress",  # "решено 3 из 6": a fraction
     "ck.need_arms", "ck.need_toes", "ck.toes", "ck.arms", "ttable.ck_yard",  # after a colon
     "stats.achievements", "stats.achievements_none",  # "3 из 12" after a colon
