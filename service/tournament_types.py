@@ -82,9 +82,6 @@ class TournamentInfo:
         """The entrant the person is (or is in, in a team tournament)."""
         return next((p for p in self.players if user_id in p.user_ids), None)
 
-    def entrant(self, seq: int) -> TournamentPlayer | None:
-        return next((p for p in self.players if p.seq == seq), None)
-
     def round_pairings(self, round: int) -> tuple[TournamentPairing, ...]:
         return tuple(p for p in self.pairings if p.round == round)
 

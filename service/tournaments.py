@@ -213,15 +213,16 @@ class Tournaments:
             cls = get_variant(variant)
         except EngineError as exc:
             raise BadSettingsError(str(exc)) from None
+        in_teams = "teams" in accepted_options(variant)
         options = {k: v for k, v in (options or {}).items() if k != "teams" or v}
-        if 2 not in cls.players_allowed and "teams" in accepted_options(variant):
+        if 2 not in cls.players_allowed and in_teams:
             options["teams"] = True  # played in teams only (general_kozel): it goes unsaid
         seats = 4 if options.get("teams") else 2
         if seats not in cls.players_allowed:
             raise BadSettingsError(f"{variant} is not played by {seats}")
         if not 1 <= days <= MAX_DAYS:
             raise BadSettingsError(f"{days} days")
-        if seats == 4 and "teams" not in accepted_options(variant):
+        if seats == 4 and not in_teams:
             raise BadSettingsError(f"{variant} is not played in teams")
         check_options(variant, options, seats)
         ctx = self._ctx

@@ -189,9 +189,9 @@ async def _press(press: Press, data: TournamentAction) -> None:
         await press.forged()
         return
     try:
-        if data.action == "j" or data.action.startswith("t"):  # t3: the partner of team 3
-            team = int(data.action[1:]) if data.action.startswith("t") else None
-            t = await service.tournaments.join(t.tournament_id, player_of(press.user), team)
+        if data.action == "j" or data.team is not None:
+            t = await service.tournaments.join(t.tournament_id, player_of(press.user),
+                                               data.team)
             await press.answer(tr(lang, "tournament.joined"))
         elif data.action == "q":
             t = await service.tournaments.leave(t.tournament_id, press.user.id)

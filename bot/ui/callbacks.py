@@ -238,7 +238,12 @@ class TournamentAction:
     """A button of a tournament's registration message."""
 
     tournament_id: int
-    action: str
+    action: str  # j join (a new team), q leave, go start, x cancel, t3 join team 3
+
+    @property
+    def team(self) -> int | None:
+        """The team a ``t<number>`` press joins as its partner (None: another press)."""
+        return int(self.action[1:]) if self.action.startswith("t") else None
 
     def text(self) -> str:
         return f"u:{self.tournament_id}:{self.action}"
