@@ -1,4 +1,6 @@
-/* The greedy rollout of a round under simple turn rules on a line, compiled.
+/* The greedy rollouts of the hard player, compiled: the module, and the rounds
+ * under simple turn rules on a line (the rounds around a spinner are
+ * engine/domino/_kernel_spinner.c's).
  *
  * engine/domino/ai/fast.py calls greedy_round() with the state of a round in
  * progress (a lead on the table) whose variant has simple turn rules
@@ -7,9 +9,7 @@
  * the greedy policy (engine/domino/ai/policy.py: greedy_move over
  * Game.legal_moves) would play to the round's end, and why it ended.
  *
- * Tiles are their canonical index in the double-12 set (engine/core/tiles.py:
- * b * (b + 1) / 2 + a, a <= b). The turn is played as Game.legal_moves and
- * Game.apply play it:
+ * The turn is played as Game.legal_moves and Game.apply play it:
  *   - the placements are listed tile by tile in hand order, W before E: a tile
  *     fitting both ends (a double when both ends show its pip, or a-b on ends a
  *     and b) is two moves;
@@ -23,27 +23,12 @@
  * The inner loop touches only C integers and doubles.
  */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "_kernel.h"
 
 #include <string.h>
 
-#define MAX_PIP 12
-#define PIPS (MAX_PIP + 1)
-#define TILES (PIPS * (PIPS + 1) / 2) /* 91: the double-12 set */
-#define MAX_SEATS 16
-
-/* The move codes of the returned bytes. */
-#define CODE_DRAW 0
-#define CODE_PASS 1
-#define CODE_PLACE 2 /* + 2 * tile + end (0: W, 1: E) */
-
-/* Why the round ended. */
-#define END_DOMINO 0
-#define END_FISH 1
-
-static unsigned char tile_a[TILES];
-static unsigned char tile_b[TILES];
+unsigned char tile_a[TILES];
+unsigned char tile_b[TILES];
 
 static void build_tiles(void) {
     for (int b = 0; b <= MAX_PIP; b++) {
@@ -54,10 +39,6 @@ static void build_tiles(void) {
         }
     }
 }
-
-typedef struct {
-    double points, shed, dbl, follow, cover, out;
-} Weights;
 
 /* Read a sequence of tile indices into tiles[]; return its length, or -1 with an
  * exception set. */
@@ -89,6 +70,65 @@ static Py_ssize_t read_tiles(PyObject *seq, unsigned char *tiles, Py_ssize_t cap
     }
     Py_DECREF(fast);
     return n;
+}
+
+int read_round(Hands *rd, PyObject *hands_obj, PyObject *boneyard_obj, Py_ssize_t drawn,
+               Py_ssize_t drawable, int seat) {
+    Py_ssize_t boneyard_len = read_tiles(boneyard_obj, rd->boneyard, TILES, "boneyard");
+    if (boneyard_len < 0) {
+        return -1;
+    }
+    if (drawn < 0 || drawable > boneyard_len || drawn > drawable) {
+        PyErr_SetString(PyExc_ValueError, "drawn and drawable do not fit the boneyard");
+        return -1;
+    }
+    rd->drawn = drawn;
+    rd->drawable = drawable;
+    PyObject *hands_seq = PySequence_Fast(hands_obj, "hands");
+    if (hands_seq == NULL) {
+        return -1;
+    }
+    Py_ssize_t players = PySequence_Fast_GET_SIZE(hands_seq);
+    if (players < 1 || players > MAX_SEATS || seat < 0 || seat >= players) {
+        Py_DECREF(hands_seq);
+        PyErr_SetString(PyExc_ValueError, "the seats do not fit the hands");
+        return -1;
+    }
+    rd->players = (int)players;
+    rd->in_play = 0;
+    memset(rd->holding, 0, sizeof rd->holding);
+    for (Py_ssize_t s = 0; s < players; s++) {
+        Py_ssize_t n = read_tiles(PySequence_Fast_GET_ITEM(hands_seq, s), rd->hands[s], TILES,
+                                  "hand");
+        if (n < 0) {
+            Py_DECREF(hands_seq);
+            return -1;
+        }
+        rd->lens[s] = (int)n;
+        rd->in_play += (int)n;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            int a = tile_a[rd->hands[s][i]], b = tile_b[rd->hands[s][i]];
+            rd->holding[a]++;
+            if (a != b) {
+                rd->holding[b]++;
+            }
+        }
+    }
+    Py_DECREF(hands_seq);
+    if (rd->lens[seat] == 0) {
+        PyErr_SetString(PyExc_ValueError, "the seat on turn has no tiles");
+        return -1;
+    }
+    if (rd->in_play + (drawable - drawn) > TILES) { /* a set's tiles are distinct */
+        PyErr_SetString(PyExc_ValueError, "more tiles in play than in the set");
+        return -1;
+    }
+    return 0;
+}
+
+Py_ssize_t move_bound(const Hands *rd) {
+    Py_ssize_t left = rd->drawable - rd->drawn;
+    return (rd->in_play + left) * (rd->players + 1) + left + rd->players + 1;
 }
 
 /* move_scores' value of placing hand[at] so that the ends show nw and ne: the
@@ -152,60 +192,15 @@ static PyObject *greedy_round(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "an open end's pip is out of range");
         return NULL;
     }
-    unsigned char boneyard[TILES];
-    Py_ssize_t boneyard_len = read_tiles(boneyard_obj, boneyard, TILES, "boneyard");
-    if (boneyard_len < 0) {
+    Hands rd;
+    if (read_round(&rd, hands_obj, boneyard_obj, drawn, drawable, seat) < 0) {
         return NULL;
     }
-    if (drawn < 0 || drawable > boneyard_len || drawn > drawable) {
-        PyErr_SetString(PyExc_ValueError, "drawn and drawable do not fit the boneyard");
-        return NULL;
-    }
-    PyObject *hands_seq = PySequence_Fast(hands_obj, "hands");
-    if (hands_seq == NULL) {
-        return NULL;
-    }
-    Py_ssize_t players = PySequence_Fast_GET_SIZE(hands_seq);
-    if (players < 1 || players > MAX_SEATS || seat < 0 || seat >= players) {
-        Py_DECREF(hands_seq);
-        PyErr_SetString(PyExc_ValueError, "the seats do not fit the hands");
-        return NULL;
-    }
-    unsigned char hands[MAX_SEATS][TILES];
-    int lens[MAX_SEATS];
-    int holding[PIPS] = {0}; /* tiles in the hands showing each pip */
-    int in_play = 0;
-    for (Py_ssize_t s = 0; s < players; s++) {
-        Py_ssize_t n = read_tiles(PySequence_Fast_GET_ITEM(hands_seq, s), hands[s], TILES,
-                                  "hand");
-        if (n < 0) {
-            Py_DECREF(hands_seq);
-            return NULL;
-        }
-        lens[s] = (int)n;
-        in_play += (int)n;
-        for (Py_ssize_t i = 0; i < n; i++) {
-            int a = tile_a[hands[s][i]], b = tile_b[hands[s][i]];
-            holding[a]++;
-            if (a != b) {
-                holding[b]++;
-            }
-        }
-    }
-    Py_DECREF(hands_seq);
-    if (lens[seat] == 0) {
-        PyErr_SetString(PyExc_ValueError, "the seat on turn has no tiles");
-        return NULL;
-    }
-
-    /* Between two placements or draws each other seat passes at most once (whoever
-     * holds a fitting tile places it on his turn), so this bounds the moves. */
-    Py_ssize_t left = drawable - drawn;
-    if (in_play + left > TILES) { /* a set's tiles are distinct: no hand outgrows it */
-        PyErr_SetString(PyExc_ValueError, "more tiles in play than in the set");
-        return NULL;
-    }
-    Py_ssize_t cap = (in_play + left) * (players + 1) + left + players + 1;
+    int players = rd.players;
+    int *lens = rd.lens;
+    int *holding = rd.holding;
+    unsigned char *boneyard = rd.boneyard;
+    Py_ssize_t cap = move_bound(&rd);
     unsigned char *moves = PyMem_Malloc((size_t)cap);
     if (moves == NULL) {
         return PyErr_NoMemory();
@@ -217,7 +212,7 @@ static PyObject *greedy_round(PyObject *self, PyObject *args) {
     int legal_end[2 * TILES];
 
     while (count < cap) {
-        unsigned char *hand = hands[seat];
+        unsigned char *hand = rd.hands[seat];
         int len = lens[seat];
         int n = 0;
         for (int i = 0; i < len; i++) {
@@ -310,13 +305,14 @@ static PyObject *greedy_round(PyObject *self, PyObject *args) {
 
 static PyMethodDef kernel_methods[] = {
     {"greedy_round", greedy_round, METH_VARARGS, greedy_round_doc},
+    {"greedy_spinner_round", greedy_spinner_round, METH_VARARGS, greedy_spinner_round_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef kernel_module = {
     PyModuleDef_HEAD_INIT,
     "engine.domino._kernel",
-    "The greedy rollout of a simple round on a line, compiled "
+    "The greedy rollouts of simple rounds, on a line or around a spinner, compiled "
     "(engine/domino/ai/fast.py uses it).",
     -1,
     kernel_methods,

@@ -14,11 +14,12 @@ from engine.core.results import EndKind, GameEndReason, GameOutcome, RoundEnd
 from engine.core.tiles import Tile
 from engine.domino.table import Layout, Placed, SidesOpen, SpinnerRule, TableRules
 from engine.domino.variant import (
+    FIVES_SCORING,
     TELEPHONE_LEADS,
+    CountScoring,
     DominoVariant,
     LeadRule,
     clockwise_lead,
-    fives_in_play,
     fives_round_points,
     lowest_double_lead,
     round_up5,
@@ -28,6 +29,12 @@ from engine.domino.variant import (
 
 if TYPE_CHECKING:
     from engine.domino.game import Game, RoundState
+
+# 4.1: a count of the open ends that is a multiple of 5 scores count / 5.
+TELEPHONE_SCORING = CountScoring(5, 1)
+# 4.2: three counted ends or more whose sum is a multiple of 3 score 6; the first
+# double scores 2 in the round's first four turns, 4 in the next four, 8 later.
+THREES_SCORING = CountScoring(3, 6, per_count=False, min_ends=3, spinner_bonus=(2, 4, 8))
 
 
 class Telephone(DominoVariant):
@@ -46,6 +53,7 @@ class Telephone(DominoVariant):
     redeal_rule = True
     default_target = 51
     lead_rule = LeadRule.TELEPHONE
+    count_scoring = TELEPHONE_SCORING
     REWARD_CAP = 40
 
     def __init__(self, options: Options) -> None:
@@ -67,8 +75,7 @@ class Telephone(DominoVariant):
     def placement_points(self, game: Game, rnd: RoundState, placed: Placed) -> int:
         if placed.order == 0 and placed.tile != Tile(5, 5):
             return 0
-        count = rnd.table.count()
-        return count // 5 if count > 0 and count % 5 == 0 else 0
+        return TELEPHONE_SCORING.points(rnd, placed)
 
     def round_points(self, game: Game, rnd: RoundState, kind: EndKind, seat: int,
                      side_pips: tuple[int, ...], winner: int | None) -> tuple[list[int], int]:
@@ -112,6 +119,7 @@ class Threes(DominoVariant):
     counts_open_ends = True
     lead_by_lot = True
     table_rules = TableRules(Layout.SPINNER, SpinnerRule.FIRST_DOUBLE, SidesOpen.IMMEDIATELY, 1)
+    count_scoring = THREES_SCORING
 
     def hand_size(self) -> int:
         return 5 if self.players == 4 else 6
@@ -124,16 +132,7 @@ class Threes(DominoVariant):
         return clockwise_lead(game, last)
 
     def placement_points(self, game: Game, rnd: RoundState, placed: Placed) -> int:
-        points = 0
-        ends = rnd.table.counted_ends()
-        total = sum(ends)
-        if len(ends) >= 3 and total > 0 and total % 3 == 0:
-            points += 6
-        sp = rnd.table.spinner
-        if sp is not None and rnd.table.spinner_tile() is placed:
-            turn = rnd.turn_number
-            points += 2 if turn <= 4 else 4 if turn <= 8 else 8
-        return points
+        return THREES_SCORING.points(rnd, placed)
 
     def game_over_after_round(self, game: Game, end: RoundEnd) -> GameOutcome | None:
         if self.options.target is not None:
@@ -214,6 +213,7 @@ class AllFives(DominoVariant):
                              SidesOpen.AFTER_BOTH_MAIN, 2)
     default_target = 150
     in_play_scoring: ClassVar[bool] = True
+    count_scoring: ClassVar[CountScoring | None] = FIVES_SCORING
 
     def hand_size(self) -> int:
         return 7 if self.players == 2 else 5
@@ -222,7 +222,7 @@ class AllFives(DominoVariant):
         return clockwise_lead(game, last)
 
     def placement_points(self, game: Game, rnd: RoundState, placed: Placed) -> int:
-        return fives_in_play(game, rnd, placed) if self.in_play_scoring else 0
+        return FIVES_SCORING.points(rnd, placed) if self.in_play_scoring else 0
 
     def round_points(self, game: Game, rnd: RoundState, kind: EndKind, seat: int,
                      side_pips: tuple[int, ...], winner: int | None) -> tuple[list[int], int]:
@@ -248,6 +248,7 @@ class DrawGame(AllFives):
     default_target = 100
     in_play_scoring = False
     scores_in_play = False
+    count_scoring = None
     counts_open_ends = False
 
 

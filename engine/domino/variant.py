@@ -49,6 +49,40 @@ class Deal:
     forced: Tile | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class CountScoring:
+    """In-play points read from the count of the open ends (docs/rules.md section 2)
+    and, for the round's spinner, the turn.
+
+    After a placement, when at least ``min_ends`` ends are counted and their count is a
+    positive multiple of ``modulus``, the placer scores ``unit`` for every ``modulus``
+    in the count (``per_count``) or ``unit`` once; placing the round's spinner adds
+    ``spinner_bonus[0]`` in the round's turns 1 to 4, ``[1]`` in turns 5 to 8 and
+    ``[2]`` later. The variants that declare it score with :meth:`points`, and the
+    compiled rollout (engine/domino/_kernel.c) from the same fields.
+    """
+
+    modulus: int
+    unit: int
+    per_count: bool = True
+    min_ends: int = 0
+    spinner_bonus: tuple[int, int, int] = (0, 0, 0)
+
+    def points(self, rnd: RoundState, placed: Placed) -> int:
+        table = rnd.table
+        ends = table.counted_ends()
+        total = sum(ends)
+        points = 0
+        if len(ends) >= self.min_ends and total > 0 and total % self.modulus == 0:
+            points = total // self.modulus * self.unit if self.per_count else self.unit
+        if any(self.spinner_bonus) and table.spinner is not None \
+                and table.spinner_tile() is placed:
+            turn = rnd.turn_number
+            early, middle, late = self.spinner_bonus
+            points += early if turn <= 4 else middle if turn <= 8 else late
+        return points
+
+
 def round_up5(n: int) -> int:
     return -(-n // 5) * 5
 
@@ -81,6 +115,9 @@ class DominoVariant(Variant):
     # scores_in_play (the catalogue's): placement_points is called only if True
     # whether placements score from the count of the open ends (TableSnapshot.count)
     counts_open_ends: ClassVar[bool] = False
+    # in-play points from the count of the open ends alone (CountScoring), which the
+    # compiled rollout scores itself; None for any other in-play scoring
+    count_scoring: ClassVar[CountScoring | None] = None
     # whether the in-play points follow from what the mover sees (the table, his hand),
     # so scoring hints may show them; False where they depend on the hidden hands
     # (capicua's pases: whether the next seats can answer)
@@ -291,9 +328,12 @@ def clockwise_lead(game: Game, last: RoundState) -> tuple[int, Tile | None]:
     return ((last.deal.leader + 1) % game.players, None)
 
 
+# All Fives (4.4): a count of the open ends that is a multiple of 5 scores the count.
+FIVES_SCORING = CountScoring(5, 5)
+
+
 def fives_in_play(game: Game, rnd: RoundState, placed: Placed) -> int:
-    count = rnd.table.count()
-    return count if count > 0 and count % 5 == 0 else 0
+    return FIVES_SCORING.points(rnd, placed)
 
 
 def fives_round_points(variant: DominoVariant, kind: EndKind, seat: int,

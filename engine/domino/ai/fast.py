@@ -1,13 +1,20 @@
 """The hard player's greedy rollouts, played by the compiled kernel where a round allows.
 
 :func:`greedy_rollout` has the semantics of :func:`pure_rollout` (the reference): the
-round, or the game if it ends first, is played out with the greedy policy
+game is played out to its end with the greedy policy
 (:func:`engine.domino.ai.policy.greedy_move`), and ``game`` ends in the same state,
-move for move. A round that qualifies (:func:`qualifies`: simple turn rules
-on a line, nothing scored in play, a lead on the table, nothing pending) is played by
-``engine.domino._kernel`` (engine/domino/_kernel.c), which returns the greedy moves as
-codes, and they are then applied with :meth:`Game.apply`; any other position moves one
-greedy step at a time in Python.
+move for move. ``engine.domino._kernel`` (engine/domino/_kernel.c) plays two kinds of
+rounds to their end and returns the greedy moves as codes, which are then applied with
+:meth:`Game.apply`:
+
+- on a line (:func:`qualifies`): simple turn rules, nothing scored in play;
+- around a spinner (:func:`spinner_qualifies`): one placement a turn on any open end,
+  nothing owed, closed nor extra, and in-play points, if any, from the count of the open
+  ends alone (the variant's ``count_scoring``: Телефон, Тройное домино, All Fives,
+  Пятёрочка).
+
+Any other position (a round's lead, say) moves one greedy step at a time in Python.
+A game that ends in the middle of a round (a target reached in play) stops there.
 
 The kernel is optional (setup.py builds it when a C compiler is there). It is used
 when it imports and the environment variable ``DOMINO_PURE_PYTHON`` is unset, empty or
@@ -18,6 +25,7 @@ when it imports and the environment variable ``DOMINO_PURE_PYTHON`` is unset, em
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from importlib import import_module
 from types import ModuleType
 
@@ -25,6 +33,9 @@ from engine.core.moves import DRAW, PASS, PLACES, End, Move
 from engine.domino.ai.policy import Style, greedy_move
 from engine.domino.game import Game
 from engine.domino.round_state import RoundState
+from engine.domino.table import Layout, SidesOpen, SpinnerRule, Table
+from engine.domino.turn_rules import TurnRules
+from engine.domino.variant import DominoVariant
 
 kernel: ModuleType | None
 try:
@@ -34,8 +45,8 @@ except ImportError:  # not built (no compiler at install): the pure rollout play
 
 
 def pure_rollout(game: Game, style: Style) -> None:
-    """Play the round (or the game, if it ends first) out with the greedy policy, move by
-    move in Python: the reference :func:`greedy_rollout` plays the same game as."""
+    """Play the game out with the greedy policy, move by move in Python: the reference
+    :func:`greedy_rollout` plays the same game as."""
     while game.current_seat is not None:
         game.apply(greedy_move(game, style))
 
@@ -50,6 +61,7 @@ use_kernel: bool = kernel is not None and not pure_python_forced()
 
 _W = End.W  # enum members read once: a class lookup per read costs ~10 locals
 _E = End.E
+_ARMS = (End.W, End.E, End.N, End.S)  # the spinner kernel's ends 0 to 3
 
 # The kernel's move codes: 0 draw, 1 pass, 2 + 2 * tile index + end (0 W, 1 E).
 MOVES: tuple[Move, ...] = (DRAW, PASS, *(p[e] for p in PLACES for e in (_W, _E)))
@@ -64,6 +76,92 @@ def qualifies(game: Game, rnd: RoundState) -> bool:
             and game.outcome is None and rnd.end is None and rnd.table.lead is not None
             and not rnd.pending_take and not rnd.owed and not rnd.turn_placed
             and len(rnd.table._ends) == 2 and bool(rnd.hands[rnd.turn]))
+
+
+# The spinner kernel's move codes: 0 draw, 1 pass, 2 + 4 * tile index + end (W E N S).
+SPINNER_MOVES: tuple[Move, ...] = (DRAW, PASS, *(p[e] for p in PLACES for e in _ARMS))
+
+
+SpinnerRules = tuple[int, ...]  # ten: see spinner_rules
+
+
+@lru_cache(maxsize=256)
+def spinner_rules(variant: DominoVariant) -> SpinnerRules | None:
+    """The spinner kernel's rules for ``variant``: first-closed-double, sides open at
+    once, double counts, then the ``count_scoring``'s modulus (0: nothing scored in
+    play), unit, per count, least ends and three spinner bonuses. None when its rounds
+    are not the kernel's: a spinner layout, one placement a turn on any open end,
+    nothing owed, closed nor extra, the round over when a hand is empty, and nothing
+    scored in play but by the count (:class:`engine.domino.variant.CountScoring`)."""
+    rules = variant.table_rules
+    tr = TurnRules.of(variant)
+    if (rules.layout is not Layout.SPINNER or tr.gated or tr.adjusts or tr.closers
+            or tr.max_placements != 1 or not tr.plain_out or tr.skip_empty or tr.owes
+            or tr.extra):
+        return None
+    scoring: tuple[int, ...] = (0, 0, 0, 0, 0, 0, 0)
+    if variant.scores_in_play:
+        c = variant.count_scoring
+        if c is None:
+            return None
+        scoring = (c.modulus, c.unit, int(c.per_count), c.min_ends, *c.spinner_bonus)
+    return (int(rules.spinner is SpinnerRule.FIRST_CLOSED_DOUBLE),
+            int(rules.sides_open is SidesOpen.IMMEDIATELY), rules.double_counts, *scoring)
+
+
+def spinner_qualifies(game: Game, rnd: RoundState) -> bool:
+    """Whether the spinner kernel can play the rest of ``rnd``, the game's round in
+    progress, whose variant has :func:`spinner_rules`: a lead on the table, no end
+    closed, nothing pending, and the seat on turn holding tiles."""
+    return (game.outcome is None and rnd.end is None and rnd.table.lead is not None
+            and not rnd.pending_take and not rnd.owed and not rnd.turn_placed
+            and not rnd.table.closed and bool(rnd.hands[rnd.turn]))
+
+
+def table_state(table: Table) -> tuple[object, ...]:
+    """The table as the spinner kernel reads it: the lead's pips and whether it is a
+    double; each arm's length, last outer pip and whether that is a double (W E N S);
+    the spinner's arm (-1 none, 0 W, 1 E, 4 the lead), index and pip; N and S open."""
+    lead = table.lead
+    assert lead is not None
+    arms = table.arms
+    lens: list[int] = []
+    outers: list[int] = []
+    doubles: list[int] = []
+    for end in _ARMS:
+        arm = arms[end]
+        if arm:
+            last = arm[-1]
+            lens.append(len(arm))
+            outers.append(last.outer)
+            doubles.append(int(last.tile.is_double))
+        else:
+            lens.append(0)
+            outers.append(0)
+            doubles.append(0)
+    sp = table.spinner
+    if sp is None:
+        where, index, pip = -1, 0, 0
+    elif sp.arm is None:
+        where, index, pip = 4, 0, lead.outer
+    else:
+        where, index, pip = _ARMS.index(sp.arm), sp.index, arms[sp.arm][sp.index].outer
+    return (lead.inner, lead.outer, int(lead.tile.is_double), tuple(lens), tuple(outers),
+            tuple(doubles), where, index, pip, int(table.ns_open))
+
+
+def kernel_spinner_round(rnd: RoundState, style: Style,
+                         rules: SpinnerRules) -> tuple[list[int], int]:
+    """The spinner kernel's greedy moves to the end of ``rnd`` (which
+    :func:`spinner_qualifies`), as codes (:data:`SPINNER_MOVES`), and how the round ends
+    (END_DOMINO or END_FISH)."""
+    assert kernel is not None
+    boneyard = rnd.deal.boneyard
+    codes, end = kernel.greedy_spinner_round(
+        [[t.index for t in hand] for hand in rnd.hands], table_state(rnd.table),
+        [t.index for t in boneyard[rnd.drawn:rnd.drawable]], 0, rnd.drawable - rnd.drawn,
+        rnd.turn, rnd.turn_number, weights(style), rules)
+    return memoryview(codes).cast("H").tolist(), int(end)
 
 
 def weights(style: Style) -> tuple[float, float, float, float, float, float]:
@@ -85,12 +183,32 @@ def kernel_round(rnd: RoundState, style: Style) -> tuple[bytes, int]:
 
 
 def greedy_rollout(game: Game, style: Style) -> None:
-    """Play the round (or the game, if it ends first) out with the greedy policy: the
-    kernel plays the rounds that qualify, Python the other positions; the same game as
-    :func:`pure_rollout`."""
-    if not use_kernel or not game.turn_rules.simple:
+    """Play the game out with the greedy policy: the kernel plays the rounds that
+    qualify, Python the other positions; the same game as :func:`pure_rollout`."""
+    if not use_kernel:
         pure_rollout(game, style)
         return
+    if game.turn_rules.simple:
+        _line_rollout(game, style)
+        return
+    rules = spinner_rules(game.variant)
+    if rules is None:
+        pure_rollout(game, style)
+        return
+    apply = game.apply
+    while game.current_seat is not None:
+        rnd = game.rounds[-1]
+        if not spinner_qualifies(game, rnd):  # a lead, say: one greedy step
+            apply(greedy_move(game, style))
+            continue
+        codes, _ = kernel_spinner_round(rnd, style, rules)
+        for code in codes:
+            apply(SPINNER_MOVES[code])
+            if game.outcome is not None:  # a target reached in play ends the game here
+                break
+
+
+def _line_rollout(game: Game, style: Style) -> None:
     apply = game.apply
     while game.current_seat is not None:
         rnd = game.rounds[-1]

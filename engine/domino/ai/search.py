@@ -26,9 +26,9 @@ WIN_VALUE = 3.0  # a won (lost) game against one typical round's point swing
 
 
 def rollout(game: Game, style: Style) -> None:
-    """Play the round (or the game, if it ends first) out with the greedy policy: by the
-    compiled kernel where the round allows (:func:`engine.domino.ai.fast.greedy_rollout`),
-    the same game as :func:`engine.domino.ai.fast.pure_rollout`."""
+    """Play the game out with the greedy policy: by the compiled kernel where a round
+    allows (:func:`engine.domino.ai.fast.greedy_rollout`), the same game as
+    :func:`engine.domino.ai.fast.pure_rollout`."""
     greedy_rollout(game, style)
 
 

@@ -261,3 +261,149 @@ def test_the_kernel_refuses_a_bad_state() -> None:
     with pytest.raises(ValueError):
         k.greedy_round([[0]], 0, 0, [1], 0, 2, 0, w)  # more drawable than the boneyard
     assert k.greedy_round([[0]], 0, 5, [], 0, 0, 0, w) == (bytes([2 + 0]), k.END_DOMINO)
+
+
+# ---------------------------------------------------------------- around a spinner
+
+def spinner_plays(name: str, players: int) -> bool:
+    v = domino(name, players)
+    return fast.spinner_rules(v) is not None and not TurnRules.of(v).simple
+
+
+SPINNER_CONFIGS = [(name, players) for name in sorted(VARIANTS)
+                   if VARIANTS[name].kind == "domino"
+                   for players in sorted(get_variant(name).players_allowed)
+                   if spinner_plays(name, players)]
+
+
+def test_the_spinner_kernels_variants_score_by_the_count_or_not_at_all() -> None:
+    names = {name for name, _ in SPINNER_CONFIGS}
+    assert {"telephone", "threes", "all_fives", "pyaterochka"} <= names
+    # several tiles a turn, closers, extra turns, a line: not the spinner kernel's
+    for name in ("osel", "domiki", "muggins", "vsem_po_pyat", "block", "capicua"):
+        assert name not in names
+
+
+def test_the_spinner_move_codes_are_the_interned_moves() -> None:
+    assert fast.SPINNER_MOVES[0] is DRAW and fast.SPINNER_MOVES[1] is PASS
+    for t in full_set(12):
+        for k, end in enumerate((End.W, End.E, End.N, End.S)):
+            assert fast.SPINNER_MOVES[2 + 4 * t.index + k] is PLACES[t.index][end]
+
+
+def spinner_position(name: str, players: int, seed: int) -> Game | None:
+    """A game of ``name`` played by random moves to a random point of a round in
+    progress that the spinner kernel may play (None if the game ended first)."""
+    rng = random.Random(seed)
+    game = Game(domino(name, players), seed=seed)
+    for _ in range(rng.randrange(1, 60)):
+        legal = game.legal_moves()
+        if not legal:
+            return None
+        game.apply(rng.choice(legal))
+    while game.current_seat is not None and not fast.spinner_qualifies(game, game.round):
+        game.apply(rng.choice(game.legal_moves()))
+    return game if game.current_seat is not None else None
+
+
+def check_spinner_rollout(game: Game, style: Style) -> None:
+    """The spinner kernel's moves are the pure rollout's to the round's end (or to the
+    game's, when a target is reached in play), and its rollout leaves the same game."""
+    rnd = game.round
+    start = len(rnd.log)
+    slow = game.copy()
+    slow_round = slow.round
+    pure_rollout(slow, style)
+    rules = fast.spinner_rules(game.variant)
+    assert rules is not None and fast.kernel is not None
+    codes, end = fast.kernel_spinner_round(rnd, style, rules)
+    played = [move for _, move, _, _ in slow_round.log[start:]]
+    moves = [fast.SPINNER_MOVES[c] for c in codes]
+    if slow_round.end is None:  # the game ended in play: the kernel goes on to the round's end
+        assert slow.outcome is not None and moves[:len(played)] == played
+    else:
+        assert moves == played
+        domino = slow_round.end.kind is EndKind.DOMINO
+        assert end == (fast.kernel.END_DOMINO if domino else fast.kernel.END_FISH)
+    quick = game.copy()
+    fast.greedy_rollout(quick, style)
+    assert_same_game(quick, slow)
+
+
+@needs_kernel
+@settings(max_examples=150, deadline=None)
+@given(config=st.sampled_from(SPINNER_CONFIGS), seed=st.integers(0, 2**40))
+def test_the_spinner_kernel_rolls_out_random_positions_as_python(config: tuple[str, int],
+                                                                  seed: int) -> None:
+    name, players = config
+    game = spinner_position(name, players, seed)
+    if game is None:
+        return
+    check_spinner_rollout(game, style_of(game.variant))
+    rng = random.Random(seed)
+    w = [rng.choice((0.0, 0.5, 1.0, 1.5, 2.0, 3.0, -1.0)) for _ in range(6)]
+    check_spinner_rollout(game, Style(w[0], w[1], w[2], w[3], w[4], w[5], penalty=False,
+                                      scale=1.0))
+
+
+@needs_kernel
+@pytest.mark.parametrize(("name", "players"), SPINNER_CONFIGS, ids=lambda c: str(c))
+def test_the_spinner_kernel_rolls_out_sampled_worlds_as_python(name: str,
+                                                                players: int) -> None:
+    variant = domino(name, players)
+    style = style_of(variant)
+    checked = 0
+    for seed in range(5):
+        game = spinner_position(name, players, 2000 + seed)
+        if game is None:
+            continue
+        view = game.view(game.current_seat)
+        rng = random.Random(seed)
+        for _ in range(2):
+            world = sample_world(view, variant, rng)
+            for move in view.legal:
+                w = world.copy()
+                w.apply(move)
+                if w.current_seat is None or not fast.spinner_qualifies(w, w.round):
+                    continue
+                check_spinner_rollout(w, style)
+                checked += 1
+    assert checked
+
+
+@needs_kernel
+@pytest.mark.parametrize(("name", "players"), [("telephone", 4), ("all_fives", 2),
+                                              ("threes", 3)])
+def test_a_hard_spinner_game_is_the_same_with_and_without_the_kernel(
+        name: str, players: int) -> None:
+    with_kernel = hard_game(name, players, 33, 40)
+    saved = fast.use_kernel
+    fast.use_kernel = False
+    try:
+        without = hard_game(name, players, 33, 40)
+    finally:
+        fast.use_kernel = saved
+    assert with_kernel == without
+    assert any(isinstance(m, Place) and m.end in (End.N, End.S) for m in with_kernel)
+
+
+def test_the_spinner_kernel_refuses_a_bad_state() -> None:
+    if fast.kernel is None:
+        pytest.skip("engine.domino._kernel was not built (no C compiler)")
+    k = fast.kernel
+    w = (1.0,) * 6
+    rules = (0, 1, 2, 5, 5, 1, 0, 0, 0, 0)
+    table = (3, 4, 0, (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), -1, 0, 0, 0)
+    with pytest.raises(ValueError):  # no such pip at the lead
+        k.greedy_spinner_round([[0]], (13, 4, 0, *table[3:]), [], 0, 0, 0, 1, w, rules)
+    with pytest.raises(ValueError):  # N and S open without a spinner
+        k.greedy_spinner_round([[0]], (*table[:9], 1), [], 0, 0, 0, 1, w, rules)
+    with pytest.raises(ValueError):  # no such spinner arm
+        k.greedy_spinner_round([[0]], (*table[:6], 2, 0, 0, 0), [], 0, 0, 0, 1, w, rules)
+    with pytest.raises(ValueError):  # no such seat
+        k.greedy_spinner_round([[0], [1]], table, [], 0, 0, 2, 1, w, rules)
+    with pytest.raises(ValueError):  # no such turn
+        k.greedy_spinner_round([[0]], table, [], 0, 0, 0, -1, w, rules)
+    # 3-4 led; 0-3 (index 6) goes on W: a domino, two bytes a move
+    codes, end = k.greedy_spinner_round([[6]], table, [], 0, 0, 0, 1, w, rules)
+    assert memoryview(codes).cast("H").tolist() == [2 + 4 * 6 + 0] and end == k.END_DOMINO
