@@ -25,6 +25,7 @@ when it imports and the environment variable ``DOMINO_PURE_PYTHON`` is unset, em
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from importlib import import_module
 from types import ModuleType
@@ -189,32 +190,27 @@ def greedy_rollout(game: Game, style: Style) -> None:
         pure_rollout(game, style)
         return
     if game.turn_rules.simple:
-        _line_rollout(game, style)
+        _rollout(game, style, qualifies, lambda rnd: kernel_round(rnd, style)[0], MOVES)
         return
     rules = spinner_rules(game.variant)
     if rules is None:
         pure_rollout(game, style)
         return
+    _rollout(game, style, spinner_qualifies,
+             lambda rnd: kernel_spinner_round(rnd, style, rules)[0], SPINNER_MOVES)
+
+
+def _rollout(game: Game, style: Style, fits: Callable[[Game, RoundState], bool],
+             codes_of: Callable[[RoundState], Iterable[int]], moves: tuple[Move, ...]) -> None:
+    """The rounds that ``fits`` by the kernel's ``codes_of``, the other positions (a
+    round's lead, say) one greedy step at a time."""
     apply = game.apply
     while game.current_seat is not None:
         rnd = game.rounds[-1]
-        if not spinner_qualifies(game, rnd):  # a lead, say: one greedy step
+        if not fits(game, rnd):
             apply(greedy_move(game, style))
             continue
-        codes, _ = kernel_spinner_round(rnd, style, rules)
-        for code in codes:
-            apply(SPINNER_MOVES[code])
+        for code in codes_of(rnd):
+            apply(moves[code])
             if game.outcome is not None:  # a target reached in play ends the game here
                 break
-
-
-def _line_rollout(game: Game, style: Style) -> None:
-    apply = game.apply
-    while game.current_seat is not None:
-        rnd = game.rounds[-1]
-        if not qualifies(game, rnd):  # a lead, say: one greedy step
-            apply(greedy_move(game, style))
-            continue
-        codes, _ = kernel_round(rnd, style)
-        for code in codes:
-            apply(MOVES[code])

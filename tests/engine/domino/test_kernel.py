@@ -1,7 +1,8 @@
-"""The compiled greedy rollout (engine.domino._kernel through engine.domino.ai.fast) plays
-exactly the pure Python rollout (engine.domino.ai.fast.pure_rollout): the same moves and
-the same game, on random positions of every variant whose rounds qualify, on the sampled
-worlds the hard player values, and over whole games of the hard player."""
+"""The compiled greedy rollout (engine.domino._kernel through engine.domino.ai.fast), on a
+line and around a spinner, plays exactly the pure Python rollout
+(engine.domino.ai.fast.pure_rollout): the same moves and the same game, on random
+positions of every variant whose rounds qualify, on the sampled worlds the hard player
+values, and over whole games of the hard player."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from engine.domino.ai.world import sample_world
 from engine.domino.game import Game
 from engine.domino.record import to_record
 from engine.domino.round_state import RoundState
+from engine.domino.table import Layout
 from engine.domino.turn_rules import TurnRules
 from engine.domino.variant import DominoVariant
 from engine.variants import VARIANTS, get_variant, make_variant
@@ -46,6 +48,19 @@ def kernel_plays(name: str, players: int) -> bool:
 CONFIGS = [(name, players) for name in sorted(VARIANTS) if VARIANTS[name].kind == "domino"
            for players in sorted(get_variant(name).players_allowed)
            if kernel_plays(name, players)]
+
+
+def spinner_plays(name: str, players: int) -> bool:
+    """The spinner kernel's rounds (engine.domino.ai.fast.spinner_rules)."""
+    v = domino(name, players)
+    return fast.spinner_rules(v) is not None and not TurnRules.of(v).simple
+
+
+SPINNER_CONFIGS = [(name, players) for name in sorted(VARIANTS)
+                   if VARIANTS[name].kind == "domino"
+                   for players in sorted(get_variant(name).players_allowed)
+                   if spinner_plays(name, players)]
+
 
 needs_kernel = pytest.mark.skipif(fast.kernel is None,
                                   reason="engine.domino._kernel was not built (no C compiler)")
@@ -76,9 +91,28 @@ def test_the_move_codes_are_the_interned_moves() -> None:
         assert fast.MOVES[3 + 2 * t.index] is PLACES[t.index][End.E]
 
 
+def kernel_fits(game: Game, rnd: RoundState) -> bool:
+    """Whether one of the kernels may play the rest of ``rnd``."""
+    if game.turn_rules.simple:
+        return fast.qualifies(game, rnd)
+    return fast.spinner_rules(game.variant) is not None and fast.spinner_qualifies(game, rnd)
+
+
+def kernel_moves(game: Game, style: Style) -> tuple[list[Move], int]:
+    """The kernel's moves to the end of the game's round, and how it says it ends."""
+    rnd = game.round
+    if game.turn_rules.simple:
+        codes, end = fast.kernel_round(rnd, style)
+        return [fast.MOVES[c] for c in codes], end
+    rules = fast.spinner_rules(game.variant)
+    assert rules is not None
+    spinner_codes, end = fast.kernel_spinner_round(rnd, style, rules)
+    return [fast.SPINNER_MOVES[c] for c in spinner_codes], end
+
+
 def random_position(name: str, players: int, seed: int) -> Game | None:
     """A game of ``name`` played by random moves to a random point of a round in
-    progress that the kernel may play (None if the game ended first)."""
+    progress that a kernel may play (None if the game ended first)."""
     rng = random.Random(seed)
     game = Game(domino(name, players), seed=seed)
     for _ in range(rng.randrange(1, 60)):
@@ -86,7 +120,7 @@ def random_position(name: str, players: int, seed: int) -> Game | None:
         if not legal:
             return None
         game.apply(rng.choice(legal))
-    while game.current_seat is not None and not fast.qualifies(game, game.round):
+    while game.current_seat is not None and not kernel_fits(game, game.round):
         game.apply(rng.choice(game.legal_moves()))  # past a new round's lead
     return game if game.current_seat is not None else None
 
@@ -104,27 +138,31 @@ def assert_same_game(a: Game, b: Game) -> None:
 
 
 def check_rollout(game: Game, style: Style) -> None:
-    """The kernel's moves to the round's end are the pure rollout's, and the kernel's
-    rollout leaves the game the pure one does."""
+    """The kernel's moves are the pure rollout's to the round's end (or to the game's,
+    when a target is reached in play), and the kernel's rollout leaves the game the
+    pure one does."""
     rnd = game.round
     start = len(rnd.log)
     slow = game.copy()
     slow_round = slow.round
     pure_rollout(slow, style)
-    codes, end = fast.kernel_round(rnd, style)
+    moves, end = kernel_moves(game, style)
     played = [move for _, move, _, _ in slow_round.log[start:]]
-    assert [fast.MOVES[c] for c in codes] == played
-    assert slow_round.end is not None and fast.kernel is not None
-    domino = slow_round.end.kind is EndKind.DOMINO
-    assert end == (fast.kernel.END_DOMINO if domino else fast.kernel.END_FISH)
+    assert fast.kernel is not None
+    if slow_round.end is None:  # the game ended in play: the kernel goes on to the round's end
+        assert slow.outcome is not None and moves[:len(played)] == played
+    else:
+        assert moves == played
+        domino = slow_round.end.kind is EndKind.DOMINO
+        assert end == (fast.kernel.END_DOMINO if domino else fast.kernel.END_FISH)
     quick = game.copy()
     fast.greedy_rollout(quick, style)
     assert_same_game(quick, slow)
 
 
 @needs_kernel
-@settings(max_examples=120, deadline=None)
-@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**40))
+@settings(max_examples=250, deadline=None)
+@given(config=st.sampled_from(CONFIGS + SPINNER_CONFIGS), seed=st.integers(0, 2**40))
 def test_the_kernel_rolls_out_random_positions_as_python(config: tuple[str, int],
                                                           seed: int) -> None:
     name, players = config
@@ -140,15 +178,19 @@ def test_the_kernel_rolls_out_random_positions_as_python(config: tuple[str, int]
 
 
 @needs_kernel
-@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=lambda c: str(c))
+@pytest.mark.parametrize(("name", "players"), CONFIGS + SPINNER_CONFIGS, ids=lambda c: str(c))
 def test_the_kernel_rolls_out_sampled_worlds_as_python(name: str, players: int) -> None:
     variant = domino(name, players)
     style = style_of(variant)
     checked = 0
-    for seed in range(6):
+    found = 0
+    for seed in range(60):  # six positions (short games end before most random points)
         game = random_position(name, players, 1000 + seed)
         if game is None:
             continue
+        found += 1
+        if found > 6:
+            break
         view = game.view(game.current_seat)
         rng = random.Random(seed)
         for _ in range(3):
@@ -156,7 +198,7 @@ def test_the_kernel_rolls_out_sampled_worlds_as_python(name: str, players: int) 
             for move in view.legal:
                 w = world.copy()
                 w.apply(move)
-                if w.current_seat is None or not fast.qualifies(w, w.round):
+                if w.current_seat is None or not kernel_fits(w, w.round):
                     continue
                 check_rollout(w, style)
                 checked += 1
@@ -233,18 +275,22 @@ def hard_game(name: str, players: int, seed: int, moves: int) -> list[Move]:
 
 
 @needs_kernel
-@pytest.mark.parametrize(("name", "players"), [("block", 4), ("draw", 2), ("kozel", 4)])
+@pytest.mark.parametrize(("name", "players", "seed"), [
+    ("block", 4, 21), ("draw", 2, 21), ("kozel", 4, 21),
+    ("telephone", 4, 33), ("all_fives", 2, 33), ("threes", 3, 33)])
 def test_a_hard_players_game_is_the_same_with_and_without_the_kernel(
-        name: str, players: int) -> None:
-    with_kernel = hard_game(name, players, 21, 40)
+        name: str, players: int, seed: int) -> None:
+    with_kernel = hard_game(name, players, seed, 40)
     saved = fast.use_kernel
     fast.use_kernel = False
     try:
-        without = hard_game(name, players, 21, 40)
+        without = hard_game(name, players, seed, 40)
     finally:
         fast.use_kernel = saved
     assert with_kernel == without
     assert any(isinstance(m, Place) for m in with_kernel)
+    if domino(name, players).table_rules.layout is Layout.SPINNER:  # the spinner's arms too
+        assert any(isinstance(m, Place) and m.end in (End.N, End.S) for m in with_kernel)
 
 
 def test_the_kernel_refuses_a_bad_state() -> None:
@@ -263,19 +309,6 @@ def test_the_kernel_refuses_a_bad_state() -> None:
     assert k.greedy_round([[0]], 0, 5, [], 0, 0, 0, w) == (bytes([2 + 0]), k.END_DOMINO)
 
 
-# ---------------------------------------------------------------- around a spinner
-
-def spinner_plays(name: str, players: int) -> bool:
-    v = domino(name, players)
-    return fast.spinner_rules(v) is not None and not TurnRules.of(v).simple
-
-
-SPINNER_CONFIGS = [(name, players) for name in sorted(VARIANTS)
-                   if VARIANTS[name].kind == "domino"
-                   for players in sorted(get_variant(name).players_allowed)
-                   if spinner_plays(name, players)]
-
-
 def test_the_spinner_kernels_variants_score_by_the_count_or_not_at_all() -> None:
     names = {name for name, _ in SPINNER_CONFIGS}
     assert {"telephone", "threes", "all_fives", "pyaterochka"} <= names
@@ -289,102 +322,6 @@ def test_the_spinner_move_codes_are_the_interned_moves() -> None:
     for t in full_set(12):
         for k, end in enumerate((End.W, End.E, End.N, End.S)):
             assert fast.SPINNER_MOVES[2 + 4 * t.index + k] is PLACES[t.index][end]
-
-
-def spinner_position(name: str, players: int, seed: int) -> Game | None:
-    """A game of ``name`` played by random moves to a random point of a round in
-    progress that the spinner kernel may play (None if the game ended first)."""
-    rng = random.Random(seed)
-    game = Game(domino(name, players), seed=seed)
-    for _ in range(rng.randrange(1, 60)):
-        legal = game.legal_moves()
-        if not legal:
-            return None
-        game.apply(rng.choice(legal))
-    while game.current_seat is not None and not fast.spinner_qualifies(game, game.round):
-        game.apply(rng.choice(game.legal_moves()))
-    return game if game.current_seat is not None else None
-
-
-def check_spinner_rollout(game: Game, style: Style) -> None:
-    """The spinner kernel's moves are the pure rollout's to the round's end (or to the
-    game's, when a target is reached in play), and its rollout leaves the same game."""
-    rnd = game.round
-    start = len(rnd.log)
-    slow = game.copy()
-    slow_round = slow.round
-    pure_rollout(slow, style)
-    rules = fast.spinner_rules(game.variant)
-    assert rules is not None and fast.kernel is not None
-    codes, end = fast.kernel_spinner_round(rnd, style, rules)
-    played = [move for _, move, _, _ in slow_round.log[start:]]
-    moves = [fast.SPINNER_MOVES[c] for c in codes]
-    if slow_round.end is None:  # the game ended in play: the kernel goes on to the round's end
-        assert slow.outcome is not None and moves[:len(played)] == played
-    else:
-        assert moves == played
-        domino = slow_round.end.kind is EndKind.DOMINO
-        assert end == (fast.kernel.END_DOMINO if domino else fast.kernel.END_FISH)
-    quick = game.copy()
-    fast.greedy_rollout(quick, style)
-    assert_same_game(quick, slow)
-
-
-@needs_kernel
-@settings(max_examples=150, deadline=None)
-@given(config=st.sampled_from(SPINNER_CONFIGS), seed=st.integers(0, 2**40))
-def test_the_spinner_kernel_rolls_out_random_positions_as_python(config: tuple[str, int],
-                                                                  seed: int) -> None:
-    name, players = config
-    game = spinner_position(name, players, seed)
-    if game is None:
-        return
-    check_spinner_rollout(game, style_of(game.variant))
-    rng = random.Random(seed)
-    w = [rng.choice((0.0, 0.5, 1.0, 1.5, 2.0, 3.0, -1.0)) for _ in range(6)]
-    check_spinner_rollout(game, Style(w[0], w[1], w[2], w[3], w[4], w[5], penalty=False,
-                                      scale=1.0))
-
-
-@needs_kernel
-@pytest.mark.parametrize(("name", "players"), SPINNER_CONFIGS, ids=lambda c: str(c))
-def test_the_spinner_kernel_rolls_out_sampled_worlds_as_python(name: str,
-                                                                players: int) -> None:
-    variant = domino(name, players)
-    style = style_of(variant)
-    checked = 0
-    for seed in range(5):
-        game = spinner_position(name, players, 2000 + seed)
-        if game is None:
-            continue
-        view = game.view(game.current_seat)
-        rng = random.Random(seed)
-        for _ in range(2):
-            world = sample_world(view, variant, rng)
-            for move in view.legal:
-                w = world.copy()
-                w.apply(move)
-                if w.current_seat is None or not fast.spinner_qualifies(w, w.round):
-                    continue
-                check_spinner_rollout(w, style)
-                checked += 1
-    assert checked
-
-
-@needs_kernel
-@pytest.mark.parametrize(("name", "players"), [("telephone", 4), ("all_fives", 2),
-                                              ("threes", 3)])
-def test_a_hard_spinner_game_is_the_same_with_and_without_the_kernel(
-        name: str, players: int) -> None:
-    with_kernel = hard_game(name, players, 33, 40)
-    saved = fast.use_kernel
-    fast.use_kernel = False
-    try:
-        without = hard_game(name, players, 33, 40)
-    finally:
-        fast.use_kernel = saved
-    assert with_kernel == without
-    assert any(isinstance(m, Place) and m.end in (End.N, End.S) for m in with_kernel)
 
 
 def test_the_spinner_kernel_refuses_a_bad_state() -> None:
