@@ -207,9 +207,9 @@ const char greedy_spinner_round_doc[] =
 "in the arm, its pip, N and S open); ``turn``: the round's turn number;\n"
 "``rules``: (first-closed-double, sides open immediately, double counts, the\n"
 "CountScoring's modulus or 0, unit, per count, least ends, and its three spinner\n"
-"bonuses); the rest as greedy_round. Return (moves, end): two bytes a move in native order (0 draw,\n"
-"1 pass, 2 + 4 * tile + end, the end 0 W, 1 E, 2 N, 3 S), and 0 for a domino or 1\n"
-"for a fish.";
+"bonuses); the rest as greedy_round. Return (moves, end): two bytes a move in\n"
+"native order (0 draw, 1 pass, 2 + 4 * tile + end, the end 0 W, 1 E, 2 N, 3 S),\n"
+"and 0 for a domino or 1 for a fish.";
 
 PyObject *greedy_spinner_round(PyObject *self, PyObject *args) {
     PyObject *hands_obj, *boneyard_obj;
