@@ -10,7 +10,9 @@
  * round's end, as greedy_round does on a line: placements tile by tile in hand order,
  * end by end; each valued as move_scores values it, with the same floating-point
  * operations in the same order; the first best one wins. The game may end sooner
- * (a target reached in play): the caller stops there.
+ * (a target reached in play): the caller stops there. Its turn loop (draw, pass,
+ * place) has greedy_round's shape on purpose: each kernel keeps its own loop over its
+ * own table, so the compiler inlines the table's steps into it.
  */
 
 #include "_kernel.h"
