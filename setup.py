@@ -1,10 +1,11 @@
 """The compiled part of the engine; pyproject.toml holds the project's metadata.
 
-``engine.domino._kernel`` (engine/domino/_kernel.c, _kernel_spinner.c) plays the hard
-player's greedy rollouts of simple rounds, on a line and around a spinner. It is
-optional: where it cannot be built (no C compiler or no Python headers) the install
-goes on without it and engine/domino/ai/fast.py uses the pure Python rollout, which
-plays the same moves.
+``engine.domino._kernel`` (engine/domino/_kernel.c, _kernel_spinner.c,
+_kernel_random.c) plays the hard player's greedy rollouts of simple rounds, on a line
+and around a spinner, shuffles a round's seeded deal and plays simulate's random
+rounds. It is optional: where it cannot be built (no C compiler or no Python headers)
+the install goes on without it and the engine uses its pure Python paths, which give
+the same deals and play the same moves.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ class BuildExt(build_ext):
 
 setup(
     ext_modules=[Extension("engine.domino._kernel",
-                           ["engine/domino/_kernel.c", "engine/domino/_kernel_spinner.c"],
+                           ["engine/domino/_kernel.c", "engine/domino/_kernel_spinner.c",
+                            "engine/domino/_kernel_random.c"],
                            depends=["engine/domino/_kernel.h"], optional=True)],
     cmdclass={"build_ext": BuildExt},
 )

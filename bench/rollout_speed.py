@@ -18,6 +18,7 @@ import json
 import random
 import time
 
+from engine.domino import compiled
 from engine.domino.ai import fast
 from engine.domino.ai.policy import style_of
 from engine.domino.game import Game
@@ -47,8 +48,8 @@ def positions(name: str, players: int, count: int) -> list[Game]:
 
 
 def timed(games: list[Game], kernel: bool, repeat: int) -> tuple[float, list[Game]]:
-    saved = fast.use_kernel
-    fast.use_kernel = kernel
+    saved = compiled.use_kernel
+    compiled.use_kernel = kernel
     try:
         best = float("inf")
         ended: list[Game] = []
@@ -62,7 +63,7 @@ def timed(games: list[Game], kernel: bool, repeat: int) -> tuple[float, list[Gam
             ended = copies
         return best, ended
     finally:
-        fast.use_kernel = saved
+        compiled.use_kernel = saved
 
 
 def main() -> None:
@@ -71,20 +72,20 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    if fast.kernel is None:
+    if compiled.kernel is None:
         raise SystemExit("engine.domino._kernel is not built: pip install -e . with a C compiler")
     for setup in args.setup or SETUPS:
         name, players = setup.split(":")
         games = positions(name, int(players), args.positions)
         pure, slow = timed(games, False, args.repeat)
-        compiled, quick = timed(games, True, args.repeat)
+        with_kernel, quick = timed(games, True, args.repeat)
         same = all(to_record(a) == to_record(b) and a.totals == b.totals
                    for a, b in zip(slow, quick, strict=True))
         print(json.dumps({
             "setup": setup, "positions": len(games), "same_games": same,
             "pure_rollouts_per_second": round(len(games) / pure, 1),
-            "kernel_rollouts_per_second": round(len(games) / compiled, 1),
-            "speedup": round(pure / compiled, 2),
+            "kernel_rollouts_per_second": round(len(games) / with_kernel, 1),
+            "speedup": round(pure / with_kernel, 2),
         }))
 
 

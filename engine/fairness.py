@@ -19,7 +19,7 @@ from engine.core.errors import EngineError, RecordError
 from engine.core.registry import make_variant
 from engine.domino.deal_random import DealRandom
 from engine.domino.game import MAX_REDEALS
-from engine.domino.variant import DominoVariant, as_domino, cut, shuffled_set
+from engine.domino.variant import DominoVariant, as_domino, cut, seeded_set
 from engine.games import kind_of, replay
 
 __all__ = ["COMMITTED_BITS", "Verified", "commitment", "committed", "deal_fields",
@@ -66,8 +66,7 @@ def _dealt(v: DominoVariant, seed: int, index: int, sizes: list[int]
     """Round ``index``'s hands and boneyard as ``Game._seeded_deal`` deals them from
     ``seed`` for hands of ``sizes`` (public: the record's hands' sizes)."""
     for attempt in range(MAX_REDEALS):
-        rng = DealRandom(f"{seed}/{index}/{attempt}")
-        hands, boneyard = cut(shuffled_set(v, rng), sizes)
+        hands, boneyard = cut(seeded_set(v, f"{seed}/{index}/{attempt}"), sizes)
         if v.needs_redeal(hands):
             continue
         if index == 0 and v.first_lead(hands, DealRandom(f"{seed}/lot")) is None:

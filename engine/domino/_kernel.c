@@ -25,6 +25,7 @@
 
 #include "_kernel.h"
 
+#include <stdint.h>
 #include <string.h>
 
 unsigned char tile_a[TILES];
@@ -168,43 +169,118 @@ static double move_value(const unsigned char *hand, int len, int at, int nw, int
 }
 
 PyDoc_STRVAR(greedy_round_doc,
-"greedy_round(hands, west, east, boneyard, drawn, drawable, seat, weights)\n"
+"greedy_round(hands, west, east, boneyard, drawn, drawable, seat, number, order,\n"
+"             weights)\n"
 "--\n\n"
 "Play a round in progress on a line under simple turn rules to its end with the\n"
 "greedy policy. ``hands``: each seat's tiles (indices) in hand order; ``west``,\n"
 "``east``: the pips at the open ends; ``boneyard``: the deal's boneyard, of which\n"
-"``drawn`` are drawn and ``drawable`` may be; ``seat``: the seat on turn;\n"
-"``weights``: the style's (points, shed, double, follow, cover, out).\n"
-"Return (moves, end): one byte a move (0 draw, 1 pass, 2 + 2 * tile + end for a\n"
-"placement on end 0 W or 1 E), and 0 for a domino or 1 for a fish.");
+"``drawn`` are drawn and ``drawable`` may be; ``seat``: the seat on turn, whose\n"
+"turn number is ``number``; ``order``: the next placement's order; ``weights``: the\n"
+"style's (points, shed, double, follow, cover, out).\n"
+"Return (codes, end, hands, holding, seats, ends, turns, west, east):\n"
+"``codes`` one byte a move (0 draw, 1 pass, 2 + 2 * tile + end for a placement on\n"
+"end 0 W or 1 E); ``end`` 0 for a domino or 1 for a fish; ``hands`` each seat's\n"
+"tiles at the end (bytes, in hand order); ``holding`` how many of them show each\n"
+"pip 0 to 12 (bytes); ``seats`` each move's seat (bytes); ``ends`` each move's 0\n"
+"for a placement, or 1 + 13 * W + E, the ends its draw or pass saw (bytes);\n"
+"``turns`` each move's turn number (native uint32); ``west`` and ``east`` the\n"
+"placements on each end in order, as (tiles, inner pips, outer pips, seats,\n"
+"orders), five bytes objects.");
 
-static PyObject *greedy_round(PyObject *self, PyObject *args) {
-    PyObject *hands_obj, *boneyard_obj;
-    int w, e, seat;
-    Py_ssize_t drawn, drawable;
-    Weights wt;
-    if (!PyArg_ParseTuple(args, "Oii" "Onni" "(dddddd)", &hands_obj, &w, &e, &boneyard_obj,
-                          &drawn, &drawable, &seat, &wt.points, &wt.shed, &wt.dbl,
-                          &wt.follow, &wt.cover, &wt.out)) {
+/* The greedy policy's pick among the n placements of hand: the first best by
+ * move_value (ctx: the Weights). */
+static int greedy_pick(void *ctx, const unsigned char *hand, int len, const int *legal_at,
+                       const int *legal_end, int n, int w, int e) {
+    const Weights *wt = ctx;
+    int best = 0;
+    double best_value = 0.0;
+    for (int k = 0; k < n; k++) {
+        int t = hand[legal_at[k]];
+        int a = tile_a[t], b = tile_b[t];
+        int nw = w, ne = e;
+        if (legal_end[k] == 0) {
+            nw = a == w ? b : a;
+        } else {
+            ne = a == e ? b : a;
+        }
+        double value = move_value(hand, len, legal_at[k], nw, ne, wt);
+        if (k == 0 || value > best_value) {
+            best = k;
+            best_value = value;
+        }
+    }
+    return best;
+}
+
+/* The placements on one arm in a round played: each one's tile, inner and outer pip,
+ * seat and order. */
+typedef struct {
+    unsigned char tile[TILES], inner[TILES], outer[TILES], seat[TILES], order[TILES];
+    Py_ssize_t count;
+} ArmLog;
+
+static PyObject *arm_tuple(const ArmLog *arm) {
+    return Py_BuildValue("(y#y#y#y#y#)", (const char *)arm->tile, arm->count,
+                         (const char *)arm->inner, arm->count, (const char *)arm->outer,
+                         arm->count, (const char *)arm->seat, arm->count,
+                         (const char *)arm->order, arm->count);
+}
+
+/* The round's result as play_line_round returns it, from its buffers. */
+static PyObject *line_result(const Hands *rd, const unsigned char *moves,
+                             const unsigned char *seats, const unsigned char *ends,
+                             const uint32_t *ids, Py_ssize_t count, int end_kind,
+                             const ArmLog *arms) {
+    PyObject *hands = PyTuple_New(rd->players);
+    if (hands == NULL) {
         return NULL;
     }
-    if (w < 0 || w > MAX_PIP || e < 0 || e > MAX_PIP) {
-        PyErr_SetString(PyExc_ValueError, "an open end's pip is out of range");
+    for (int s = 0; s < rd->players; s++) {
+        PyObject *hand = PyBytes_FromStringAndSize((const char *)rd->hands[s], rd->lens[s]);
+        if (hand == NULL) {
+            Py_DECREF(hands);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(hands, s, hand);
+    }
+    unsigned char held[PIPS];
+    for (int pip = 0; pip < PIPS; pip++) {
+        held[pip] = (unsigned char)rd->holding[pip];
+    }
+    PyObject *west = arm_tuple(&arms[0]);
+    PyObject *east = west == NULL ? NULL : arm_tuple(&arms[1]);
+    if (east == NULL) {
+        Py_XDECREF(west);
+        Py_DECREF(hands);
         return NULL;
     }
-    Hands rd;
-    if (read_round(&rd, hands_obj, boneyard_obj, drawn, drawable, seat) < 0) {
-        return NULL;
-    }
-    int players = rd.players;
-    int *lens = rd.lens;
-    int *holding = rd.holding;
-    unsigned char *boneyard = rd.boneyard;
-    Py_ssize_t cap = move_bound(&rd);
-    unsigned char *moves = PyMem_Malloc((size_t)cap);
-    if (moves == NULL) {
+    return Py_BuildValue("(y#iNy#y#y#y#NN)", (const char *)moves, count, end_kind, hands,
+                         (const char *)held, (Py_ssize_t)PIPS, (const char *)seats, count,
+                         (const char *)ends, count, (const char *)ids,
+                         count * (Py_ssize_t)sizeof(uint32_t), west, east);
+}
+
+PyObject *play_line_round(Hands *rd, int w, int e, int seat, long number, int order,
+                          Pick pick, void *ctx) {
+    int players = rd->players;
+    int *lens = rd->lens;
+    int *holding = rd->holding;
+    unsigned char *boneyard = rd->boneyard;
+    Py_ssize_t drawn = rd->drawn, drawable = rd->drawable;
+    Py_ssize_t cap = move_bound(rd);
+    /* One buffer: each move's code, seat and ends (0, or 1 + W * PIPS + E before a draw
+     * or a pass), then its turn number. */
+    unsigned char *buffer = PyMem_Malloc((size_t)cap * (3 + sizeof(uint32_t)));
+    ArmLog *arms = PyMem_Malloc(2 * sizeof(ArmLog));
+    if (buffer == NULL || arms == NULL) {
+        PyMem_Free(buffer);
+        PyMem_Free(arms);
         return PyErr_NoMemory();
     }
+    unsigned char *moves = buffer, *seats = buffer + cap, *ends = buffer + 2 * cap;
+    uint32_t *ids = (uint32_t *)(buffer + 3 * cap);
+    arms[0].count = arms[1].count = 0;
     Py_ssize_t count = 0;
     int end_kind = -1;
     /* The placements of the seat on turn: where in the hand, and on which end. */
@@ -212,7 +288,7 @@ static PyObject *greedy_round(PyObject *self, PyObject *args) {
     int legal_end[2 * TILES];
 
     while (count < cap) {
-        unsigned char *hand = rd.hands[seat];
+        unsigned char *hand = rd->hands[seat];
         int len = lens[seat];
         int n = 0;
         for (int i = 0; i < len; i++) {
@@ -226,7 +302,10 @@ static PyObject *greedy_round(PyObject *self, PyObject *args) {
                 legal_end[n++] = 1;
             }
         }
+        seats[count] = (unsigned char)seat;
+        ids[count] = (uint32_t)number;
         if (n == 0) {
+            ends[count] = (unsigned char)(1 + w * PIPS + e);
             if (drawn < drawable) {
                 int t = boneyard[drawn++];
                 hand[len] = (unsigned char)t;
@@ -244,34 +323,31 @@ static PyObject *greedy_round(PyObject *self, PyObject *args) {
             }
             moves[count++] = CODE_PASS;
             seat = seat + 1 < players ? seat + 1 : 0;
+            number++;
             continue;
         }
-        int best = 0;
-        if (n > 1) {
-            double best_value = 0.0;
-            for (int k = 0; k < n; k++) {
-                int t = hand[legal_at[k]];
-                int a = tile_a[t], b = tile_b[t];
-                int nw = w, ne = e;
-                if (legal_end[k] == 0) {
-                    nw = a == w ? b : a;
-                } else {
-                    ne = a == e ? b : a;
-                }
-                double value = move_value(hand, len, legal_at[k], nw, ne, &wt);
-                if (k == 0 || value > best_value) {
-                    best = k;
-                    best_value = value;
-                }
-            }
+        int best = n == 1 ? 0 : pick(ctx, hand, len, legal_at, legal_end, n, w, e);
+        if (best < 0) {
+            PyMem_Free(buffer);
+            PyMem_Free(arms);
+            return NULL;
         }
         int at = legal_at[best];
         int t = hand[at];
         int a = tile_a[t], b = tile_b[t];
+        ArmLog *arm = &arms[legal_end[best]];
+        Py_ssize_t k = arm->count++;
+        arm->tile[k] = (unsigned char)t;
+        arm->seat[k] = (unsigned char)seat;
+        arm->order[k] = (unsigned char)order++;
         if (legal_end[best] == 0) {
+            arm->inner[k] = (unsigned char)w;
             w = a == w ? b : a;
+            arm->outer[k] = (unsigned char)w;
         } else {
+            arm->inner[k] = (unsigned char)e;
             e = a == e ? b : a;
+            arm->outer[k] = (unsigned char)e;
         }
         memmove(hand + at, hand + at + 1, (size_t)(len - at - 1));
         lens[seat] = --len;
@@ -279,6 +355,7 @@ static PyObject *greedy_round(PyObject *self, PyObject *args) {
         if (a != b) {
             holding[b]--;
         }
+        ends[count] = 0;
         moves[count++] = (unsigned char)(CODE_PLACE + 2 * t + legal_end[best]);
         if (len == 0) {
             end_kind = END_DOMINO;
@@ -289,23 +366,58 @@ static PyObject *greedy_round(PyObject *self, PyObject *args) {
             break;
         }
         seat = seat + 1 < players ? seat + 1 : 0;
+        number++;
     }
+    PyObject *result = NULL;
     if (end_kind < 0) { /* cannot happen for a valid round: see cap */
-        PyMem_Free(moves);
         PyErr_SetString(PyExc_RuntimeError, "the round did not end within its bound");
+    } else {
+        result = line_result(rd, moves, seats, ends, ids, count, end_kind, arms);
+    }
+    PyMem_Free(buffer);
+    PyMem_Free(arms);
+    return result;
+}
+
+/* Read a line round's arguments: the ends' pips checked, then the hands. */
+int read_line_round(Hands *rd, PyObject *hands_obj, int w, int e, PyObject *boneyard_obj,
+                    Py_ssize_t drawn, Py_ssize_t drawable, int seat, long number, int order) {
+    if (w < 0 || w > MAX_PIP || e < 0 || e > MAX_PIP) {
+        PyErr_SetString(PyExc_ValueError, "an open end's pip is out of range");
+        return -1;
+    }
+    if (number < 0 || number > MAX_TURN_NUMBER || order < 0 || order > MAX_ORDER_START) {
+        PyErr_SetString(PyExc_ValueError, "the turn number or the placements' order is out "
+                        "of range");
+        return -1;
+    }
+    return read_round(rd, hands_obj, boneyard_obj, drawn, drawable, seat);
+}
+
+static PyObject *greedy_round(PyObject *self, PyObject *args) {
+    PyObject *hands_obj, *boneyard_obj;
+    int w, e, seat, order;
+    long number;
+    Py_ssize_t drawn, drawable;
+    Weights wt;
+    if (!PyArg_ParseTuple(args, "Oii" "Onnili" "(dddddd)", &hands_obj, &w, &e, &boneyard_obj,
+                          &drawn, &drawable, &seat, &number, &order, &wt.points, &wt.shed,
+                          &wt.dbl, &wt.follow, &wt.cover, &wt.out)) {
         return NULL;
     }
-    PyObject *codes = PyBytes_FromStringAndSize((const char *)moves, count);
-    PyMem_Free(moves);
-    if (codes == NULL) {
+    Hands rd;
+    if (read_line_round(&rd, hands_obj, w, e, boneyard_obj, drawn, drawable, seat, number,
+                        order) < 0) {
         return NULL;
     }
-    return Py_BuildValue("(Ni)", codes, end_kind);
+    return play_line_round(&rd, w, e, seat, number, order, greedy_pick, &wt);
 }
 
 static PyMethodDef kernel_methods[] = {
     {"greedy_round", greedy_round, METH_VARARGS, greedy_round_doc},
     {"greedy_spinner_round", greedy_spinner_round, METH_VARARGS, greedy_spinner_round_doc},
+    {"random_round", random_round, METH_VARARGS, random_round_doc},
+    {"seeded_order", seeded_order, METH_VARARGS, seeded_order_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,6 +1,7 @@
 /* What the two halves of the compiled rollout share (engine/domino/_kernel.c: the
  * module and the rounds on a line; engine/domino/_kernel_spinner.c: the rounds around
- * a spinner): tiles as their canonical index in the double-12 set
+ * a spinner; engine/domino/_kernel_random.c: the seeded shuffle and random rounds):
+ * tiles as their canonical index in the double-12 set
  * (engine/core/tiles.py: b * (b + 1) / 2 + a, a <= b), the greedy weights, the move
  * codes and the reading of a round's hands and boneyard. */
 
@@ -53,7 +54,44 @@ int read_round(Hands *rd, PyObject *hands_obj, PyObject *boneyard_obj, Py_ssize_
  * seat passes at most once (whoever holds a fitting tile places it on his turn). */
 Py_ssize_t move_bound(const Hands *rd);
 
+/* A policy's pick among the n placements of hand (legal_at[k]: where in the hand,
+ * legal_end[k]: 0 W or 1 E) on ends w and e: k, or -1 with an exception set. Asked
+ * only when more than one placement is legal. */
+typedef int (*Pick)(void *ctx, const unsigned char *hand, int len, const int *legal_at,
+                    const int *legal_end, int n, int w, int e);
+
+/* The bounds of a line round's turn number and first placement's order. */
+#define MAX_TURN_NUMBER 0x3fffffffL
+#define MAX_ORDER_START (255 - TILES)
+
+/* Read a line round's arguments (the ends' pips, turn number and order checked, then
+ * read_round). */
+int read_line_round(Hands *rd, PyObject *hands_obj, int w, int e, PyObject *boneyard_obj,
+                    Py_ssize_t drawn, Py_ssize_t drawable, int seat, long number, int order);
+
+/* Play a round read into rd, on a line with ends w and e, seat on turn, turn number
+ * and the next placement's order, to its end under simple turn rules, each placement
+ * by pick. Return (codes, end, hands, holding, seats, ends, turns, west, east), or NULL
+ * with an exception set:
+ *   codes: one byte a move (CODE_DRAW, CODE_PASS, CODE_PLACE + 2 * tile + end, end 0
+ *     W or 1 E); end: END_DOMINO or END_FISH;
+ *   hands: each seat's tiles at the end (bytes, hand order); holding: how many tiles
+ *     in the hands show each pip 0 to MAX_PIP (PIPS bytes);
+ *   seats: each move's seat (bytes); ends: each move's 0 for a placement, or
+ *     1 + W * PIPS + E, the ends a draw or pass saw (bytes); turns: each move's turn
+ *     number (native uint32);
+ *   west, east: the placements on each arm in order, as five bytes objects: tiles,
+ *     inner pips, outer pips, seats, orders. */
+PyObject *play_line_round(Hands *rd, int w, int e, int seat, long number, int order,
+                          Pick pick, void *ctx);
+
 extern const char greedy_spinner_round_doc[];
 PyObject *greedy_spinner_round(PyObject *self, PyObject *args);
+
+extern const char seeded_order_doc[];
+PyObject *seeded_order(PyObject *self, PyObject *args);
+
+extern const char random_round_doc[];
+PyObject *random_round(PyObject *self, PyObject *args);
 
 #endif

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import random
 from _random import Random as _CoreRandom
+from collections.abc import Sequence
 from hashlib import sha512
-from typing import Any
+from typing import Any, TypeVar
+
+from engine.domino import compiled
+
+T = TypeVar("T")
 
 _seed_generator = _CoreRandom.seed  # what random.Random.seed calls last
-_BITS = tuple(n.bit_length() for n in range(100))
+_BITS = tuple(n.bit_length() for n in range(257))  # shuffles of up to 256 items
 
 
 class DealRandom(random.Random):
@@ -17,8 +22,7 @@ class DealRandom(random.Random):
     and shuffled: simulations feel it)."""
 
     def __init__(self, text: str) -> None:
-        data = text.encode()
-        _seed_generator(self, int.from_bytes(data + sha512(data).digest()))
+        _seed_generator(self, int.from_bytes(seed_bytes(text)))
         self.gauss_next = None
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
@@ -32,3 +36,22 @@ class DealRandom(random.Random):
             while j >= n:
                 j = bits(k)
             x[i], x[j] = x[j], x[i]
+
+
+def seed_bytes(text: str) -> bytes:
+    """The seed ``random.Random(text)`` takes from a string, as big-endian bytes: the
+    text's UTF-8 and its SHA-512."""
+    data = text.encode()
+    return data + sha512(data).digest()
+
+
+def seeded_shuffle(text: str, items: Sequence[T]) -> tuple[T, ...]:
+    """``items`` (at most 256) in the order ``DealRandom(text).shuffle`` leaves them
+    (the kernel's shuffle where it is used: the same order, without building the
+    generator in Python)."""
+    kernel = compiled.kernel
+    if compiled.use_kernel and kernel is not None:
+        return tuple(map(items.__getitem__, kernel.seeded_order(seed_bytes(text), len(items))))
+    shuffled = list(items)
+    DealRandom(text).shuffle(shuffled)
+    return tuple(shuffled)

@@ -39,7 +39,7 @@ from engine.domino.round_state import RoundState, west_of
 from engine.domino.table import Placed, new_placed
 from engine.domino.turn_rules import TurnRules
 from engine.domino.turns import own_closed, placements, stuck, with_opens
-from engine.domino.variant import Deal, DominoVariant, cut, shuffled_set
+from engine.domino.variant import Deal, DominoVariant, cut, seeded_set
 from engine.domino.view import DominoView, seat_view
 
 MAX_REDEALS = 1000
@@ -92,8 +92,8 @@ class Game:
         v = self.variant
         sizes = v.hand_sizes(self.totals)
         for attempt in range(MAX_REDEALS):
-            rng = DealRandom(f"{self.seed}/{round_index}/{attempt}")
-            hands, boneyard = cut(shuffled_set(v, rng), sizes)
+            hands, boneyard = cut(seeded_set(v, f"{self.seed}/{round_index}/{attempt}"),
+                                  sizes)
             if v.needs_redeal(hands):
                 continue
             if round_index == 0:

@@ -6,8 +6,10 @@ tests/engine/domino/test_playout.py pins it to them: the same moves, the same ga
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
 from math import floor
-from typing import TYPE_CHECKING
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from engine.core.moves import (
     DRAW,
@@ -22,6 +24,9 @@ from engine.core.moves import (
 from engine.core.results import (
     EndKind,
 )
+from engine.core.tiles import MAX_SET
+from engine.domino import compiled
+from engine.domino.compiled import LINE_MOVES, TILES
 from engine.domino.round_state import RoundState
 from engine.domino.table import Placed, new_placed
 
@@ -78,6 +83,8 @@ def random_simple_round(game: Game, rnd: RoundState, uniform: Callable[[], float
         played += 1
         if rnd.end is not None:
             return played
+    if compiled.use_kernel and compiled.kernel is not None:
+        return played + _kernel_round(game, rnd, uniform, compiled.kernel)
     west = _W
     hands = rnd.hands
     table = rnd.table
@@ -169,3 +176,67 @@ def random_simple_round(game: Game, rnd: RoundState, uniform: Callable[[], float
     rnd.drawn = drawn
     game._finish(game._fish(rnd) if fish else game._end_round(rnd, _DOMINO, seat))
     return played
+
+
+def _kernel_round(game: Game, rnd: RoundState, uniform: Callable[[], float],
+                  kernel: ModuleType) -> int:
+    """:func:`random_simple_round` after the lead, by the kernel's ``random_round``: the
+    same moves (the same placements listed in the same order, and ``uniform`` called at
+    the same turns), applied by :func:`apply_line_round`."""
+    ends = rnd.table._ends
+    drawn = rnd.drawn
+    result = kernel.random_round(
+        [[t.index for t in hand] for hand in rnd.hands], ends[_W], ends[_E],
+        [t.index for t in rnd.deal.boneyard[drawn:rnd.drawable]], 0, rnd.drawable - drawn,
+        rnd.turn, rnd.turn_number, rnd.table.placed, uniform)
+    return apply_line_round(game, rnd, result)
+
+
+# A draw's or a pass's log entry's ends by the kernel's code (0: a placement's None).
+_SEEN_ENDS: tuple[tuple[int, int] | None, ...] = (
+    None, *((w, e) for w in range(MAX_SET + 1) for e in range(MAX_SET + 1)))
+_PLACED = repeat(Placed)
+_FACE_UP = repeat(False)
+_NO_POINTS = repeat(0)
+
+
+def apply_line_round(game: Game, rnd: RoundState, result: tuple[Any, ...]) -> int:
+    """Apply a line round the kernel played to its end from ``rnd``'s state (its
+    ``random_round`` or ``greedy_round``: moves under simple rules, as ``Game.apply``
+    applies them one by one) and end it; return the moves. The log, the turn numbers and
+    the placements are built in bulk from the kernel's bytes; the hands and each pip's
+    holders are the kernel's."""
+    codes, end, final_hands, held, seats, seen, turns, west, east = result
+    rnd.log.extend(zip(seats, map(LINE_MOVES.__getitem__, codes), _NO_POINTS,
+                       map(_SEEN_ENDS.__getitem__, seen), strict=False))
+    numbers = memoryview(turns).cast("I")
+    rnd.turn_ids.extend(numbers)
+    table = rnd.table
+    ends = table._ends
+    last = table.last
+    tiles = TILES.__getitem__
+    for end_of, placements in ((_W, west), (_E, east)):
+        placed_tiles, inner, outer, placers, orders = placements
+        if placed_tiles:
+            arm = table.arms[end_of]
+            arm.extend(map(new_placed, _PLACED, zip(map(tiles, placed_tiles), inner, outer,
+                                                    placers, orders, _FACE_UP,
+                                                    strict=False)))
+            ends[end_of] = outer[-1]
+            if last is None or orders[-1] > last.order:
+                last = arm[-1]
+    if last is not table.last:
+        assert last is not None
+        table.placed = last.order + 1
+        table.last = last
+        rnd.last_placer = last.seat
+    for hand, final in zip(rnd.hands, final_hands, strict=True):
+        hand[:] = map(tiles, final)
+    holding = rnd.holding
+    holding[:] = held[:len(holding)]
+    seat = seats[-1]
+    rnd.turn = seat
+    rnd.turn_number = numbers[-1]
+    rnd.drawn += codes.count(0)
+    game._finish(game._end_round(rnd, _DOMINO, seat) if end == 0 else game._fish(rnd))
+    return len(codes)

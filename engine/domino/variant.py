@@ -22,6 +22,7 @@ from engine.core.errors import IllegalMoveError
 from engine.core.moves import End
 from engine.core.results import EndKind, GameEndReason, GameOutcome, PublicEvent, RoundEnd
 from engine.core.tiles import Tile, full_set
+from engine.domino.deal_random import seeded_shuffle
 from engine.domino.table import Placed, Table, TableRules
 
 if TYPE_CHECKING:
@@ -368,6 +369,12 @@ def shuffled_set(variant: DominoVariant, rng: random.Random) -> tuple[Tile, ...]
     tiles = list(full_set(variant.options.set))
     rng.shuffle(tiles)
     return tuple(tiles)
+
+
+def seeded_set(variant: DominoVariant, text: str) -> tuple[Tile, ...]:
+    """The variant's set in the order the deal seeded by ``text`` takes it:
+    :func:`shuffled_set` with ``DealRandom(text)``."""
+    return seeded_shuffle(text, full_set(variant.options.set))
 
 
 def cut(tiles: tuple[Tile, ...], sizes: Sequence[int]

@@ -3,7 +3,7 @@
 :func:`greedy_rollout` has the semantics of :func:`pure_rollout` (the reference): the
 game is played out to its end with the greedy policy
 (:func:`engine.domino.ai.policy.greedy_move`), and ``game`` ends in the same state,
-move for move. ``engine.domino._kernel`` (engine/domino/_kernel.c) plays two kinds of
+move for move. ``engine.domino._kernel`` (engine/domino/_kernel*.c) plays two kinds of
 rounds to their end and returns the greedy moves as codes, which are then applied with
 :meth:`Game.apply`:
 
@@ -16,33 +16,26 @@ rounds to their end and returns the greedy moves as codes, which are then applie
 Any other position (a round's lead, say) moves one greedy step at a time in Python.
 A game that ends in the middle of a round (a target reached in play) stops there.
 
-The kernel is optional (setup.py builds it when a C compiler is there). It is used
-when it imports and the environment variable ``DOMINO_PURE_PYTHON`` is unset, empty or
-``0``; ``DOMINO_PURE_PYTHON=1`` forces the pure Python rollout. The module's
-``use_kernel`` is that choice, read at import; tests flip it to compare the two paths.
+The kernel and the choice of using it (``DOMINO_PURE_PYTHON``) are
+:mod:`engine.domino.compiled`'s.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from importlib import import_module
-from types import ModuleType
+from typing import Any
 
 from engine.core.moves import DRAW, PASS, PLACES, End, Move
+from engine.domino import compiled
 from engine.domino.ai.policy import Style, greedy_move
+from engine.domino.compiled import kernel
 from engine.domino.game import Game
+from engine.domino.playout import apply_line_round
 from engine.domino.round_state import RoundState
 from engine.domino.table import Layout, SidesOpen, SpinnerRule, Table
 from engine.domino.turn_rules import TurnRules
 from engine.domino.variant import DominoVariant
-
-kernel: ModuleType | None
-try:
-    kernel = import_module("engine.domino._kernel")
-except ImportError:  # not built (no compiler at install): the pure rollout plays
-    kernel = None
 
 
 def pure_rollout(game: Game, style: Style) -> None:
@@ -52,20 +45,9 @@ def pure_rollout(game: Game, style: Style) -> None:
         game.apply(greedy_move(game, style))
 
 
-def pure_python_forced() -> bool:
-    """Whether ``DOMINO_PURE_PYTHON`` asks for the pure Python rollout."""
-    return os.environ.get("DOMINO_PURE_PYTHON", "") not in ("", "0")
-
-
-# Whether greedy_rollout asks the kernel; tests flip it.
-use_kernel: bool = kernel is not None and not pure_python_forced()
-
 _W = End.W  # enum members read once: a class lookup per read costs ~10 locals
 _E = End.E
 _ARMS = (End.W, End.E, End.N, End.S)  # the spinner kernel's ends 0 to 3
-
-# The kernel's move codes: 0 draw, 1 pass, 2 + 2 * tile index + end (0 W, 1 E).
-MOVES: tuple[Move, ...] = (DRAW, PASS, *(p[e] for p in PLACES for e in (_W, _E)))
 
 
 def qualifies(game: Game, rnd: RoundState) -> bool:
@@ -170,27 +152,36 @@ def weights(style: Style) -> tuple[float, float, float, float, float, float]:
     return (style.points, style.shed, style.double, style.follow, style.cover, style.out)
 
 
-def kernel_round(rnd: RoundState, style: Style) -> tuple[bytes, int]:
-    """The kernel's greedy moves to the end of ``rnd`` (which :func:`qualifies`), as
-    codes (:data:`MOVES`), and how the round ends (the kernel's END_DOMINO or END_FISH)."""
+def kernel_line_round(rnd: RoundState, style: Style) -> tuple[Any, ...]:
+    """The kernel's greedy play of ``rnd`` (which :func:`qualifies`) to its end, as its
+    ``greedy_round`` returns it (:func:`engine.domino.playout.apply_line_round`
+    applies it)."""
     assert kernel is not None
     ends = rnd.table._ends
     boneyard = rnd.deal.boneyard
-    codes, end = kernel.greedy_round(
+    result: tuple[Any, ...] = kernel.greedy_round(
         [[t.index for t in hand] for hand in rnd.hands], ends[_W], ends[_E],
         [t.index for t in boneyard[rnd.drawn:rnd.drawable]], 0, rnd.drawable - rnd.drawn,
-        rnd.turn, weights(style))
+        rnd.turn, rnd.turn_number, rnd.table.placed, weights(style))
+    return result
+
+
+def kernel_round(rnd: RoundState, style: Style) -> tuple[bytes, int]:
+    """The kernel's greedy moves to the end of ``rnd`` (which :func:`qualifies`), as
+    codes (:data:`engine.domino.compiled.LINE_MOVES`), and how the round ends (the
+    kernel's END_DOMINO or END_FISH)."""
+    codes, end, *_ = kernel_line_round(rnd, style)
     return bytes(codes), int(end)
 
 
 def greedy_rollout(game: Game, style: Style) -> None:
     """Play the game out with the greedy policy: the kernel plays the rounds that
     qualify, Python the other positions; the same game as :func:`pure_rollout`."""
-    if not use_kernel:
+    if not compiled.use_kernel:
         pure_rollout(game, style)
         return
     if game.turn_rules.simple:
-        _rollout(game, style, qualifies, lambda rnd: kernel_round(rnd, style)[0], MOVES)
+        _line_rollout(game, style)
         return
     rules = spinner_rules(game.variant)
     if rules is None:
@@ -198,6 +189,18 @@ def greedy_rollout(game: Game, style: Style) -> None:
         return
     _rollout(game, style, spinner_qualifies,
              lambda rnd: kernel_spinner_round(rnd, style, rules)[0], SPINNER_MOVES)
+
+
+def _line_rollout(game: Game, style: Style) -> None:
+    """The line rounds that :func:`qualifies` by the kernel, applied in one step; the
+    other positions (a round's lead, say) one greedy step at a time."""
+    apply = game.apply
+    while game.current_seat is not None:
+        rnd = game.rounds[-1]
+        if qualifies(game, rnd):
+            apply_line_round(game, rnd, kernel_line_round(rnd, style))
+        else:
+            apply(greedy_move(game, style))
 
 
 def _rollout(game: Game, style: Style, fits: Callable[[Game, RoundState], bool],

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from engine.core.moves import DRAW, PASS, PLACES, End, Move, Place
 from engine.core.results import EndKind
 from engine.core.tiles import full_set
+from engine.domino import compiled
 from engine.domino.ai import Budget, fast, make_player
 from engine.domino.ai.fast import pure_rollout
 from engine.domino.ai.policy import Style, style_of
@@ -62,19 +63,19 @@ SPINNER_CONFIGS = [(name, players) for name in sorted(VARIANTS)
                    if spinner_plays(name, players)]
 
 
-needs_kernel = pytest.mark.skipif(fast.kernel is None,
+needs_kernel = pytest.mark.skipif(compiled.kernel is None,
                                   reason="engine.domino._kernel was not built (no C compiler)")
 
 
 @pytest.fixture
 def pure() -> Iterator[None]:
     """greedy_rollout without the kernel, as under DOMINO_PURE_PYTHON=1."""
-    saved = fast.use_kernel
-    fast.use_kernel = False
+    saved = compiled.use_kernel
+    compiled.use_kernel = False
     try:
         yield
     finally:
-        fast.use_kernel = saved
+        compiled.use_kernel = saved
 
 
 def test_the_kernels_variants_are_the_simple_line_games() -> None:
@@ -85,10 +86,10 @@ def test_the_kernels_variants_are_the_simple_line_games() -> None:
 
 
 def test_the_move_codes_are_the_interned_moves() -> None:
-    assert fast.MOVES[0] is DRAW and fast.MOVES[1] is PASS
+    assert compiled.LINE_MOVES[0] is DRAW and compiled.LINE_MOVES[1] is PASS
     for t in full_set(12):
-        assert fast.MOVES[2 + 2 * t.index] is PLACES[t.index][End.W]
-        assert fast.MOVES[3 + 2 * t.index] is PLACES[t.index][End.E]
+        assert compiled.LINE_MOVES[2 + 2 * t.index] is PLACES[t.index][End.W]
+        assert compiled.LINE_MOVES[3 + 2 * t.index] is PLACES[t.index][End.E]
 
 
 def kernel_fits(game: Game, rnd: RoundState) -> bool:
@@ -103,7 +104,7 @@ def kernel_moves(game: Game, style: Style) -> tuple[list[Move], int]:
     rnd = game.round
     if game.turn_rules.simple:
         codes, end = fast.kernel_round(rnd, style)
-        return [fast.MOVES[c] for c in codes], end
+        return [compiled.LINE_MOVES[c] for c in codes], end
     rules = fast.spinner_rules(game.variant)
     assert rules is not None
     spinner_codes, end = fast.kernel_spinner_round(rnd, style, rules)
@@ -148,13 +149,13 @@ def check_rollout(game: Game, style: Style) -> None:
     pure_rollout(slow, style)
     moves, end = kernel_moves(game, style)
     played = [move for _, move, _, _ in slow_round.log[start:]]
-    assert fast.kernel is not None
+    assert compiled.kernel is not None
     if slow_round.end is None:  # the game ended in play: the kernel goes on to the round's end
         assert slow.outcome is not None and moves[:len(played)] == played
     else:
         assert moves == played
         domino = slow_round.end.kind is EndKind.DOMINO
-        assert end == (fast.kernel.END_DOMINO if domino else fast.kernel.END_FISH)
+        assert end == (compiled.kernel.END_DOMINO if domino else compiled.kernel.END_FISH)
     quick = game.copy()
     fast.greedy_rollout(quick, style)
     assert_same_game(quick, slow)
@@ -208,16 +209,16 @@ def test_the_kernel_rolls_out_sampled_worlds_as_python(name: str, players: int) 
 @needs_kernel
 def test_rollout_goes_through_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = 0
-    real = fast.kernel_round
+    real = fast.kernel_line_round
 
-    def counting(rnd: RoundState, style: Style) -> tuple[bytes, int]:
+    def counting(rnd: RoundState, style: Style) -> tuple[object, ...]:
         nonlocal calls
         calls += 1
         return real(rnd, style)
 
     game = random_position("block", 4, 5)
     assert game is not None
-    monkeypatch.setattr(fast, "kernel_round", counting)
+    monkeypatch.setattr(fast, "kernel_line_round", counting)
     rollout(game, style_of(game.variant))
     assert calls >= 1
 
@@ -235,11 +236,11 @@ def test_the_pure_switch_plays_python(pure: None) -> None:
 
 def test_the_environment_variable_forces_pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DOMINO_PURE_PYTHON", "1")
-    assert fast.pure_python_forced()
+    assert compiled.pure_python_forced()
     monkeypatch.setenv("DOMINO_PURE_PYTHON", "0")
-    assert not fast.pure_python_forced()
+    assert not compiled.pure_python_forced()
     monkeypatch.delenv("DOMINO_PURE_PYTHON")
-    assert not fast.pure_python_forced()
+    assert not compiled.pure_python_forced()
 
 
 def test_positions_the_kernel_does_not_play_fall_back() -> None:
@@ -281,12 +282,12 @@ def hard_game(name: str, players: int, seed: int, moves: int) -> list[Move]:
 def test_a_hard_players_game_is_the_same_with_and_without_the_kernel(
         name: str, players: int, seed: int) -> None:
     with_kernel = hard_game(name, players, seed, 40)
-    saved = fast.use_kernel
-    fast.use_kernel = False
+    saved = compiled.use_kernel
+    compiled.use_kernel = False
     try:
         without = hard_game(name, players, seed, 40)
     finally:
-        fast.use_kernel = saved
+        compiled.use_kernel = saved
     assert with_kernel == without
     assert any(isinstance(m, Place) for m in with_kernel)
     if domino(name, players).table_rules.layout is Layout.SPINNER:  # the spinner's arms too
@@ -294,19 +295,28 @@ def test_a_hard_players_game_is_the_same_with_and_without_the_kernel(
 
 
 def test_the_kernel_refuses_a_bad_state() -> None:
-    if fast.kernel is None:
+    if compiled.kernel is None:
         pytest.skip("engine.domino._kernel was not built (no C compiler)")
-    k = fast.kernel
+    k = compiled.kernel
     w = (1.0,) * 6
     with pytest.raises(ValueError):
-        k.greedy_round([[0]], 13, 0, [], 0, 0, 0, w)  # no such pip
+        k.greedy_round([[0]], 13, 0, [], 0, 0, 0, 1, 1, w)  # no such pip
     with pytest.raises(ValueError):
-        k.greedy_round([[91]], 0, 0, [], 0, 0, 0, w)  # no such tile
+        k.greedy_round([[91]], 0, 0, [], 0, 0, 0, 1, 1, w)  # no such tile
     with pytest.raises(ValueError):
-        k.greedy_round([[0], [1]], 0, 0, [], 0, 0, 2, w)  # no such seat
+        k.greedy_round([[0], [1]], 0, 0, [], 0, 0, 2, 1, 1, w)  # no such seat
     with pytest.raises(ValueError):
-        k.greedy_round([[0]], 0, 0, [1], 0, 2, 0, w)  # more drawable than the boneyard
-    assert k.greedy_round([[0]], 0, 5, [], 0, 0, 0, w) == (bytes([2 + 0]), k.END_DOMINO)
+        k.greedy_round([[0]], 0, 0, [1], 0, 2, 0, 1, 1, w)  # more drawable than the boneyard
+    with pytest.raises(ValueError):
+        k.greedy_round([[0]], 0, 5, [], 0, 0, 0, -1, 1, w)  # no such turn number
+    with pytest.raises(ValueError):
+        k.greedy_round([[0]], 0, 5, [], 0, 0, 0, 1, 200, w)  # no such placement order
+    # 0-5 on, the ends 0 and 5: 0-0 (index 0) goes on W, a domino at turn 1
+    codes, end, hands, holding, seats, seen, turns, west, east = k.greedy_round(
+        [[0]], 0, 5, [], 0, 0, 0, 1, 1, w)
+    assert (codes, end, hands, holding) == (bytes([2 + 0]), k.END_DOMINO, (b"",), bytes(13))
+    assert (seats, seen, memoryview(turns).cast("I").tolist()) == (b"\0", b"\0", [1])
+    assert west == (b"\0", b"\0", b"\0", b"\0", b"\1") and east == (b"",) * 5
 
 
 def test_the_spinner_kernels_variants_score_by_the_count_or_not_at_all() -> None:
@@ -325,9 +335,9 @@ def test_the_spinner_move_codes_are_the_interned_moves() -> None:
 
 
 def test_the_spinner_kernel_refuses_a_bad_state() -> None:
-    if fast.kernel is None:
+    if compiled.kernel is None:
         pytest.skip("engine.domino._kernel was not built (no C compiler)")
-    k = fast.kernel
+    k = compiled.kernel
     w = (1.0,) * 6
     rules = (0, 1, 2, 5, 5, 1, 0, 0, 0, 0)
     table = (3, 4, 0, (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), -1, 0, 0, 0)

@@ -1,18 +1,20 @@
 """``engine.domino.playout.play_random`` (simulate's random play, with simple rules'
-placements applied in one step) plays exactly the game of ``legal_moves`` and
-``apply`` with the same choices: the same records, the same state, for every
-variant; and each move it made is legal, played again through the checked ``play``."""
+rounds played in one step, by the compiled kernel or in Python) plays exactly the game
+of ``legal_moves`` and ``apply`` with the same choices: the same records, the same
+state, for every variant; and each move it made is legal, played again through the
+checked ``play``."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core.moves import LEADS, PLACE_AT, End, ForcedDraw, Place, Take, fits_we
 from engine.core.tiles import full_set
+from engine.domino import compiled
 from engine.domino.game import Game
 from engine.domino.playout import play_random
 from engine.domino.record import to_record
@@ -23,6 +25,18 @@ from engine.variants import VARIANTS, get_variant, make_variant
 get_variant("block")  # loads the built-in variants
 CONFIGS = [(name, players) for name in sorted(VARIANTS) if VARIANTS[name].kind == "domino"
            for players in sorted(get_variant(name).players_allowed)]
+
+
+@pytest.fixture(params=["kernel", "python"])
+def path(request: pytest.FixtureRequest) -> object:
+    """Each path of play_random's simple rounds: the kernel's (skipped where it was not
+    built) and the pure Python one."""
+    if request.param == "kernel" and compiled.kernel is None:
+        pytest.skip("engine.domino._kernel was not built (no C compiler)")
+    saved = compiled.use_kernel
+    compiled.use_kernel = request.param == "kernel"
+    yield request.param
+    compiled.use_kernel = saved
 
 
 def step_by_step(game: Game, uniform: random.Random) -> int:
@@ -37,9 +51,11 @@ def step_by_step(game: Game, uniform: random.Random) -> int:
     return moves
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**40))
-def test_play_random_is_legal_moves_and_apply(config: tuple[str, int], seed: int) -> None:
+def test_play_random_is_legal_moves_and_apply(path: str, config: tuple[str, int],
+                                              seed: int) -> None:
     name, players = config
     v = make_variant(name, players)
     fast, slow = Game(v, seed=seed), Game(v, seed=seed)
@@ -58,7 +74,8 @@ def test_play_random_is_legal_moves_and_apply(config: tuple[str, int], seed: int
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c[0]}-{c[1]}")
 @pytest.mark.parametrize("seed", [0, 1, 7919])
-def test_the_playout_moves_are_legal_and_play_the_same_game(config: tuple[str, int],
+def test_the_playout_moves_are_legal_and_play_the_same_game(path: str,
+                                                            config: tuple[str, int],
                                                             seed: int) -> None:
     name, players = config
     v = make_variant(name, players)
@@ -103,3 +120,23 @@ def test_a_lines_lead_opens_the_ends_recomputing_finds() -> None:
             table._recompute_ends()
             assert quick == table.open_ends() == {End.W: west, End.E: tile.other(west)}
             assert table.lead == (tile, west, tile.other(west), 2, 0, False)
+
+
+def test_the_random_kernel_refuses_a_bad_state() -> None:
+    if compiled.kernel is None:
+        pytest.skip("engine.domino._kernel was not built (no C compiler)")
+    k = compiled.kernel
+    uniform = random.Random(1).random
+    with pytest.raises(ValueError):
+        k.random_round([[0]], 13, 0, [], 0, 0, 0, 1, 1, uniform)  # no such pip
+    with pytest.raises(ValueError):
+        k.random_round([[0], [1]], 0, 0, [], 0, 0, 2, 1, 1, uniform)  # no such seat
+    with pytest.raises(TypeError):
+        k.random_round([[0]], 0, 0, [], 0, 0, 0, 1, 1, None)  # nothing to draw from
+    with pytest.raises(ValueError):  # two placements legal: uniform() out of [0, 1)
+        k.random_round([[0, 1]], 0, 1, [], 0, 0, 0, 1, 1, lambda: 1.0)
+    with pytest.raises(ZeroDivisionError):  # uniform()'s own error goes through
+        k.random_round([[0, 1]], 0, 1, [], 0, 0, 0, 1, 1, lambda: 1 / 0)
+    # one placement legal: uniform is not called
+    codes, end, *_ = k.random_round([[0]], 0, 5, [], 0, 0, 0, 1, 1, lambda: 1 / 0)
+    assert (codes, end) == (bytes([2 + 0]), k.END_DOMINO)

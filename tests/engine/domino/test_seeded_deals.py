@@ -1,14 +1,19 @@
 """Deals from a seed: ``DealRandom`` is ``random.Random(text)`` with a faster seeding
-and shuffle; the deals must stay exactly those of ``random.Random`` + ``shuffle``."""
+and shuffle, and ``seeded_shuffle`` its shuffle (by the compiled kernel where it is
+built); the deals must stay exactly those of ``random.Random`` + ``shuffle``."""
 
 from __future__ import annotations
 
 import random
+from hashlib import sha512
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core.tiles import full_set
+from engine.domino import compiled
+from engine.domino.deal_random import seed_bytes, seeded_shuffle
 from engine.domino.game import DealRandom, Game
 from engine.variants import deal_tiles, make_variant
 
@@ -36,3 +41,45 @@ def test_seeded_deals_are_those_of_random_random_and_shuffle() -> None:
                 continue
             d = game.round.deal
             assert [list(h) for h in d.hands] == hands and list(d.boneyard) == boneyard
+
+
+@pytest.fixture(params=["kernel", "python"])
+def path(request: pytest.FixtureRequest) -> object:
+    """Each path of seeded_shuffle: the kernel's (skipped where it was not built) and
+    the pure Python one."""
+    if request.param == "kernel" and compiled.kernel is None:
+        pytest.skip("engine.domino._kernel was not built (no C compiler)")
+    saved = compiled.use_kernel
+    compiled.use_kernel = request.param == "kernel"
+    yield request.param
+    compiled.use_kernel = saved
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(max_size=40), size=st.sampled_from([0, 1, 2, 3, 28, 55, 91, 256]))
+def test_seeded_shuffle_is_random_randoms_shuffle(path: str, text: str, size: int) -> None:
+    items = list(range(size))
+    theirs = list(items)
+    random.Random(text).shuffle(theirs)
+    assert seeded_shuffle(text, items) == tuple(theirs)
+
+
+def test_the_kernels_order_seeds_as_random_random_splits_an_int() -> None:
+    """Seeds of every length in 32-bit words, leading zero bytes, and zero itself."""
+    if compiled.kernel is None:
+        pytest.skip("engine.domino._kernel was not built (no C compiler)")
+    order = compiled.kernel.seeded_order
+    rng = random.Random(5)
+    for bits in (0, 1, 31, 32, 33, 64, 65, 600, 4096):
+        for _ in range(20):
+            seed = rng.getrandbits(bits) if bits else 0
+            raw = seed.to_bytes((seed.bit_length() + 7) // 8 + rng.randrange(3), "big")
+            expected = list(range(28))
+            random.Random(seed).shuffle(expected)
+            assert list(order(raw, 28)) == expected
+    assert seed_bytes("7/0/1") == b"7/0/1" + sha512(b"7/0/1").digest()
+    with pytest.raises(ValueError):
+        order(b"1", 257)
+    with pytest.raises(ValueError):
+        order(b"1", -1)
