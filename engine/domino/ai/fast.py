@@ -4,14 +4,16 @@
 game is played out to its end with the greedy policy
 (:func:`engine.domino.ai.policy.greedy_move`), and ``game`` ends in the same state,
 move for move. ``engine.domino._kernel`` (engine/domino/_kernel*.c) plays two kinds of
-rounds to their end and returns the greedy moves as codes, which are then applied with
-:meth:`Game.apply`:
+rounds to their end with the greedy policy:
 
-- on a line (:func:`qualifies`): simple turn rules, nothing scored in play;
+- on a line (:func:`qualifies`): simple turn rules, nothing scored in play; the round
+  comes back whole and :func:`engine.domino.playout.apply_line_round` writes it into
+  the game in one step;
 - around a spinner (:func:`spinner_qualifies`): one placement a turn on any open end,
   nothing owed, closed nor extra, and in-play points, if any, from the count of the open
   ends alone (the variant's ``count_scoring``: Телефон, Тройное домино, All Fives,
-  Пятёрочка).
+  Пятёрочка); its moves come back as codes, applied one by one with
+  :meth:`Game.apply`.
 
 Any other position (a round's lead, say) moves one greedy step at a time in Python.
 A game that ends in the middle of a round (a target reached in play) stops there.

@@ -27,18 +27,6 @@ CONFIGS = [(name, players) for name in sorted(VARIANTS) if VARIANTS[name].kind =
            for players in sorted(get_variant(name).players_allowed)]
 
 
-@pytest.fixture(params=["kernel", "python"])
-def path(request: pytest.FixtureRequest) -> object:
-    """Each path of play_random's simple rounds: the kernel's (skipped where it was not
-    built) and the pure Python one."""
-    if request.param == "kernel" and compiled.kernel is None:
-        pytest.skip("engine.domino._kernel was not built (no C compiler)")
-    saved = compiled.use_kernel
-    compiled.use_kernel = request.param == "kernel"
-    yield request.param
-    compiled.use_kernel = saved
-
-
 def step_by_step(game: Game, uniform: random.Random) -> int:
     moves = 0
     while game.outcome is None:
@@ -54,7 +42,7 @@ def step_by_step(game: Game, uniform: random.Random) -> int:
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**40))
-def test_play_random_is_legal_moves_and_apply(path: str, config: tuple[str, int],
+def test_play_random_is_legal_moves_and_apply(both_paths: str, config: tuple[str, int],
                                               seed: int) -> None:
     name, players = config
     v = make_variant(name, players)
@@ -74,7 +62,7 @@ def test_play_random_is_legal_moves_and_apply(path: str, config: tuple[str, int]
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c[0]}-{c[1]}")
 @pytest.mark.parametrize("seed", [0, 1, 7919])
-def test_the_playout_moves_are_legal_and_play_the_same_game(path: str,
+def test_the_playout_moves_are_legal_and_play_the_same_game(both_paths: str,
                                                             config: tuple[str, int],
                                                             seed: int) -> None:
     name, players = config

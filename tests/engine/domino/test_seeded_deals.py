@@ -43,22 +43,10 @@ def test_seeded_deals_are_those_of_random_random_and_shuffle() -> None:
             assert [list(h) for h in d.hands] == hands and list(d.boneyard) == boneyard
 
 
-@pytest.fixture(params=["kernel", "python"])
-def path(request: pytest.FixtureRequest) -> object:
-    """Each path of seeded_shuffle: the kernel's (skipped where it was not built) and
-    the pure Python one."""
-    if request.param == "kernel" and compiled.kernel is None:
-        pytest.skip("engine.domino._kernel was not built (no C compiler)")
-    saved = compiled.use_kernel
-    compiled.use_kernel = request.param == "kernel"
-    yield request.param
-    compiled.use_kernel = saved
-
-
 @settings(max_examples=300, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=40), size=st.sampled_from([0, 1, 2, 3, 28, 55, 91, 256]))
-def test_seeded_shuffle_is_random_randoms_shuffle(path: str, text: str, size: int) -> None:
+def test_seeded_shuffle_is_random_randoms_shuffle(both_paths: str, text: str, size: int) -> None:
     items = list(range(size))
     theirs = list(items)
     random.Random(text).shuffle(theirs)
