@@ -1,7 +1,9 @@
 """The fast random playout: a game played to its end with uniformly random legal
-moves (``simulate`` and the benchmarks), with the rounds under simple rules played
-by an inlined copy of :meth:`Game.legal_moves` and :meth:`Game.apply`.
-tests/engine/domino/test_playout.py pins it to them: the same moves, the same game."""
+moves (``simulate`` and the benchmarks), with the rounds under simple rules played by
+an inlined copy of :meth:`Game.legal_moves` and :meth:`Game.apply`, or by the compiled
+kernel and written into the state whole (:func:`apply_line_round`, which the hard
+player's line rollouts use too). tests/engine/domino/test_playout.py pins both paths to
+them: the same moves, the same game."""
 
 from __future__ import annotations
 
