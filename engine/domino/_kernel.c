@@ -269,17 +269,19 @@ PyObject *play_line_round(Hands *rd, int w, int e, int seat, long number, int or
     unsigned char *boneyard = rd->boneyard;
     Py_ssize_t drawn = rd->drawn, drawable = rd->drawable;
     Py_ssize_t cap = move_bound(rd);
-    /* One buffer: each move's code, seat and ends (0, or 1 + W * PIPS + E before a draw
-     * or a pass), then its turn number. */
-    unsigned char *buffer = PyMem_Malloc((size_t)cap * (3 + sizeof(uint32_t)));
+    /* One buffer: each move's turn number, then its code, seat and ends (0, or
+     * 1 + W * PIPS + E before a draw or a pass); the numbers first, where the
+     * allocation is aligned. */
+    unsigned char *buffer = PyMem_Malloc((size_t)cap * (sizeof(uint32_t) + 3));
     ArmLog *arms = PyMem_Malloc(2 * sizeof(ArmLog));
     if (buffer == NULL || arms == NULL) {
         PyMem_Free(buffer);
         PyMem_Free(arms);
         return PyErr_NoMemory();
     }
-    unsigned char *moves = buffer, *seats = buffer + cap, *ends = buffer + 2 * cap;
-    uint32_t *ids = (uint32_t *)(buffer + 3 * cap);
+    uint32_t *ids = (uint32_t *)buffer;
+    unsigned char *moves = buffer + cap * (Py_ssize_t)sizeof(uint32_t);
+    unsigned char *seats = moves + cap, *ends = moves + 2 * cap;
     arms[0].count = arms[1].count = 0;
     Py_ssize_t count = 0;
     int end_kind = -1;
