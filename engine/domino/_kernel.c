@@ -132,14 +132,11 @@ Py_ssize_t move_bound(const Hands *rd) {
     return (rd->in_play + left) * (rd->players + 1) + left + rd->players + 1;
 }
 
-/* move_scores' value of placing hand[at] so that the ends show nw and ne: the
- * in-play points (none: only variants without them qualify) and shed pips, the
- * double's bonus, then going out, or the rest of the hand's follow and cover. */
-static double move_value(const unsigned char *hand, int len, int at, int nw, int ne,
-                         const Weights *wt) {
+double placement_value(const unsigned char *hand, int len, int at, int points,
+                       unsigned open, const Weights *wt) {
     int t = hand[at];
     int a = tile_a[t], b = tile_b[t];
-    double value = 0.0 * wt->points + (double)(a + b) * wt->shed;
+    double value = (double)points * wt->points + (double)(a + b) * wt->shed;
     if (a == b) {
         value += wt->dbl;
     }
@@ -148,19 +145,19 @@ static double move_value(const unsigned char *hand, int len, int at, int nw, int
         return value;
     }
     int follow = 0;
-    unsigned pips = 0;
+    unsigned held = 0;
     for (int i = 0; i < len; i++) {
         if (i == at) {
             continue;
         }
         int u = tile_a[hand[i]], v = tile_b[hand[i]];
-        if (u == nw || u == ne || v == nw || v == ne) {
+        if (open & ((1u << u) | (1u << v))) {
             follow++;
         }
-        pips |= (1u << u) | (1u << v);
+        held |= (1u << u) | (1u << v);
     }
     int distinct = 0;
-    for (; pips; pips &= pips - 1) {
+    for (; held; held &= held - 1) {
         distinct++;
     }
     value += wt->follow * (double)follow;
@@ -189,7 +186,7 @@ PyDoc_STRVAR(greedy_round_doc,
 "orders), five bytes objects.");
 
 /* The greedy policy's pick among the n placements of hand: the first best by
- * move_value (ctx: the Weights). */
+ * placement_value (ctx: the Weights). */
 static int greedy_pick(void *ctx, const unsigned char *hand, int len, const int *legal_at,
                        const int *legal_end, int n, int w, int e) {
     const Weights *wt = ctx;
@@ -204,7 +201,9 @@ static int greedy_pick(void *ctx, const unsigned char *hand, int len, const int 
         } else {
             ne = a == e ? b : a;
         }
-        double value = move_value(hand, len, legal_at[k], nw, ne, wt);
+        /* nothing scored in play: only variants without it qualify */
+        double value = placement_value(hand, len, legal_at[k], 0, (1u << nw) | (1u << ne),
+                                       wt);
         if (k == 0 || value > best_value) {
             best = k;
             best_value = value;

@@ -54,6 +54,14 @@ int read_round(Hands *rd, PyObject *hands_obj, PyObject *boneyard_obj, Py_ssize_
  * seat passes at most once (whoever holds a fitting tile places it on his turn). */
 Py_ssize_t move_bound(const Hands *rd);
 
+/* move_scores' value of placing hand[at] (of len tiles) for points in play, leaving
+ * the pips of open (a bit per pip) at the open ends: the points and the shed pips, the
+ * double's bonus, then going out, or the rest of the hand's follow (tiles showing an
+ * open pip) and cover (distinct pips), with Python's floating-point operations in
+ * Python's order. */
+double placement_value(const unsigned char *hand, int len, int at, int points,
+                       unsigned open, const Weights *wt);
+
 /* A policy's pick among the n placements of hand (legal_at[k]: where in the hand,
  * legal_end[k]: 0 W or 1 E) on ends w and e: k, or -1 with an exception set. Asked
  * only when more than one placement is legal. */

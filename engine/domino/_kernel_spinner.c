@@ -142,48 +142,22 @@ static int placement_points(const Tab *tb, const Rules *r, int spinner, int turn
     return points;
 }
 
-/* move_scores' value of placing hand[at] on arm e (showing pip): the in-play points
- * of the table it leaves and the shed pips, the double's bonus, then going out, or
- * the rest of the hand's follow (tiles fitting an end it leaves open) and cover. */
+/* move_scores' value of placing hand[at] on arm e (showing pip), by
+ * placement_value: the in-play points of the table it leaves, and the ends it leaves
+ * open for the rest of the hand's follow. */
 static double spinner_value(const unsigned char *hand, int len, int at, const Tab *tb,
                             const Rules *r, int e, int pip, int turn, const Weights *wt) {
     int t = hand[at];
-    int a = tile_a[t], b = tile_b[t];
     Tab trial = *tb;
-    int points = placement_points(&trial, r, table_place(&trial, r, e, pip, a, b), turn);
-    double value = (double)points * wt->points + (double)(a + b) * wt->shed;
-    if (a == b) {
-        value += wt->dbl;
-    }
-    if (len == 1) {
-        value += wt->out;
-        return value;
-    }
+    int points = placement_points(&trial, r, table_place(&trial, r, e, pip, tile_a[t],
+                                                         tile_b[t]), turn);
     int arms[ARMS], pips[ARMS];
     int n = open_ends(&trial, arms, pips);
     unsigned open = 0;
     for (int i = 0; i < n; i++) {
         open |= 1u << pips[i];
     }
-    int follow = 0;
-    unsigned held = 0;
-    for (int i = 0; i < len; i++) {
-        if (i == at) {
-            continue;
-        }
-        int u = tile_a[hand[i]], v = tile_b[hand[i]];
-        if (open & ((1u << u) | (1u << v))) {
-            follow++;
-        }
-        held |= (1u << u) | (1u << v);
-    }
-    int distinct = 0;
-    for (; held; held &= held - 1) {
-        distinct++;
-    }
-    value += wt->follow * (double)follow;
-    value += wt->cover * (double)distinct;
-    return value;
+    return placement_value(hand, len, at, points, open, wt);
 }
 
 /* Whether nobody holds a tile for an open end. */
