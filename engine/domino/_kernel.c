@@ -308,13 +308,7 @@ PyObject *play_line_round(Hands *rd, int w, int e, int seat, long number, int or
         if (n == 0) {
             ends[count] = (unsigned char)(1 + w * PIPS + e);
             if (drawn < drawable) {
-                int t = boneyard[drawn++];
-                hand[len] = (unsigned char)t;
-                lens[seat] = len + 1;
-                holding[tile_a[t]]++;
-                if (tile_a[t] != tile_b[t]) {
-                    holding[tile_b[t]]++;
-                }
+                add_tile(hand, &lens[seat], holding, boneyard[drawn++]);
                 moves[count++] = CODE_DRAW;
                 if (drawn >= drawable && !holding[w] && !holding[e]) {
                     end_kind = END_FISH;

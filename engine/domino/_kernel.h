@@ -45,6 +45,15 @@ typedef struct {
     Py_ssize_t drawn, drawable;
 } Hands;
 
+/* A drawn tile t joins the end of a hand of *len tiles and the pips held. */
+static inline void add_tile(unsigned char *hand, int *len, int *holding, int t) {
+    hand[(*len)++] = (unsigned char)t;
+    holding[tile_a[t]]++;
+    if (tile_a[t] != tile_b[t]) {
+        holding[tile_b[t]]++;
+    }
+}
+
 /* Read the hands (seat on turn: seat) and the boneyard of which drawn are drawn and
  * drawable may be; 0, or -1 with an exception set. */
 int read_round(Hands *rd, PyObject *hands_obj, PyObject *boneyard_obj, Py_ssize_t drawn,

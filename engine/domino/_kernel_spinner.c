@@ -258,13 +258,7 @@ PyObject *greedy_spinner_round(PyObject *self, PyObject *args) {
         }
         if (n == 0) {
             if (drawn < drawable) {
-                int t = boneyard[drawn++];
-                hand[len] = (unsigned char)t;
-                lens[seat] = len + 1;
-                holding[tile_a[t]]++;
-                if (tile_a[t] != tile_b[t]) {
-                    holding[tile_b[t]]++;
-                }
+                add_tile(hand, &lens[seat], holding, boneyard[drawn++]);
                 moves[count++] = CODE_DRAW;
                 if (drawn >= drawable && nobody_fits(&tb, holding)) {
                     end_kind = END_FISH;
